@@ -1,0 +1,53 @@
+"""The ``pokersim`` command line.
+
+Each sub-command lives in its own module of this package and exposes ``register(subparsers)``,
+which adds its parser and sets ``func`` (``args -> exit code``). Modules are found by name, so
+adding a command never edits this file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from pokersim.errors import PokerSimError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the top-level parser with every sub-command module found in this package."""
+    parser = argparse.ArgumentParser(
+        prog="pokersim", description="Multi-table poker tournament simulator."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; bad input prints one line on stderr and exits non-zero, never a traceback."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code = args.func(args)
+    except PokerSimError as exc:
+        print(f"pokersim {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as exc:
+        print(f"pokersim {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"pokersim {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return int(code or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,19 @@
+"""One error hierarchy, so callers can catch everything pokersim raises on purpose."""
+
+from __future__ import annotations
+
+
+class PokerSimError(Exception):
+    """Base of every error pokersim raises deliberately."""
+
+
+class ConfigError(PokerSimError, ValueError):
+    """A scenario or option is invalid; the message names the file, the key and what was expected."""
+
+
+class IllegalActionError(PokerSimError, ValueError):
+    """A player returned an action the rules do not allow; the message says what was legal."""
+
+
+class InvariantError(PokerSimError, AssertionError):
+    """An internal invariant (chip conservation, unique places, ...) failed: a bug, never bad input."""
