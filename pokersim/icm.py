@@ -125,9 +125,9 @@ def _place_probabilities(s: np.ndarray, k_max: int) -> np.ndarray:
 def icm_exact(stacks: Sequence[float], prizes: Sequence[float]) -> np.ndarray:
     """Exact Malmuth-Harville equity of each player, in the unit of ``prizes``.
 
-    >>> [round(x, 2) for x in icm_exact([50, 50], [70, 30])]
+    >>> icm_exact([50, 50], [70, 30]).round(2).tolist()
     [50.0, 50.0]
-    >>> [round(x, 4) for x in icm_exact([3, 1], [1, 0])]
+    >>> icm_exact([3, 1], [1, 0]).round(4).tolist()
     [0.75, 0.25]
     """
     s, p = _validate(stacks, prizes)
