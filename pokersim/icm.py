@@ -35,7 +35,12 @@ MC_CHUNK_CELLS = 2_000_000
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IcmEstimate:
-    """A Monte-Carlo ICM result: equities and the standard error of each, from the samples."""
+    """A Monte-Carlo ICM result: equities and the standard error of each, from the samples.
+
+    The true equity lies within two standard errors about 95% of the time, provided each
+    player finishes in the money in dozens of samples at least (a normal approximation: for
+    a player who is paid in only a handful of samples the stated error is too small).
+    """
 
     equity: tuple[float, ...]
     stderr: tuple[float, ...]
