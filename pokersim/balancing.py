@@ -1,0 +1,216 @@
+"""Table breaking and balancing as pure plans of moves (R-BAL-1, R-BAL-2).
+
+The engine calls these between hands for the one table that has just finished a hand (the
+"source"): only a table between hands may give players away, while the destination tables may
+still be in a hand (a moved player joins their next one). The functions never change their
+inputs; they return the moves, in the order they are to be applied.
+
+Positions are measured as "hands until this seat posts the big blind" (see
+``pokersim.seating.big_blind_order``). Two policies:
+
+- ``pokerstars`` (default): a move keeps the player's position relative to the blinds where
+  possible: the pair (player, free seat) whose positions match best is chosen, so the player
+  who is big blind next goes to the seat that is big blind next elsewhere.
+- ``tda``: the player who is big blind next is moved, into the worst free position (the one
+  closest to the big blind); players of a broken table are seated by random draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from pokersim.errors import ConfigError
+from pokersim.seating import hands_until_big_blind, position_of_free_seat
+
+
+class BalancePolicy(StrEnum):
+    """Where a moved player is seated (R-BAL-2)."""
+
+    POKERSTARS = "pokerstars"
+    TDA = "tda"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSeats:
+    """What the balancing rules need to know of a table: who sits where, and the button."""
+
+    table_id: int
+    seats: Mapping[int, int]  # seat_no -> player_id
+    last_button: int | None  # seat of the last hand's button, None before the first hand
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """One player to move from one seat to another (applied in list order)."""
+
+    player_id: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+
+
+def must_break(players: int, tables: int, seats_per_table: int) -> bool:
+    """True when the field fits on one table fewer (R-BAL-1).
+
+    >>> must_break(18, 3, 9), must_break(19, 3, 9), must_break(5, 1, 9)
+    (True, False, False)
+    """
+    return tables > 1 and players <= (tables - 1) * seats_per_table
+
+
+def out_of_balance(source_count: int, smallest_other: int, tolerance: int) -> bool:
+    """True when the source table has more than ``tolerance`` players over the smallest table."""
+    return source_count - smallest_other > tolerance
+
+
+class _Dest:
+    """A mutable working copy of a destination table while a plan is being built."""
+
+    __slots__ = ("table_id", "occupied", "last_button", "free")
+
+    def __init__(self, t: TableSeats, seats_per_table: int) -> None:
+        self.table_id = t.table_id
+        self.occupied = sorted(t.seats)
+        self.last_button = t.last_button
+        self.free = [s for s in range(1, seats_per_table + 1) if s not in t.seats]
+
+    def positions(self) -> list[tuple[int, int]]:
+        """``(hands until big blind, seat)`` of every free seat."""
+        return [(position_of_free_seat(self.occupied, self.last_button, s), s) for s in self.free]
+
+    def take(self, seat: int) -> None:
+        self.free.remove(seat)
+        self.occupied.append(seat)
+        self.occupied.sort()
+
+
+def _validate(source: TableSeats, others: Sequence[TableSeats], seats_per_table: int) -> None:
+    ids = [t.table_id for t in others]
+    if source.table_id in ids or len(set(ids)) != len(ids):
+        raise ValueError(f"table ids must be distinct, got source {source.table_id} and {ids}")
+    for t in (source, *others):
+        for s in t.seats:
+            if not 1 <= s <= seats_per_table:
+                raise ValueError(f"table {t.table_id} has seat {s}: expected 1..{seats_per_table}")
+
+
+def _smallest(dests: Sequence[_Dest]) -> list[_Dest]:
+    """Destinations with free seats and the fewest players, in table-id order."""
+    open_ = [d for d in dests if d.free]
+    if not open_:
+        return []
+    low = min(len(d.occupied) for d in open_)
+    return sorted((d for d in open_ if len(d.occupied) == low), key=lambda d: d.table_id)
+
+
+def plan_break(
+    source: TableSeats,
+    others: Sequence[TableSeats],
+    *,
+    seats_per_table: int,
+    policy: BalancePolicy = BalancePolicy.POKERSTARS,
+    rng: np.random.Generator | None = None,
+) -> list[Move]:
+    """Moves that empty ``source`` into the free seats of ``others`` (R-BAL-1).
+
+    Each player goes to one of the tables with the fewest players at that moment, so the field
+    stays balanced. Players are placed big-blind-next first; under ``pokerstars`` each takes the
+    free seat whose position matches theirs best, under ``tda`` a random free seat (``rng``).
+    """
+    _validate(source, others, seats_per_table)
+    if policy is BalancePolicy.TDA and rng is None:
+        raise ValueError("plan_break with the tda policy needs an rng for the seat draw")
+    dests = [_Dest(t, seats_per_table) for t in others]
+    free_total = sum(len(d.free) for d in dests)
+    if free_total < len(source.seats):
+        raise ConfigError(
+            f"cannot break table {source.table_id}: {len(source.seats)} players but only "
+            f"{free_total} free seats elsewhere"
+        )
+    src_pos = hands_until_big_blind(list(source.seats), source.last_button)
+    order = sorted(source.seats, key=lambda s: (src_pos[s], s))
+    moves: list[Move] = []
+    for from_seat in order:
+        pid = source.seats[from_seat]
+        candidates = _smallest(dests)
+        if policy is BalancePolicy.TDA:
+            assert rng is not None
+            pairs = [(d, s) for d in candidates for s in d.free]
+            dest, seat = pairs[int(rng.integers(len(pairs)))]
+        else:
+            d_src = src_pos[from_seat]
+            best = min(
+                ((abs(p - d_src), p, d.table_id, s), d, s)
+                for d in candidates
+                for p, s in d.positions()
+            )
+            _, dest, seat = best
+        dest.take(seat)
+        moves.append(
+            Move(
+                player_id=pid,
+                from_table=source.table_id,
+                from_seat=from_seat,
+                to_table=dest.table_id,
+                to_seat=seat,
+            )
+        )
+    return moves
+
+
+def plan_balance(
+    source: TableSeats,
+    others: Sequence[TableSeats],
+    *,
+    seats_per_table: int,
+    tolerance: int = 1,
+    policy: BalancePolicy = BalancePolicy.POKERSTARS,
+) -> list[Move]:
+    """Moves from ``source`` to the smallest tables until it is within ``tolerance`` (R-BAL-2).
+
+    Under ``pokerstars`` each move takes the (player, free seat) pair whose positions relative to
+    the blinds match best (ties: the seat nearer the big blind, then the player nearer it, then
+    the lower table id and seat). Under ``tda`` the player who is big blind next moves into the
+    free seat nearest the big blind.
+    """
+    if tolerance < 1:
+        raise ConfigError(f"balancing tolerance must be >= 1, got {tolerance}")
+    _validate(source, others, seats_per_table)
+    dests = [_Dest(t, seats_per_table) for t in others]
+    remaining = dict(source.seats)
+    moves: list[Move] = []
+    while dests:
+        low = min(len(d.occupied) for d in dests)
+        if not out_of_balance(len(remaining), low, tolerance):
+            break
+        candidates = _smallest(dests)
+        src_pos = hands_until_big_blind(list(remaining), source.last_button)
+        if policy is BalancePolicy.TDA:
+            from_seat = min(remaining, key=lambda s: (src_pos[s], s))
+            _, _, seat, dest = min(
+                (p, d.table_id, s, d) for d in candidates for p, s in d.positions()
+            )
+        else:
+            best = min(
+                ((abs(p - d_src), p, d_src, d.table_id, s), from_s, d, s)
+                for from_s, d_src in src_pos.items()
+                for d in candidates
+                for p, s in d.positions()
+            )
+            _, from_seat, dest, seat = best
+        dest.take(seat)
+        moves.append(
+            Move(
+                player_id=remaining.pop(from_seat),
+                from_table=source.table_id,
+                from_seat=from_seat,
+                to_table=dest.table_id,
+                to_seat=seat,
+            )
+        )
+    return moves

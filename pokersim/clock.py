@@ -1,0 +1,183 @@
+"""Levels and breaks as pure functions of simulated time (R-BRK-1, R-BRK-2, R-ANTE-1).
+
+Simulated time ``t`` is integer seconds since the tournament started; the wall clock at ``t``
+is ``start_clock + t``. Breaks follow a fixed nominal schedule (every break is ``length``
+seconds, the k-th starting at ``first + k * period``). The level clock stops during the nominal
+breaks, so a level is ``minutes`` of play. A hand uses the level in force when it starts
+(R-ANTE-1); the engine, not this module, makes tables finish their hand and wait at a break.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pokersim.config import Level
+from pokersim.errors import ConfigError
+
+HOUR = 3600
+_CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")
+
+
+def parse_clock(text: str) -> int:
+    """Seconds after midnight of a wall-clock time such as ``"07:25"`` or ``"19:00:30"``.
+
+    >>> parse_clock("07:25"), parse_clock("00:00:59")
+    (26700, 59)
+    """
+    m = _CLOCK.match(text.strip())
+    if m is None:
+        raise ConfigError(f"bad clock time {text!r}: expected HH:MM or HH:MM:SS (24-hour)")
+    return int(m.group(1)) * HOUR + int(m.group(2)) * 60 + int(m.group(3) or 0)
+
+
+def format_clock(seconds: int) -> str:
+    """Wall-clock ``HH:MM:SS`` of seconds after midnight (wrapping past 24 h).
+
+    >>> format_clock(26700), format_clock(86400 + 61)
+    ('07:25:00', '00:01:01')
+    """
+    s = int(seconds) % (24 * HOUR)
+    return f"{s // HOUR:02d}:{s % HOUR // 60:02d}:{s % 60:02d}"
+
+
+class BreakKind(StrEnum):
+    """How breaks are scheduled (R-BRK-1 first, R-BRK-2 the alternatives)."""
+
+    AT_55 = "at55"  # at minute :55 of every clock hour
+    INTERVAL = "interval"  # every N minutes from the start
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakSchedule:
+    """Nominal break windows: break k is ``[first + k*period, first + k*period + length)``."""
+
+    first: int  # seconds from the start to the first break (0: no breaks)
+    period: int  # seconds between break starts (0: no breaks)
+    length: int  # seconds each break lasts
+
+    def __post_init__(self) -> None:
+        if self.period < 0 or self.length < 0 or self.first < 0:
+            raise ConfigError(
+                f"break schedule values must be >= 0, got first={self.first}, "
+                f"period={self.period}, length={self.length}"
+            )
+        if self.period and self.length >= self.period:
+            raise ConfigError(
+                f"break length {self.length}s must be shorter than the time between breaks "
+                f"({self.period}s)"
+            )
+
+    @property
+    def enabled(self) -> bool:
+        """False when the tournament has no breaks."""
+        return self.period > 0 and self.length > 0
+
+    @classmethod
+    def make(
+        cls,
+        kind: BreakKind | str,
+        *,
+        start_clock: int = 0,
+        length_minutes: float = 5,
+        every_minutes: float = 60,
+        minute: int = 55,
+    ) -> BreakSchedule:
+        """Build the schedule of a break kind for a tournament starting at ``start_clock``.
+
+        >>> BreakSchedule.make("at55", start_clock=parse_clock("07:25")).window(0)
+        (1800, 2100)
+        >>> BreakSchedule.make("interval", start_clock=parse_clock("07:25")).window(0)
+        (3600, 3900)
+        """
+        kind = BreakKind(kind)
+        length = int(round(length_minutes * 60))
+        if kind is BreakKind.NONE or length == 0:
+            return cls(first=0, period=0, length=0)
+        if kind is BreakKind.AT_55:
+            if not 0 <= minute < 60:
+                raise ConfigError(f"break minute must be in 0..59, got {minute}")
+            first = (minute * 60 - start_clock) % HOUR
+            return cls(first=first or HOUR, period=HOUR, length=length)
+        period = int(round(every_minutes * 60))
+        if period <= 0:
+            raise ConfigError(f"break interval must be > 0 minutes, got {every_minutes}")
+        return cls(first=period, period=period, length=length)
+
+    def window(self, k: int) -> tuple[int, int]:
+        """``(start, end)`` in simulated seconds of break number ``k`` (0-based)."""
+        if not self.enabled:
+            raise ValueError("this schedule has no breaks")
+        start = self.first + k * self.period
+        return start, start + self.length
+
+    def breaks_started_by(self, t: int) -> int:
+        """How many breaks have started at or before ``t``."""
+        if not self.enabled or t < self.first:
+            return 0
+        return (t - self.first) // self.period + 1
+
+    def play_seconds(self, t: int) -> int:
+        """Seconds of play (time outside nominal breaks) from the start up to ``t``.
+
+        >>> BreakSchedule(first=100, period=1000, length=50).play_seconds(120)
+        100
+        >>> BreakSchedule(first=100, period=1000, length=50).play_seconds(1200)
+        1100
+        """
+        k = self.breaks_started_by(t)
+        if k == 0:
+            return t
+        last_start = self.first + (k - 1) * self.period
+        return t - (k - 1) * self.length - min(self.length, t - last_start)
+
+    def time_of_play(self, p: int) -> int:
+        """The earliest simulated time at which ``p`` seconds of play have passed."""
+        if not self.enabled or p < self.first:
+            return p
+        cycle = self.period - self.length
+        k, r = divmod(p - self.first, cycle)
+        start = self.first + k * self.period
+        return start if r == 0 else start + self.length + r
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelClock:
+    """The blind level in force at any simulated time; the last level lasts forever."""
+
+    levels: tuple[Level, ...]
+    breaks: BreakSchedule
+    ends: tuple[int, ...]  # cumulative play seconds at which each level ends
+
+    @classmethod
+    def make(cls, levels: Sequence[Level], breaks: BreakSchedule) -> LevelClock:
+        """Build the clock; levels must be non-empty and each but the last must last > 0 s."""
+        if not levels:
+            raise ConfigError("a tournament needs at least one level")
+        ends: list[int] = []
+        total = 0
+        for i, lv in enumerate(levels):
+            secs = int(round(lv.minutes * 60))
+            if secs <= 0 and i < len(levels) - 1:
+                raise ConfigError(f"level {i + 1} lasts {lv.minutes} minutes: expected > 0")
+            total += secs
+            ends.append(total)
+        return cls(levels=tuple(levels), breaks=breaks, ends=tuple(ends))
+
+    def index_at(self, t: int) -> int:
+        """0-based index of the level in force at simulated time ``t``."""
+        return min(bisect_right(self.ends, self.breaks.play_seconds(t)), len(self.levels) - 1)
+
+    def level_at(self, t: int) -> Level:
+        """The level a hand starting at ``t`` is played at (R-ANTE-1)."""
+        return self.levels[self.index_at(t)]
+
+    def start_of(self, index: int) -> int:
+        """Simulated time at which level ``index`` (0-based) begins."""
+        if not 0 <= index < len(self.levels):
+            raise ValueError(f"level index {index} out of range 0..{len(self.levels) - 1}")
+        return 0 if index == 0 else self.breaks.time_of_play(self.ends[index - 1])

@@ -1,0 +1,190 @@
+"""Table breaking and balancing plans (R-BAL-1, R-BAL-2)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokersim.balancing import (
+    BalancePolicy,
+    TableSeats,
+    must_break,
+    plan_balance,
+    plan_break,
+)
+from pokersim.errors import ConfigError
+from pokersim.seating import hands_until_big_blind
+
+
+def _t(tid: int, seats: dict[int, int], button: int | None) -> TableSeats:
+    return TableSeats(table_id=tid, seats=seats, last_button=button)
+
+
+def test_r_bal_1_break_when_field_fits_one_table_fewer() -> None:
+    """R-BAL-1: 3 tables of 9 break one as soon as 18 players remain, not at 19."""
+    assert must_break(18, 3, 9)
+    assert not must_break(19, 3, 9)
+    assert not must_break(2, 1, 9)
+
+
+def test_r_bal_1_broken_table_moves_big_blind_next_to_big_blind_next_seat() -> None:
+    """R-BAL-1, R-BAL-2: a broken table sends its BB-next player to the BB-next seat elsewhere."""
+    # Source: seats 2, 5, 7 after a hand with the button at 2: next button 5, SB 7, BB 2.
+    source = _t(1, {2: 100, 5: 101, 7: 102}, 2)
+    assert hands_until_big_blind([2, 5, 7], 2)[2] == 0
+    # Destination: occupied 1,2,3,6,8,9 with last button 1: next button 2, SB 3, BB 6;
+    dest = _t(2, {1: 0, 2: 1, 3: 2, 6: 3, 8: 4, 9: 5}, 1)
+    # next button 2, SB 3, and the BB would be 6; a player placed in free seat 4 is BB next.
+    moves = plan_break(source, [dest], seats_per_table=9)
+    first = moves[0]
+    assert first.player_id == 100 and first.to_seat == 4
+    assert {m.player_id for m in moves} == {100, 101, 102}
+    assert len({m.to_seat for m in moves}) == 3
+
+
+def test_r_bal_1_break_keeps_the_field_balanced() -> None:
+    """R-BAL-1: players of a broken table go to the shortest tables first."""
+    source = _t(3, {1: 20, 2: 21, 3: 22, 4: 23}, 1)
+    a = _t(1, {s: s for s in range(1, 8)}, 1)  # 7 players
+    b = _t(2, {s: 10 + s for s in range(1, 6)}, 1)  # 5 players
+    moves = plan_break(source, [a, b], seats_per_table=9)
+    to = [m.to_table for m in moves]
+    assert to.count(2) == 3 and to.count(1) == 1  # ends 8 and 8
+
+
+def test_r_bal_1_tda_break_is_a_random_draw() -> None:
+    """R-BAL-1 under the TDA policy: seats drawn at random, reproducible by seed."""
+    source = _t(3, {1: 20, 2: 21, 3: 22}, 1)
+    a = _t(1, {1: 1, 2: 2}, 1)
+    b = _t(2, {1: 3, 2: 4}, 1)
+    plans = {
+        tuple(
+            (m.to_table, m.to_seat)
+            for m in plan_break(
+                source,
+                [a, b],
+                seats_per_table=9,
+                policy=BalancePolicy.TDA,
+                rng=np.random.default_rng(seed),
+            )
+        )
+        for seed in range(20)
+    }
+    assert len(plans) > 1
+    one = plan_break(
+        source, [a, b], seats_per_table=9, policy=BalancePolicy.TDA, rng=np.random.default_rng(5)
+    )
+    two = plan_break(
+        source, [a, b], seats_per_table=9, policy=BalancePolicy.TDA, rng=np.random.default_rng(5)
+    )
+    assert one == two
+
+
+def test_break_without_room_is_an_error() -> None:
+    source = _t(2, {1: 20, 2: 21}, 1)
+    full = _t(1, {s: s for s in range(1, 10)}, 1)
+    with pytest.raises(ConfigError, match="free seats"):
+        plan_break(source, [full], seats_per_table=9)
+
+
+def test_r_bal_2_pokerstars_moves_matching_position() -> None:
+    """R-BAL-2 (PokerStars): the player in the position of the free seat is the one moved."""
+    # Source 9 players, last button 1: next button 2, SB 3, BB 4; positions: 4->0, 5->1, 6->2 ...
+    source = _t(1, {s: 100 + s for s in range(1, 10)}, 1)
+    # Destination 7 players, seats 1..9 minus 5 and 9, last button 1: next button 2, SB 3,
+    # BB 4 -> free seat 5 would be BB in 1 hand, free seat 9 in 4 hands.
+    dest = _t(2, {1: 1, 2: 2, 3: 3, 4: 4, 6: 6, 7: 7, 8: 8}, 1)
+    moves = plan_balance(source, [dest], seats_per_table=9, tolerance=1)
+    assert len(moves) == 1
+    m = moves[0]
+    # Seat 5 at the source is 1 hand from the BB; seat 5 at the destination too.
+    assert (m.from_seat, m.to_seat) == (5, 5)
+
+
+def test_r_bal_2_tda_moves_big_blind_next_to_worst_position() -> None:
+    """R-BAL-2 (TDA option): the big-blind-next player goes to the seat nearest the big blind."""
+    source = _t(1, {s: 100 + s for s in range(1, 10)}, 1)
+    dest = _t(2, {1: 1, 2: 2, 3: 3, 4: 4, 6: 6, 7: 7, 8: 8}, 1)
+    moves = plan_balance(source, [dest], seats_per_table=9, policy=BalancePolicy.TDA)
+    assert [(m.player_id, m.from_seat, m.to_seat) for m in moves] == [(104, 4, 5)]
+
+
+def test_r_bal_2_within_tolerance_no_move() -> None:
+    """R-BAL-2: counts 9 and 8 differ by one: nothing moves; tolerance 2 allows 9 and 7."""
+    source = _t(1, {s: 100 + s for s in range(1, 10)}, 1)
+    eight = _t(2, {s: s for s in range(1, 9)}, 1)
+    seven = _t(2, {s: s for s in range(1, 8)}, 1)
+    assert plan_balance(source, [eight], seats_per_table=9) == []
+    assert plan_balance(source, [seven], seats_per_table=9, tolerance=2) == []
+    assert len(plan_balance(source, [seven], seats_per_table=9, tolerance=1)) == 1
+    with pytest.raises(ConfigError, match="tolerance"):
+        plan_balance(source, [seven], seats_per_table=9, tolerance=0)
+
+
+@st.composite
+def _field(draw: st.DrawFn) -> tuple[int, TableSeats, list[TableSeats]]:
+    seats = draw(st.integers(2, 10))
+    n_tables = draw(st.integers(2, 5))
+    tables = []
+    pid = 0
+    for tid in range(n_tables):
+        occ = draw(st.lists(st.integers(1, seats), unique=True, max_size=seats))
+        if tid == 0:
+            occ = occ or [1]
+        button = draw(st.one_of(st.none(), st.integers(1, seats)))
+        mapping = {}
+        for s in occ:
+            mapping[s] = pid
+            pid += 1
+        tables.append(_t(tid, mapping, button))
+    return seats, tables[0], tables[1:]
+
+
+@given(_field(), st.sampled_from(list(BalancePolicy)), st.integers(1, 3))
+def test_r_bal_2_balance_property(
+    field: tuple[int, TableSeats, list[TableSeats]], policy: BalancePolicy, tol: int
+) -> None:
+    """R-BAL-2 property: after the plan the source is within tolerance of the smallest table."""
+    seats, source, others = field
+    moves = plan_balance(source, others, seats_per_table=seats, tolerance=tol, policy=policy)
+    counts = {t.table_id: len(t.seats) for t in others}
+    occupied = {(t.table_id, s) for t in others for s in t.seats}
+    left = len(source.seats)
+    for m in moves:
+        assert m.from_table == source.table_id and source.seats[m.from_seat] == m.player_id
+        assert (m.to_table, m.to_seat) not in occupied
+        occupied.add((m.to_table, m.to_seat))
+        counts[m.to_table] += 1
+        left -= 1
+    assert left - min(counts.values()) <= tol
+    assert len({m.player_id for m in moves}) == len(moves)
+    assert all(c <= seats for c in counts.values())
+
+
+@given(_field(), st.sampled_from(list(BalancePolicy)), st.integers(0, 100))
+def test_r_bal_1_break_property(
+    field: tuple[int, TableSeats, list[TableSeats]], policy: BalancePolicy, seed: int
+) -> None:
+    """R-BAL-1 property: a break seats everyone once in distinct free seats, balanced."""
+    seats, source, others = field
+    free = sum(seats - len(t.seats) for t in others)
+    if free < len(source.seats):
+        return
+    moves = plan_break(
+        source, others, seats_per_table=seats, policy=policy, rng=np.random.default_rng(seed)
+    )
+    assert sorted(m.player_id for m in moves) == sorted(source.seats.values())
+    targets = [(m.to_table, m.to_seat) for m in moves]
+    assert len(set(targets)) == len(targets)
+    occupied = {(t.table_id, s) for t in others for s in t.seats}
+    assert not occupied & set(targets)
+    before = {t.table_id: len(t.seats) for t in others}
+    after = dict(before)
+    for m in moves:
+        after[m.to_table] += 1
+    # balanced filling: no table received a player while a smaller open table was available
+    low = min(before.values())
+    if max(before.values()) - low <= 1 and all(c < seats for c in before.values()):
+        assert max(after.values()) - min(after.values()) <= 1
