@@ -9,14 +9,22 @@ minutes and ``"HH:MM"`` clock times because that is how tournament lobbies publi
 
 from __future__ import annotations
 
+import math
+import os
+import re
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
+from decimal import Decimal
+from enum import Enum, StrEnum
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from pokersim.config import AnteKind, BettingStructure, Level
-from pokersim.errors import ConfigError  # noqa: F401  (used by the loader below)
+from pokersim.errors import ConfigError
 
 __all__ = [
     "AnteKind",
@@ -72,7 +80,7 @@ class MixEntry:
     model: str
     percent: float | None = None
     count: int | None = None
-    skill: float = 0.5
+    skill: float = 1.0
     params: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
 
@@ -82,7 +90,7 @@ class NamedPlayer:
 
     name: str
     model: str
-    skill: float = 0.5
+    skill: float = 1.0
     params: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
 
@@ -240,7 +248,7 @@ class Timing:
     deal_seconds: float = 6.0
     action_clock_seconds: float = 15.0
     time_bank_seconds: float = 30.0
-    think_median_seconds: float = 2.0
+    think_median_seconds: float = 2.5
     think_sigma: float = 0.8
 
 
@@ -257,7 +265,7 @@ class Entries:
     bounty_cents: int = 0
     fee_cents: int = 100
     guarantee_cents: int = 0
-    late_registration_seconds: int = 0
+    late_registration_seconds: int = 1200  # R-REG-1 default: 20 minutes
     late_registration_closes_at_first_elimination: bool = False
     reentries_per_player: int = 0
     rebuys_per_player: int = 0
@@ -376,11 +384,633 @@ class Scenario:
     source: str | None = None
 
 
+
+# --------------------------------------------------------------------------------------------
+# Expanding the field
+# --------------------------------------------------------------------------------------------
+
+_GENERATED_NAME = re.compile(r"P\d+")
+
+
 def expand_players(players: Players) -> tuple[PlayerSpec, ...]:
-    """Expand the field into one spec per player (named first, then each mix slice in order)."""
-    raise NotImplementedError
+    """Expand the field into one spec per player: named players first, then each mix slice.
+
+    Slices with a ``count`` get exactly that many players. The players left over are shared
+    among the ``percent`` slices by the largest-remainder method: each slice gets the whole
+    part of its quota, and the seats still free go one each to the largest fractional parts,
+    ties to the slice listed first. So the counts always sum to ``players.count`` and the
+    result depends only on the scenario. Seats are drawn at random later (R-SEAT-1), so the
+    block order of the list does not bias who sits where. Unnamed players are called
+    ``P0001``, ``P0002``, ... (zero-padded to the width of the count).
+    """
+    counts = mix_counts(players)
+    width = len(str(players.count))
+    specs: list[PlayerSpec] = []
+    for named in players.named:
+        specs.append(
+            PlayerSpec(
+                player_id=len(specs),
+                name=named.name,
+                model=named.model,
+                skill=named.skill,
+                params=named.params,
+                source="named",
+            )
+        )
+    for index, (entry, n) in enumerate(zip(players.mix, counts, strict=True)):
+        source = f"mix[{index}]"
+        for _ in range(n):
+            pid = len(specs)
+            specs.append(
+                PlayerSpec(
+                    player_id=pid,
+                    name=f"P{pid + 1:0{width}d}",
+                    model=entry.model,
+                    skill=entry.skill,
+                    params=entry.params,
+                    source=source,
+                )
+            )
+    return tuple(specs)
 
 
-def load_scenario(path: Any) -> Scenario:
-    """Read and validate one scenario file."""
-    raise NotImplementedError
+def mix_counts(players: Players) -> tuple[int, ...]:
+    """How many players each mix slice gets (see ``expand_players`` for the rounding)."""
+    left = players.count - len(players.named)
+    counts = [entry.count if entry.count is not None else 0 for entry in players.mix]
+    left -= sum(counts)
+    share_slices = [i for i, entry in enumerate(players.mix) if entry.percent is not None]
+    if left < 0:
+        raise ConfigError(
+            f"players: the named players and mix counts add up to {players.count - left}, "
+            f"more than players.count = {players.count}"
+        )
+    if not share_slices:
+        if left:
+            raise ConfigError(
+                f"players: {left} player(s) are neither named nor in a mix slice with a count; "
+                "add a slice with `percent`, or make the counts add up to players.count"
+            )
+        return tuple(counts)
+    quotas = [_exact(players.mix[i].percent) * left / 100 for i in share_slices]
+    floors = [int(q) for q in quotas]  # quotas are non-negative, so int() is floor
+    spare = left - sum(floors)
+    # Largest remainder first; ties go to the slice listed first (stable sort on position).
+    order = sorted(range(len(share_slices)), key=lambda k: -(quotas[k] - floors[k]))
+    for k in order[:spare]:
+        floors[k] += 1
+    for k, i in enumerate(share_slices):
+        counts[i] = floors[k]
+    return tuple(counts)
+
+
+def _exact(value: float | None) -> Fraction:
+    """The decimal a TOML number was written as, exactly (0.1 is one tenth, not 0.1000...01)."""
+    assert value is not None
+    return Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
+
+
+# --------------------------------------------------------------------------------------------
+# The loader
+# --------------------------------------------------------------------------------------------
+
+_REQUIRED: Any = object()
+_MODEL_NAME = re.compile(
+    r"[a-z][a-z0-9_-]*"  # a built-in model, e.g. "tight-aggressive"
+    r"|[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*"  # a plug-in
+)
+_CLOCK_TIME = re.compile(r"(\d\d):(\d\d)(?::(\d\d))?")
+_MINUTE_OF_HOUR = re.compile(r":(\d\d)")
+_MAX_PLAYERS = 1_000_000
+_E = TypeVar("_E", bound=Enum)
+
+
+def _type_name(value: object) -> str:
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a float",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+
+
+class _Section:
+    """One TOML table being read: typed ``take`` calls, then ``done`` rejects unknown keys."""
+
+    def __init__(self, file: str, path: str, data: object) -> None:
+        self.file = file
+        self.path = path
+        if not isinstance(data, dict):
+            raise self.error_at(path, f"expected a table, got {_type_name(data)}")
+        self.data: dict[str, Any] = data
+        self.seen: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def error_at(self, path: str, message: str) -> ConfigError:
+        where = f"{self.file}: {path}" if path else self.file
+        return ConfigError(f"{where}: {message}")
+
+    def error(self, name: str, message: str) -> ConfigError:
+        return self.error_at(self.key(name), message)
+
+    def has(self, name: str) -> bool:
+        return name in self.data
+
+    def raw(self, name: str, default: Any = _REQUIRED) -> Any:
+        self.seen.add(name)
+        if name not in self.data:
+            if default is _REQUIRED:
+                raise self.error(name, "is required but missing")
+            return default
+        return self.data[name]
+
+    def integer(
+        self, name: str, default: Any = _REQUIRED, *, low: int | None = None,
+        high: int | None = None,
+    ) -> int:
+        value = self.raw(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(name, f"expected an integer, got {_type_name(value)} {value!r}")
+        self._bounds(name, value, low, high)
+        return value
+
+    def number(
+        self, name: str, default: Any = _REQUIRED, *, low: float | None = None,
+        high: float | None = None, above: float | None = None,
+    ) -> float:
+        value = self.raw(name, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.error(name, f"expected a number, got {_type_name(value)} {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.error(name, f"expected a finite number, got {value!r}")
+        if above is not None and not value > above:
+            raise self.error(name, f"expected a number > {above}, got {value!r}")
+        self._bounds(name, value, low, high)
+        return value
+
+    def text(self, name: str, default: Any = _REQUIRED) -> str:
+        value = self.raw(name, default)
+        if not isinstance(value, str):
+            raise self.error(name, f"expected a string, got {_type_name(value)} {value!r}")
+        return value
+
+    def flag(self, name: str, default: Any = _REQUIRED) -> bool:
+        value = self.raw(name, default)
+        if not isinstance(value, bool):
+            raise self.error(name, f"expected true or false, got {_type_name(value)} {value!r}")
+        return value
+
+    def choice(self, name: str, enum: type[_E], default: Any = _REQUIRED) -> _E:
+        value = self.raw(name, default)
+        if isinstance(value, enum):
+            return value
+        allowed = ", ".join(repr(member.value) for member in enum)
+        if isinstance(value, str):
+            for member in enum:
+                if member.value == value:
+                    return member
+        raise self.error(name, f"expected one of {allowed}, got {value!r}")
+
+    def seconds(self, name: str, default_minutes: float | None = None, *,
+                positive: bool = False) -> int:
+        """A duration written in minutes, as whole seconds of simulated clock."""
+        default: Any = _REQUIRED if default_minutes is None else default_minutes
+        minutes = self.number(name, default, low=None if positive else 0,
+                              above=0 if positive else None)
+        secs = minutes * 60
+        if secs != int(secs):
+            raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
+        return int(secs)
+
+    def array(self, name: str, default: Any = _REQUIRED) -> list[Any]:
+        value = self.raw(name, default)
+        if not isinstance(value, list):
+            raise self.error(name, f"expected an array, got {_type_name(value)} {value!r}")
+        return value
+
+    def table(self, name: str, default: Any = _REQUIRED) -> _Section:
+        value = self.raw(name, default)
+        return _Section(self.file, self.key(name), value)
+
+    def tables(self, name: str, default: Any = _REQUIRED) -> list[_Section]:
+        return [
+            _Section(self.file, f"{self.key(name)}[{i}]", item)
+            for i, item in enumerate(self.array(name, default))
+        ]
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self.seen)
+        if unknown:
+            known = ", ".join(sorted(self.seen)) or "none"
+            raise self.error(unknown[0], f"unknown key (typo?); keys allowed here: {known}")
+
+    def _bounds(self, name: str, value: float, low: float | None, high: float | None) -> None:
+        if low is not None and value < low:
+            raise self.error(name, f"expected a value >= {low}, got {value!r}")
+        if high is not None and value > high:
+            raise self.error(name, f"expected a value <= {high}, got {value!r}")
+
+
+def _freeze(value: Any) -> Any:
+    """Deep-freeze TOML values (tables -> read-only mappings, arrays -> tuples)."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _percent_units(sec: _Section, name: str) -> int:
+    """A percentage written with at most 4 decimals, as exact ``SHARE_UNITS`` (1 = 0.0001 %)."""
+    value = sec.number(name, above=0, high=100)
+    units = _exact(value) * SHARE_UNITS / 100
+    if units.denominator != 1:
+        raise sec.error(name, f"expected at most 4 decimals, got {value!r}")
+    return int(units)
+
+
+def _model(sec: _Section, name: str) -> str:
+    model = sec.text(name)
+    if not _MODEL_NAME.fullmatch(model):
+        raise sec.error(
+            name,
+            f"expected a built-in model name like 'tight-aggressive' or a plug-in "
+            f"'package.module:ClassName', got {model!r}",
+        )
+    return model
+
+
+def _params(sec: _Section) -> Mapping[str, Any]:
+    return _freeze(sec.table("params", {}).data)
+
+
+def _read_players(top: _Section) -> Players:
+    sec = top.table("players")
+    count = sec.integer("count", low=2, high=_MAX_PLAYERS)
+    named: list[NamedPlayer] = []
+    names: set[str] = set()
+    for item in sec.tables("named", []):
+        name = item.text("name")
+        if not name.strip():
+            raise item.error("name", "expected a non-empty name")
+        if name in names:
+            raise item.error("name", f"duplicate player name {name!r}")
+        if _GENERATED_NAME.fullmatch(name):
+            raise item.error("name", f"{name!r} looks like a generated name (P + digits); "
+                             "pick another")
+        names.add(name)
+        named.append(NamedPlayer(name=name, model=_model(item, "model"),
+                                 skill=item.number("skill", 1.0, low=0, high=1),
+                                 params=_params(item)))
+        item.done()
+    mix: list[MixEntry] = []
+    for item in sec.tables("mix", []):
+        if item.has("percent") == item.has("count"):
+            raise item.error_at(item.path, "expected exactly one of `percent` and `count`")
+        percent = item.number("percent", above=0, high=100) if item.has("percent") else None
+        if percent is not None:
+            _percent_units(item, "percent")  # at most 4 decimals, so the sum check is exact
+        mix.append(MixEntry(
+            model=_model(item, "model"),
+            percent=percent,
+            count=item.integer("count", low=0) if item.has("count") else None,
+            skill=item.number("skill", 1.0, low=0, high=1),
+            params=_params(item),
+        ))
+        item.done()
+    sec.done()
+    percents = [entry.percent for entry in mix if entry.percent is not None]
+    if percents and sum(_exact(p) for p in percents) != 100:
+        total = float(sum(_exact(p) for p in percents))
+        raise sec.error("mix", f"the `percent` slices must add up to 100, they add up to {total}")
+    if len(named) > count:
+        raise sec.error("named", f"{len(named)} named players but players.count = {count}")
+    players = Players(count=count, mix=tuple(mix), named=tuple(named))
+    try:
+        mix_counts(players)
+    except ConfigError as exc:
+        raise sec.error_at(sec.path, str(exc).removeprefix("players: ")) from None
+    return players
+
+
+def _read_levels(
+    top: _Section, default_minutes: float | None, ante_kind: AnteKind
+) -> tuple[Level, ...]:
+    items = top.tables("levels")
+    if not items:
+        raise top.error("levels", "expected at least one level")
+    levels = []
+    for item in items:
+        small = item.integer("small_blind", low=0)
+        big = item.integer("big_blind", low=1)
+        if big < small:
+            raise item.error("big_blind", f"expected big_blind >= small_blind = {small}, "
+                             f"got {big}")
+        ante = item.integer("ante", 0, low=0)
+        kind = item.choice("ante_kind", AnteKind, ante_kind)
+        if ante > 0 and kind is AnteKind.NONE:
+            raise item.error("ante_kind", f"level has ante = {ante}: expected 'classic' or "
+                             "'bb' (set it here or the top-level `ante_kind`)")
+        seconds = item.seconds("minutes", default_minutes, positive=True)
+        item.done()
+        levels.append(Level(small_blind=small, big_blind=big, ante=ante,
+                            ante_kind=kind if ante else AnteKind.NONE, minutes=seconds / 60))
+    return tuple(levels)
+
+
+def _read_breaks(top: _Section) -> Breaks:
+    sec = top.table("breaks", {})
+    kind = sec.choice("kind", BreakKind, BreakKind.CLOCK)
+    minute = 55
+    every = 3600
+    if kind is BreakKind.CLOCK:
+        at = sec.text("at", ":55")
+        match = _MINUTE_OF_HOUR.fullmatch(at)
+        if not match or int(match.group(1)) > 59:
+            raise sec.error("at", f"expected a minute of the hour like ':55', got {at!r}")
+        minute = int(match.group(1))
+    elif sec.has("at"):
+        raise sec.error("at", f"only used with kind = 'clock', not {kind.value!r}")
+    if kind is BreakKind.INTERVAL:
+        every = sec.seconds("every_minutes", 60, positive=True)
+    elif sec.has("every_minutes"):
+        raise sec.error("every_minutes", f"only used with kind = 'interval', not {kind.value!r}")
+    length = sec.seconds("length_minutes", 5, positive=kind is not BreakKind.NONE)
+    addon = sec.seconds("addon_length_minutes", 3)
+    if kind is BreakKind.INTERVAL and length >= every:
+        raise sec.error("length_minutes", f"expected a break shorter than every_minutes "
+                        f"({every // 60}), got {length / 60:g}")
+    sec.done()
+    return Breaks(kind=kind, minute_of_hour=minute, every_seconds=every, length_seconds=length,
+                  addon_length_seconds=addon)
+
+
+def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
+    if not top.has("hand_for_hand"):
+        return HandForHand()
+    sec = top.table("hand_for_hand")
+    stages = []
+    for item in sec.tables("stages"):
+        kind = item.choice("kind", SyncStageKind)
+        if kind is SyncStageKind.PLAYERS:
+            high = item.integer("from_players", low=2)
+            low = item.integer("to_players", low=1)
+            if low >= high:
+                raise item.error("to_players", f"expected to_players < from_players = {high}, "
+                                 f"got {low}")
+            stages.append(SyncStage(kind=kind, from_players=high, to_players=low))
+        else:
+            for key in ("from_players", "to_players"):
+                if item.has(key):
+                    raise item.error(key, "only used with kind = 'players'")
+            stages.append(SyncStage(kind=kind, margin=item.integer("margin", 1, low=0)))
+        item.done()
+    sec.done()
+    return HandForHand(stages=tuple(stages))
+
+
+def _read_payouts(top: _Section, count: int) -> Payouts:
+    sec = top.table("payouts", {})
+    bands: list[PayoutBand] = []
+    for item in sec.tables("bands", []):
+        low = item.integer("min_entries", low=1)
+        high = item.integer("max_entries", low=low) if item.has("max_entries") else None
+        shares: list[int] = []
+        for i, part in enumerate(item.array("pay")):
+            group = _Section(item.file, f"{item.key('pay')}[{i}]", part)
+            n = group.integer("places", low=1)
+            shares.extend([_percent_units(group, "percent")] * n)
+            group.done()
+            if len(shares) > n and shares[-n] > shares[-n - 1]:
+                raise group.error("percent", "expected shares that never increase from one "
+                                  "place to the next")
+        item.done()
+        total = sum(shares)
+        if total != SHARE_UNITS:
+            raise item.error("pay", f"expected percentages summing to 100, got "
+                             f"{total * 100 / SHARE_UNITS:g}")
+        if len(shares) > low:
+            raise item.error("pay", f"pays {len(shares)} places but the band starts at "
+                             f"min_entries = {low}")
+        if bands:
+            prev = bands[-1]
+            if prev.max_entries is None:
+                raise item.error_at(item.path, "follows a band without max_entries (open-ended "
+                                    "bands must come last)")
+            if low != prev.max_entries + 1:
+                raise item.error("min_entries", f"expected {prev.max_entries + 1} (bands in "
+                                 f"order, without gaps or overlaps), got {low}")
+        bands.append(PayoutBand(min_entries=low, max_entries=high, shares=tuple(shares)))
+    sec.done()
+    if bands and not any(b.min_entries <= count <= (b.max_entries or count) for b in bands):
+        raise sec.error("bands", f"no band covers players.count = {count}")
+    return Payouts(bands=tuple(bands))
+
+
+def _read_timing(top: _Section) -> Timing:
+    sec = top.table("timing", {})
+    timing = Timing(
+        deal_seconds=sec.number("deal_seconds", 6.0, low=0),
+        action_clock_seconds=sec.number("action_clock_seconds", 15.0, above=0),
+        time_bank_seconds=sec.number("time_bank_seconds", 30.0, low=0),
+        think_median_seconds=sec.number("think_median_seconds", 2.5, above=0),
+        think_sigma=sec.number("think_sigma", 0.8, low=0),
+    )
+    sec.done()
+    return timing
+
+
+def _read_entries(top: _Section, starting_stack: int) -> Entries:
+    sec = top.table("entries", {})
+    rebuys = sec.integer("rebuys_per_player", 0, low=0)
+    entries = Entries(
+        prize_cents=sec.integer("prize_cents", 1000, low=0),
+        bounty_cents=sec.integer("bounty_cents", 0, low=0),
+        fee_cents=sec.integer("fee_cents", 100, low=0),
+        guarantee_cents=sec.integer("guarantee_cents", 0, low=0),
+        late_registration_seconds=sec.seconds("late_registration_minutes", 20),
+        late_registration_closes_at_first_elimination=sec.flag(
+            "late_registration_closes_at_first_elimination", False),
+        reentries_per_player=sec.integer("reentries_per_player", 0, low=0),
+        rebuys_per_player=rebuys,
+        rebuy_price_cents=sec.integer("rebuy_price_cents", 0, low=0),
+        rebuy_chips=sec.integer("rebuy_chips", starting_stack if rebuys else 0, low=0),
+        rebuy_period_seconds=sec.seconds("rebuy_period_minutes", 0),
+        rebuy_max_stack=sec.integer("rebuy_max_stack", starting_stack if rebuys else 0, low=0),
+        addon_price_cents=sec.integer("addon_price_cents", 0, low=0),
+        addon_chips=sec.integer("addon_chips", 0, low=0),
+    )
+    if rebuys:
+        if entries.rebuy_chips <= 0:
+            raise sec.error("rebuy_chips", "expected > 0 when rebuys_per_player > 0")
+        if entries.rebuy_period_seconds <= 0:
+            raise sec.error("rebuy_period_minutes", "expected > 0 when rebuys_per_player > 0")
+    if (entries.addon_price_cents > 0) != (entries.addon_chips > 0):
+        raise sec.error("addon_chips", "expected addon_price_cents and addon_chips both > 0 "
+                        "(an add-on) or both 0 (none)")
+    if entries.addon_chips and entries.rebuy_period_seconds <= 0:
+        raise sec.error("addon_chips", "an add-on is offered at the end of the rebuy period: "
+                        "expected rebuy_period_minutes > 0")
+    sec.done()
+    return entries
+
+
+def _read_bounty(top: _Section, entries: Entries) -> Bounty:
+    sec = top.table("bounty", {})
+    kind = sec.choice("kind", BountyKind, BountyKind.NONE)
+    amount = sec.integer("amount_cents", 0, low=0)
+    targets = sec.array("targets", [])
+    for i, target in enumerate(targets):
+        if not isinstance(target, str) or not target:
+            raise sec.error_at(f"{sec.key('targets')}[{i}]",
+                               f"expected a player name, got {target!r}")
+    sec.done()
+    if kind in (BountyKind.KO, BountyKind.PKO):
+        if entries.bounty_cents <= 0:
+            raise sec.error("kind", f"{kind.value!r} needs entries.bounty_cents > 0")
+        if amount or targets:
+            raise sec.error("amount_cents" if amount else "targets",
+                            f"not used with kind = {kind.value!r} (the bounty is "
+                            "entries.bounty_cents on every player)")
+    elif kind in (BountyKind.FIXED, BountyKind.TEAM):
+        if amount <= 0:
+            raise sec.error("amount_cents", f"expected > 0 with kind = {kind.value!r}")
+        if not targets:
+            raise sec.error("targets", f"expected the names of the players with a bounty "
+                            f"with kind = {kind.value!r}")
+    else:
+        if amount or targets:
+            raise sec.error("amount_cents" if amount else "targets",
+                            "not used with kind = 'none'")
+    if entries.bounty_cents and kind not in (BountyKind.KO, BountyKind.PKO):
+        raise top.error_at("entries.bounty_cents", f"expected 0 with bounty.kind = "
+                           f"{kind.value!r} (only 'ko' and 'pko' take a bounty part)")
+    return Bounty(kind=kind, amount_cents=amount, targets=tuple(targets))
+
+
+def _read_deal(top: _Section, final_table_size: int) -> Deal:
+    sec = top.table("deal", {})
+    deal = Deal(
+        enabled=sec.flag("enabled", False),
+        method=sec.choice("method", DealMethod, DealMethod.ICM),
+        at_players=sec.integer("at_players", min(3, final_table_size), low=2,
+                               high=final_table_size),
+        keep_for_first_percent=sec.number("keep_for_first_percent", 0.0, low=0, high=5),
+    )
+    sec.done()
+    return deal
+
+
+def _read_faults(top: _Section) -> Faults:
+    sec = top.table("faults", {})
+    prize = sec.text("disqualified_prize", "keep")
+    if prize not in ("keep", "forfeit"):
+        raise sec.error("disqualified_prize", f"expected 'keep' or 'forfeit', got {prize!r}")
+    faults = Faults(
+        server_failures_per_hour=sec.number("server_failures_per_hour", 0.0, low=0),
+        cancel_probability=sec.number("cancel_probability", 0.0, low=0, high=1),
+        cancellation_policy=sec.choice("cancellation_policy", CancellationPolicy,
+                                       CancellationPolicy.EQUAL_PLUS_CHIPS),
+        cancellation_equal_percent=sec.number("cancellation_equal_percent", 50.0, low=0,
+                                              high=100),
+        disqualifications_per_hour=sec.number("disqualifications_per_hour", 0.0, low=0),
+        disqualified_prize_forfeited=prize == "forfeit",
+    )
+    sec.done()
+    return faults
+
+
+def _read_connection(top: _Section) -> Connection:
+    sec = top.table("connection", {})
+    connection = Connection(
+        disconnects_per_player_hour=sec.number("disconnects_per_player_hour", 0.0, low=0),
+        reconnect_median_seconds=sec.number("reconnect_median_seconds", 60.0, above=0),
+        protection_players_left=sec.integer("protection_players_left", 0, low=0),
+        protection_seconds=sec.number("protection_seconds", 0.0, low=0),
+        absent_hands_to_end_match=sec.integer("absent_hands_to_end_match", 250, low=1),
+    )
+    sec.done()
+    return connection
+
+
+def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
+    """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
+    top = _Section(source, "", dict(data))
+    name = top.text("name")
+    if not name.strip():
+        raise top.error("name", "expected a non-empty name")
+    description = top.text("description", "")
+    start = top.text("start", "00:00")
+    match = _CLOCK_TIME.fullmatch(start)
+    if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59 or int(
+            match.group(3) or 0) > 59:
+        raise top.error("start", f"expected a clock time 'HH:MM' (00:00..23:59), got {start!r}")
+    start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(
+        match.group(3) or 0)
+    seats = top.integer("seats_per_table", 9, low=2, high=10)
+    final = top.integer("final_table_size", seats, low=2)
+    if final > seats:
+        raise top.error("final_table_size", f"expected at most seats_per_table = {seats}, "
+                        f"got {final}")
+    stack = top.integer("starting_stack", low=1)
+    structure = top.choice("betting", BettingStructure, BettingStructure.NO_LIMIT)
+    ante_kind = top.choice("ante_kind", AnteKind, AnteKind.NONE)
+    level_minutes = (
+        top.seconds("level_minutes", positive=True) / 60 if top.has("level_minutes") else None
+    )
+    players = _read_players(top)
+    levels = _read_levels(top, level_minutes, ante_kind)
+    breaks = _read_breaks(top)
+    balancing_sec = top.table("balancing", {})
+    balancing = Balancing(
+        policy=balancing_sec.choice("policy", BalancingPolicy, BalancingPolicy.POKERSTARS),
+        tolerance=balancing_sec.integer("tolerance", 1, low=1, high=seats - 1),
+    )
+    balancing_sec.done()
+    hand_for_hand = _read_hand_for_hand(top, players.count)
+    payouts = _read_payouts(top, players.count)
+    timing = _read_timing(top)
+    entries = _read_entries(top, stack)
+    bounty = _read_bounty(top, entries)
+    deal = _read_deal(top, final)
+    faults = _read_faults(top)
+    connection = _read_connection(top)
+    top.done()
+    return Scenario(
+        name=name, description=description, start_seconds=start_seconds,
+        seats_per_table=seats, final_table_size=final, starting_stack=stack, players=players,
+        structure=structure, levels=levels, breaks=breaks, balancing=balancing,
+        hand_for_hand=hand_for_hand, payouts=payouts, timing=timing, entries=entries,
+        bounty=bounty, deal=deal, faults=faults, connection=connection, source=source,
+    )
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate one scenario file; every problem is a ``ConfigError`` naming the file."""
+    source = os.fspath(path)
+    try:
+        with open(source, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError(f"{source}: no such scenario file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{source}: is a directory, expected a scenario .toml file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{source}: not valid UTF-8 TOML: {exc}") from None
+    return parse_scenario(data, source=source)
+
+
+def default_scenario_path() -> Path:
+    """The built-in default scenario shipped inside the package (a 180-player 9-max turbo)."""
+    return Path(str(resources.files("pokersim") / "data" / "default.toml"))
+
+
+def load_default_scenario() -> Scenario:
+    """The built-in default scenario, loaded."""
+    return load_scenario(default_scenario_path())
