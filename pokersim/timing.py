@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
 
 import numpy as np
 
+from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions
 from pokersim.errors import ConfigError
 
 
@@ -55,3 +58,251 @@ class ThinkTime:
     def mean_seconds(self) -> float:
         """Mean of the unclipped distribution (for pace estimates)."""
         return self.median_seconds * math.exp(0.5 * self.sigma * self.sigma)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionClock:
+    """The action clock and time bank of R-DIS-1, plus a top-up of the bank per level.
+
+    ``action_seconds`` is the limit of each decision; past it the player's time bank (which
+    starts at ``time_bank_seconds``) runs down. ``bank_top_up_seconds`` is added at each new
+    level, up to ``bank_max_seconds`` (online sites refill banks this way; 0 disables it).
+    """
+
+    action_seconds: float = 15.0
+    time_bank_seconds: float = 30.0
+    bank_top_up_seconds: float = 0.0
+    bank_max_seconds: float = 120.0
+
+    def __post_init__(self) -> None:
+        for key in ("action_seconds", "time_bank_seconds", "bank_top_up_seconds"):
+            v = getattr(self, key)
+            if not (math.isfinite(v) and v >= 0):
+                raise ConfigError(f"action clock {key} must be a number >= 0, got {v}")
+        if not self.bank_max_seconds >= self.time_bank_seconds:
+            raise ConfigError(
+                f"action clock bank_max_seconds={self.bank_max_seconds} is below "
+                f"time_bank_seconds={self.time_bank_seconds}"
+            )
+
+    def bank_after_level_change(self, bank_seconds: float) -> float:
+        """The bank after a new level starts: topped up, never above ``bank_max_seconds``."""
+        return min(self.bank_max_seconds, max(bank_seconds, 0.0) + self.bank_top_up_seconds)
+
+
+class ProtectionStage(StrEnum):
+    """From when disconnect protection (R-DIS-3) applies."""
+
+    OFF = "off"
+    MONEY = "money"  # players left <= places paid
+    BUBBLE = "bubble"  # players left <= places paid + 1 (hand-for-hand margin)
+    FINAL_TABLE = "final-table"  # players left <= final-table size
+    ALWAYS = "always"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DisconnectProtection:
+    """R-DIS-3: extra seconds a *disconnected* player gets before timing out, in late stages."""
+
+    extra_seconds: float = 60.0
+    stage: ProtectionStage = ProtectionStage.MONEY
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.extra_seconds) and self.extra_seconds >= 0):
+            raise ConfigError(
+                f"disconnect protection extra_seconds must be >= 0, got {self.extra_seconds}"
+            )
+        if not isinstance(self.stage, ProtectionStage):
+            try:  # accept the TOML spelling, store the enum
+                object.__setattr__(self, "stage", ProtectionStage(self.stage))
+            except ValueError:
+                raise ConfigError(
+                    f"disconnect protection stage {self.stage!r}: expected one of "
+                    f"{', '.join(s.value for s in ProtectionStage)}"
+                ) from None
+
+    def active(self, *, players_left: int, places_paid: int, final_table_size: int) -> bool:
+        """Whether the tournament is in the protected stage now."""
+        stage = self.stage
+        if stage is ProtectionStage.OFF or self.extra_seconds == 0:
+            return False
+        if stage is ProtectionStage.ALWAYS:
+            return True
+        if stage is ProtectionStage.MONEY:
+            return players_left <= places_paid
+        if stage is ProtectionStage.BUBBLE:
+            return players_left <= places_paid + 1
+        return players_left <= final_table_size
+
+
+class DecisionOutcome(NamedTuple):
+    """What one decision actually did (a named tuple: it is built once per decision).
+
+    ``seconds`` is the simulated time the decision took; ``bank_used`` what it drew from the
+    time bank; ``timed_out`` is R-DIS-1's time-out; ``sat_out`` a sitting-out player's instant
+    fold (or check) under R-DIS-2; ``absent_after`` whether the player is marked absent (sitting
+    out) after this decision.
+    """
+
+    action: Action
+    seconds: float
+    timed_out: bool
+    sat_out: bool
+    bank_used: float
+    protection_used: float
+    absent_after: bool
+
+
+def timeout_action(legal: LegalActions) -> Action:
+    """R-HAND-6: a player who runs out of time checks when checking is free, else folds."""
+    return CHECK_CALL if legal.to_call == 0 else FOLD
+
+
+def sitting_out_action(legal: LegalActions, others_all_in: bool) -> Action:
+    """R-DIS-2: fold even when a check is free, unless everyone else in the hand is all-in.
+
+    Then the player checks so that no pot is left without a player to win it. When checking
+    is not free in that case (an all-in opponent bet more), the player folds: the all-in
+    player then wins the pot, which still has a winner.
+    """
+    if others_all_in and legal.to_call == 0:
+        return CHECK_CALL
+    return FOLD
+
+
+def others_all_in(view: DecisionView) -> bool:
+    """True when every other player still in the hand has no chips behind."""
+    seat = view.seat
+    stacks = view.stacks
+    for i, alive in enumerate(view.in_hand):
+        if alive and i != seat and stacks[i] > 0:
+            return False
+    return True
+
+
+def resolve_decision(
+    action: Action,
+    think_seconds: float,
+    legal: LegalActions,
+    clock: ActionClock,
+    *,
+    bank_seconds: float,
+    absent: bool = False,
+    connected: bool = True,
+    back_in_seconds: float = 0.0,
+    protection_seconds: float = 0.0,
+    others_all_in: bool = False,
+) -> DecisionOutcome:
+    """Apply the clock, the time bank and the player's presence to one decision.
+
+    The engine calls this once per decision with the model's ``action`` and ``think_seconds``
+    and the player's state at the start of the decision:
+
+    - ``absent``: the player timed out earlier and has not acted since (sitting out);
+    - ``connected`` and ``back_in_seconds``: when the player will be at the keyboard again,
+      in seconds from the start of this decision (the rest of a disconnection, or of an
+      absence; ``math.inf`` if not within this decision; 0 when present);
+    - ``protection_seconds``: R-DIS-3 extra time, given only to a disconnected player (pass
+      ``DisconnectProtection.extra_seconds`` when ``active(...)``, else 0);
+    - ``others_all_in``: see :func:`others_all_in`.
+
+    Rules: a sitting-out player who is not back is folded at once (R-DIS-2). Otherwise the
+    player answers after ``back_in_seconds + think_seconds``; time beyond the clock comes first
+    from the protection time, then from the bank; past all of it the player times out:
+    check if free, else fold (R-DIS-1, R-HAND-6), and is marked absent. A player who acts is
+    no longer absent. The engine subtracts ``bank_used`` from the bank and advances its clock
+    by ``seconds``.
+    """
+    if not (think_seconds >= 0 and math.isfinite(think_seconds)):
+        raise ValueError(f"think_seconds must be a finite number >= 0, got {think_seconds}")
+    if not bank_seconds >= 0:
+        raise ValueError(f"bank_seconds must be >= 0, got {bank_seconds}")
+    if not back_in_seconds >= 0:
+        raise ValueError(f"back_in_seconds must be >= 0 (or inf), got {back_in_seconds}")
+    if absent and (back_in_seconds > 0 or not connected):
+        return DecisionOutcome(
+            sitting_out_action(legal, others_all_in), 0.0, False, True, 0.0, 0.0, True
+        )
+    base = clock.action_seconds
+    extra = protection_seconds if not connected else 0.0
+    response = back_in_seconds + think_seconds if not connected or absent else think_seconds
+    if response <= base:
+        return DecisionOutcome(action, response, False, False, 0.0, 0.0, False)
+    if response <= base + extra:
+        return DecisionOutcome(action, response, False, False, 0.0, response - base, False)
+    if response <= base + extra + bank_seconds:
+        used = response - base - extra
+        return DecisionOutcome(action, response, False, False, used, extra, False)
+    total = base + extra + bank_seconds
+    return DecisionOutcome(timeout_action(legal), total, True, False, bank_seconds, extra, True)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DisconnectModel:
+    """The disconnection process of one player, as draws from that player's stream.
+
+    Disconnections arrive as a Poisson process at ``rate_per_hour`` of play; each lasts a
+    log-normal time (median ``median_seconds``, spread ``sigma``). A connected player who
+    timed out stays away a log-normal ``away_median_seconds`` before acting again. The engine
+    runs the process over simulated time; this record only draws the numbers.
+    """
+
+    rate_per_hour: float = 0.05
+    median_seconds: float = 60.0
+    sigma: float = 1.0
+    away_median_seconds: float = 30.0
+    away_sigma: float = 0.8
+
+    def __post_init__(self) -> None:
+        for key in ("rate_per_hour", "sigma", "away_sigma"):
+            v = getattr(self, key)
+            if not (math.isfinite(v) and v >= 0):
+                raise ConfigError(f"disconnection {key} must be a number >= 0, got {v}")
+        for key in ("median_seconds", "away_median_seconds"):
+            v = getattr(self, key)
+            if not (math.isfinite(v) and v > 0):
+                raise ConfigError(f"disconnection {key} must be a number > 0, got {v}")
+
+    def next_disconnect_in(self, rng: np.random.Generator) -> float:
+        """Seconds from now to the next disconnection (``inf`` when the rate is 0).
+
+        Always one draw, even at rate 0, so changing the rate never shifts later draws.
+        """
+        e = float(rng.standard_exponential())
+        if self.rate_per_hour == 0:
+            return math.inf
+        return e * 3600.0 / self.rate_per_hour
+
+    def duration(self, rng: np.random.Generator) -> float:
+        """Seconds one disconnection lasts."""
+        return self.median_seconds * math.exp(self.sigma * float(rng.standard_normal()))
+
+    def away_after_timeout(self, rng: np.random.Generator) -> float:
+        """Seconds a connected player who timed out stays away (sitting out)."""
+        return self.away_median_seconds * math.exp(self.away_sigma * float(rng.standard_normal()))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandPace:
+    """Fixed time per hand outside decisions: shuffling and dealing, each new street, showdown.
+
+    With the default think times this gives about 60 hands per hour at a 9-max table.
+    """
+
+    deal_seconds: float = 6.0
+    street_seconds: float = 1.5
+    showdown_seconds: float = 3.0
+
+    def __post_init__(self) -> None:
+        for key in ("deal_seconds", "street_seconds", "showdown_seconds"):
+            v = getattr(self, key)
+            if not (math.isfinite(v) and v >= 0):
+                raise ConfigError(f"hand pace {key} must be a number >= 0, got {v}")
+
+    def overhead_seconds(self, streets_dealt: int, showdown: bool) -> float:
+        """Seconds of dealing for a hand that dealt ``streets_dealt`` boards (0..3)."""
+        return (
+            self.deal_seconds
+            + self.street_seconds * streets_dealt
+            + (self.showdown_seconds if showdown else 0.0)
+        )
