@@ -21,26 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 import numpy as np
 
 from pokersim.errors import ConfigError
 from pokersim.icm import icm_exact
+from pokersim.scenario import DealMethod
+
+__all__ = ["DealMethod", "DealResult", "apportion_cents", "chip_chop", "icm_deal", "make_deal"]
 
 KEEP_FOR_FIRST_MAX_PERCENT = 5
 """R-DEAL-1: at most this share of the total prize pool may be kept in play for first."""
 
 _ICM_WEIGHT_SCALE = 1_000_000
 """ICM weights are micro-cents, so float noise cannot decide which player gets a cent."""
-
-
-class DealMethod(StrEnum):
-    """How a deal divides the money (R-DEAL-1)."""
-
-    ICM = "icm"
-    CHIP_CHOP = "chip"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,7 +201,7 @@ def make_deal(
     keep_for_first: int = 0,
     prize_pool: int | None = None,
 ) -> DealResult:
-    """A deal by the named method (``"icm"`` or ``"chip"``)."""
+    """A deal by the scenario's method (``"icm"`` or ``"chip-chop"``)."""
     try:
         m = DealMethod(method)
     except ValueError:
