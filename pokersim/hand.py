@@ -8,13 +8,28 @@ rollback (R-FAULT-1): replaying or discarding a hand never needs a copy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokersim.config import BettingStructure, Level
-from pokersim.errors import ConfigError
-from pokersim.events import HandEvent
+from pokersim.actions import TournamentContext
+from pokersim.betting import Decide, TableState, betting_round
+from pokersim.config import AnteKind, BettingStructure, Level
+from pokersim.errors import ConfigError, InvariantError
+from pokersim.events import (
+    BoardDealt,
+    ForcedBetPosted,
+    HandEnded,
+    HandEvent,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PostKind,
+    PotAwarded,
+    UncalledBetReturned,
+)
+from pokersim.pots import best_of, build_pots, order_from_button, split, uncalled
 
-__all__ = ["Deal", "HandResult", "HandSetup", "Knockout", "Pot", "Seat"]
+__all__ = ["Deal", "HandResult", "HandSetup", "Knockout", "Pot", "Seat", "play_hand"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,3 +179,256 @@ class HandResult:
         return tuple(
             s.player_id for s, left in zip(self.setup.seats, self.final_stacks) if left == 0
         )
+
+
+_STREET_CARDS = ((0, 3), (3, 4), (4, 5))  # board slices of the flop, turn and river
+
+
+def _evaluate(deal: Deal, seats: Sequence[int]) -> dict[int, int]:
+    """Ranks of the given seats' seven-card hands in one evaluator call."""
+    import numpy as np
+
+    from pokersim.evaluator import evaluate
+
+    rows = np.array([(*deal.hole[i], *deal.board) for i in seats], dtype=np.int8)
+    ranks = evaluate(rows)
+    return {i: int(r) for i, r in zip(seats, ranks)}
+
+
+def play_hand(
+    setup: HandSetup,
+    deal: Deal,
+    decide: Decide,
+    *,
+    record_actions: bool = True,
+    context: TournamentContext | None = None,
+) -> HandResult:
+    """Play one hand to the end and return its result.
+
+    ``decide(view)`` answers each decision with ``Fold()``, ``CheckCall()``, ``RaiseTo(total)``
+    or ``None`` for a player who ran out of time (R-HAND-6). An illegal answer raises
+    ``IllegalActionError`` naming what was legal; the setup is untouched, so the hand can be
+    replayed from it. With ``record_actions=False`` no events are built (the fast path the
+    tournament uses); stacks, pots and knockouts are the same either way.
+    """
+    seats = setup.seats
+    n = len(seats)
+    if len(deal.hole) != n:
+        raise ConfigError(f"deal has hole cards for {len(deal.hole)} seats, the hand has {n}")
+    level = setup.level
+    button = setup.button
+    stacks = [s.stack for s in seats]
+    start_total = sum(stacks)
+    player_ids = tuple(s.player_id for s in seats)
+    events: list[HandEvent] | None = [] if record_actions else None
+    t = TableState(
+        stacks=stacks,
+        player_ids=player_ids,
+        hole=deal.hole,
+        button=button,
+        level=level,
+        structure=setup.structure,
+        table_id=setup.table_id,
+        hand_no=setup.hand_no,
+        decide=decide,
+        events=events,
+        context=context,
+    )
+    bets = t.bets
+    totals = t.totals
+    if n == 2:  # R-BTN-2: heads-up, the button posts the small blind
+        sb_seat, bb_seat = button, 1 - button
+    else:
+        sb_seat, bb_seat = (button + 1) % n, (button + 2) % n
+    if events is not None:
+        events.append(
+            HandStarted(
+                table_id=setup.table_id,
+                hand_no=setup.hand_no,
+                button=button,
+                player_ids=player_ids,
+                seat_nos=tuple(s.seat_no for s in seats),
+                stacks=tuple(stacks),
+            )
+        )
+
+    # Forced bets: short stacks post what they have and are all-in (R-BLIND-1, R-ANTE-1).
+    pot = 0
+    dead = 0
+    ante = level.ante
+    ante_kind = level.ante_kind
+    if ante and ante_kind is AnteKind.CLASSIC:
+        for k in range(1, n + 1):
+            i = (button + k) % n
+            paid = ante if ante < stacks[i] else stacks[i]
+            stacks[i] -= paid
+            totals[i] += paid
+            pot += paid
+            if events is not None:
+                events.append(
+                    ForcedBetPosted(
+                        seat=i,
+                        player_id=player_ids[i],
+                        kind=PostKind.ANTE,
+                        amount=paid,
+                        all_in=stacks[i] == 0,
+                    )
+                )
+    for i, amount, kind in (
+        (sb_seat, level.small_blind, PostKind.SMALL_BLIND),
+        (bb_seat, level.big_blind, PostKind.BIG_BLIND),
+    ):
+        paid = amount if amount < stacks[i] else stacks[i]
+        if paid == 0:
+            continue
+        stacks[i] -= paid
+        bets[i] = paid
+        totals[i] += paid
+        pot += paid
+        if events is not None:
+            events.append(
+                ForcedBetPosted(
+                    seat=i, player_id=player_ids[i], kind=kind, amount=paid, all_in=stacks[i] == 0
+                )
+            )
+    if ante and ante_kind is AnteKind.BIG_BLIND:
+        # The big blind's table ante comes from what is left after the blind; it is dead money.
+        dead = ante if ante < stacks[bb_seat] else stacks[bb_seat]
+        if dead:
+            stacks[bb_seat] -= dead
+            pot += dead
+            if events is not None:
+                events.append(
+                    ForcedBetPosted(
+                        seat=bb_seat,
+                        player_id=player_ids[bb_seat],
+                        kind=PostKind.ANTE,
+                        amount=dead,
+                        all_in=stacks[bb_seat] == 0,
+                    )
+                )
+    t.pot = pot
+    t.active = sum(1 for s in stacks if s > 0)
+    if events is not None:
+        for k in range(1, n + 1):
+            i = (button + k) % n
+            events.append(HoleCardsDealt(seat=i, player_id=player_ids[i], cards=deal.hole[i]))
+
+    # Betting rounds.
+    structure = setup.structure
+    big_blind = level.big_blind
+    limit = structure is BettingStructure.FIXED_LIMIT
+    board = deal.board
+    for street in range(4):
+        if street:
+            lo_card, hi_card = _STREET_CARDS[street - 1]
+            t.board = tuple(board[:hi_card])
+            if events is not None:
+                events.append(
+                    BoardDealt(street=street, cards=tuple(board[lo_card:hi_card]), board=t.board)
+                )
+            if t.active < 2:
+                continue  # everyone (or everyone but one) is all-in: run the board out
+            first = (button + 1) % n
+            price = 0
+        else:
+            first = (bb_seat + 1) % n
+            price = big_blind
+        unit = big_blind * 2 if limit and street >= 2 else big_blind
+        betting_round(t, street, first, price, unit)
+        seat, back = uncalled(bets)
+        if back:
+            stacks[seat] += back
+            totals[seat] -= back
+            t.pot -= back
+            if events is not None:
+                events.append(
+                    UncalledBetReturned(seat=seat, player_id=player_ids[seat], amount=back)
+                )
+        t.active = sum(1 for i in range(n) if stacks[i] > 0 and not t.folded[i])
+        for i in range(n):
+            bets[i] = 0
+        if t.live == 1:
+            break
+
+    # Pots: each awarded on its own to its best eligible hand(s) (R-HAND-4, R-HAND-5).
+    folded = t.folded
+    live_seats = [i for i in range(n) if not folded[i]]
+    showdown = len(live_seats) > 1
+    raw_pots, refunds = build_pots(totals, [not f for f in folded], dead)
+    for i, back in enumerate(refunds):
+        if back:
+            stacks[i] += back
+            if events is not None:
+                events.append(UncalledBetReturned(seat=i, player_id=player_ids[i], amount=back))
+    ranks: Sequence[int] = ()
+    if showdown:
+        if deal.strengths is not None:
+            ranks = deal.strengths
+        else:
+            by_seat = _evaluate(deal, live_seats)
+            ranks = [by_seat.get(i, 0) for i in range(n)]
+        if events is not None:
+            for i in order_from_button(live_seats, button, n):
+                events.append(
+                    HandShown(seat=i, player_id=player_ids[i], cards=deal.hole[i], rank=ranks[i])
+                )
+    pots = []
+    for index, (amount, eligible) in enumerate(raw_pots):
+        winners = best_of(eligible, ranks) if len(eligible) > 1 else eligible
+        winners = order_from_button(winners, button, n)
+        shares = split(amount, winners)
+        for w, share in zip(winners, shares):
+            stacks[w] += share
+        pots.append(
+            Pot(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares)
+        )
+        if events is not None:
+            events.append(
+                PotAwarded(
+                    pot_index=index,
+                    amount=amount,
+                    eligible=eligible,
+                    winners=winners,
+                    winner_ids=tuple(player_ids[w] for w in winners),
+                    shares=shares,
+                    showdown=showdown,
+                )
+            )
+
+    # Chips are conserved and never negative, every hand (R-COND-2).
+    if sum(stacks) != start_total or min(stacks) < 0:
+        raise InvariantError(
+            f"table {setup.table_id} hand {setup.hand_no}: stacks {stacks} after the hand, "
+            f"{start_total} chips before"
+        )
+
+    # Knockouts: the pot in which each broke player was all-in with their last chips (R-KO-2).
+    knockouts = []
+    for i in range(n):
+        if stacks[i] == 0:
+            last = max(p.index for p in pots if i in p.eligible)
+            winners = pots[last].winners
+            knockouts.append(
+                Knockout(
+                    seat=i,
+                    player_id=player_ids[i],
+                    pot_index=last,
+                    winners=winners,
+                    winner_ids=tuple(player_ids[w] for w in winners),
+                )
+            )
+    final = tuple(stacks)
+    if events is not None:
+        events.append(
+            HandEnded(table_id=setup.table_id, hand_no=setup.hand_no, final_stacks=final)
+        )
+    return HandResult(
+        setup=setup,
+        deal=deal,
+        final_stacks=final,
+        pots=tuple(pots),
+        knockouts=tuple(knockouts),
+        showdown=showdown,
+        events=tuple(events) if events is not None else (),
+    )

@@ -1,0 +1,302 @@
+"""One betting round: who acts, what is legal, and how an action changes the table.
+
+The rules implemented here:
+
+- R-BET-1: no-limit (raise up to all-in), pot-limit (raise at most the pot after calling),
+  fixed-limit (bets of one unit: small bet pre-flop and flop, big bet turn and river; one bet
+  and three raises per round, the big blind counting as the pre-flop bet).
+- R-HAND-1: the minimum bet is the big blind; a raise adds at least the largest full bet or
+  raise increment of the round (at least a big blind). A short all-in raises the price without
+  changing that increment.
+- R-HAND-2: an all-in short of a full raise does not reopen the betting for a player who has
+  already acted, unless the price rose since that player last acted by at least a full raise
+  (several short all-ins together).
+- R-BLIND-1: before the flop the price is the level's big blind even if the big blind was
+  posted short.
+- R-HAND-6: a decision answered with ``None`` (the player ran out of time) checks when
+  checking is free and folds otherwise.
+
+The round runs as one loop over plain lists held by ``TableState``; it builds a
+``DecisionView`` only for the decision being asked, nothing per seat or per street.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from pokersim.actions import Action, CheckCall, DecisionView, Fold, LegalActions, RaiseTo
+from pokersim.config import BettingStructure, Level
+from pokersim.errors import IllegalActionError
+from pokersim.events import ActionKind, ActionTaken, HandEvent
+
+FIXED_LIMIT_BETS = 4  # one bet and three raises per round (R-BET-1)
+
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+
+Decide = Callable[[DecisionView], Action | None]
+
+
+class TableState:
+    """The mutable state of one hand in progress (internal to the hand engine).
+
+    Lists are per seat index. ``totals`` is everything a seat put in (classic antes included,
+    the big-blind ante excluded: it is ``dead`` money of the main pot); ``pot`` is every chip in
+    the middle, this round's bets included.
+    """
+
+    __slots__ = (
+        "active",
+        "bets",
+        "board",
+        "button",
+        "context",
+        "decide",
+        "events",
+        "folded",
+        "hand_no",
+        "hole",
+        "in_hand",
+        "level",
+        "live",
+        "n",
+        "nxt",
+        "player_ids",
+        "pot",
+        "stacks",
+        "structure",
+        "table_id",
+        "totals",
+    )
+
+    def __init__(
+        self,
+        *,
+        stacks: list[int],
+        player_ids: tuple[int, ...],
+        hole: tuple[tuple[int, int], ...],
+        button: int,
+        level: Level,
+        structure: BettingStructure,
+        table_id: int,
+        hand_no: int,
+        decide: Decide,
+        events: list[HandEvent] | None,
+        context: object,
+    ) -> None:
+        n = len(stacks)
+        self.n = n
+        self.nxt = [(i + 1) % n for i in range(n)]
+        self.stacks = stacks
+        self.bets = [0] * n
+        self.totals = [0] * n
+        self.folded = [False] * n
+        self.in_hand = (True,) * n
+        self.live = n
+        self.active = n
+        self.pot = 0
+        self.player_ids = player_ids
+        self.hole = hole
+        self.board: tuple[int, ...] = ()
+        self.button = button
+        self.level = level
+        self.structure = structure
+        self.table_id = table_id
+        self.hand_no = hand_no
+        self.decide = decide
+        self.events = events
+        self.context = context
+
+
+def _illegal(what: str, to_call: int, lo: int, hi: int) -> IllegalActionError:
+    legal = ["fold", f"call {to_call}" if to_call else "check"]
+    if hi:
+        legal.append(f"raise to {lo}" if lo == hi else f"raise to {lo}..{hi}")
+    return IllegalActionError(f"{what} is not legal; legal: {', '.join(legal)}")
+
+
+def betting_round(t: TableState, street: int, first: int, to_match: int, unit: int) -> None:
+    """Play one betting round from seat ``first`` until it closes or one player is left.
+
+    ``to_match`` is the price at the start (the big blind pre-flop, else 0) and ``unit`` the
+    big blind (no-limit, pot-limit) or the fixed-limit bet of this street.
+    """
+    n = t.n
+    nxt = t.nxt
+    stacks = t.stacks
+    bets = t.bets
+    totals = t.totals
+    folded = t.folded
+    player_ids = t.player_ids
+    decide = t.decide
+    events = t.events
+    structure = t.structure
+    limit = structure is BettingStructure.FIXED_LIMIT
+    pot_limit = structure is BettingStructure.POT_LIMIT
+    min_inc = unit
+    full_bets = 1 if street == 0 else 0  # the big blind is the pre-flop opening bet
+    faced = [-1] * n  # the price a seat left the round at when it last acted; -1: not yet
+    pot = t.pot
+    active = t.active
+    live = t.live
+    i = first
+    settled = 0  # seats in a row, since the last raise, that owe no action
+    try:
+        while settled < n:
+            stack = stacks[i]
+            if folded[i] or stack == 0:
+                settled += 1
+                i = nxt[i]
+                continue
+            bet = bets[i]
+            last = faced[i]
+            if bet >= to_match and (last >= 0 or active == 1):
+                settled += 1
+                i = nxt[i]
+                continue
+            owe = to_match - bet
+            to_call = owe if owe < stack else stack
+            all_in_to = bet + stack
+            if (
+                stack > owe
+                and active > 1
+                and (last < 0 or to_match - last >= min_inc)
+                and (not limit or full_bets < FIXED_LIMIT_BETS)
+            ):
+                lo = to_match + min_inc
+                if limit:
+                    hi = lo
+                elif pot_limit:
+                    hi = to_match + pot + owe
+                else:
+                    hi = all_in_to
+                if hi > all_in_to:
+                    hi = all_in_to
+                if lo > all_in_to:
+                    lo = all_in_to
+                if hi < lo:
+                    hi = lo
+            else:
+                lo = hi = 0
+            t.pot = pot
+            action = decide(
+                DecisionView(
+                    table_id=t.table_id,
+                    hand_no=t.hand_no,
+                    seat=i,
+                    player_id=player_ids[i],
+                    hole=t.hole[i],
+                    board=t.board,
+                    street=street,
+                    button=t.button,
+                    player_ids=player_ids,
+                    stacks=tuple(stacks),
+                    bets=tuple(bets),
+                    in_hand=t.in_hand,
+                    pot=pot,
+                    legal=LegalActions(to_call, lo, hi),
+                    level=t.level,
+                    structure=structure,
+                    context=t.context,  # type: ignore[arg-type]
+                )
+            )
+            cls = action.__class__
+            timed_out = action is None
+            if timed_out:
+                cls = CheckCall if to_call == 0 else Fold
+            if cls is CheckCall:
+                if to_call:
+                    stack -= to_call
+                    stacks[i] = stack
+                    bets[i] = bet + to_call
+                    totals[i] += to_call
+                    pot += to_call
+                    if stack == 0:
+                        active -= 1
+                faced[i] = to_match
+                settled += 1
+                if events is not None:
+                    events.append(
+                        ActionTaken(
+                            seat=i,
+                            player_id=player_ids[i],
+                            street=street,
+                            kind=_CALL if to_call else _CHECK,
+                            amount=to_call,
+                            to=bet + to_call,
+                            all_in=stack == 0,
+                            timed_out=timed_out,
+                        )
+                    )
+            elif cls is RaiseTo:
+                amount = action.amount  # type: ignore[union-attr]
+                if amount.__class__ is not int:
+                    try:
+                        amount = operator.index(amount)
+                    except TypeError:
+                        raise _illegal(f"raise to {amount!r}", to_call, lo, hi) from None
+                if not hi:
+                    raise _illegal(f"raise to {amount}", to_call, lo, hi)
+                if amount < lo or amount > hi:
+                    raise _illegal(f"raise to {amount}", to_call, lo, hi)
+                add = amount - bet
+                stack -= add
+                stacks[i] = stack
+                bets[i] = amount
+                totals[i] += add
+                pot += add
+                if stack == 0:
+                    active -= 1
+                increment = amount - to_match
+                kind = _BET if to_match == 0 else _RAISE
+                if increment >= min_inc:
+                    if not limit:
+                        min_inc = increment
+                    full_bets += 1
+                to_match = amount
+                faced[i] = amount
+                settled = 1
+                if events is not None:
+                    events.append(
+                        ActionTaken(
+                            seat=i,
+                            player_id=player_ids[i],
+                            street=street,
+                            kind=kind,
+                            amount=add,
+                            to=amount,
+                            all_in=stack == 0,
+                        )
+                    )
+            elif cls is Fold:
+                folded[i] = True
+                live -= 1
+                active -= 1
+                t.in_hand = tuple(not f for f in folded)
+                if events is not None:
+                    events.append(
+                        ActionTaken(
+                            seat=i,
+                            player_id=player_ids[i],
+                            street=street,
+                            kind=_FOLD,
+                            amount=0,
+                            to=bet,
+                            all_in=False,
+                            timed_out=timed_out,
+                        )
+                    )
+                if live == 1:
+                    break
+                settled += 1
+            else:
+                raise _illegal(f"{action!r} (not an action)", to_call, lo, hi)
+            i = nxt[i]
+    finally:
+        t.pot = pot
+        t.active = active
+        t.live = live
