@@ -1,0 +1,673 @@
+"""Many runs of one scenario: seeds, workers, an incremental Parquet store and resume.
+
+Run ``i`` of a study with seed ``S`` always uses ``rng.derive_seed(S, i)``, and a run's rows are
+a pure function of (scenario, seed, runner): so the merged files are byte-identical whatever the
+number of workers or the backend (in-process, local processes or a Dask cluster). No wall-clock
+time, host name or worker id is ever written into the results.
+
+A *runner* is any callable ``(scenario_path, seed) -> (run_row, finish_rows)`` named by
+``"module:function"`` (imported with importlib, never evaluated). The default one plays the
+tournament with the engine and reduces its event log (see ``engine_runner``). ``run_row`` may
+carry a ``"timeline"`` entry: ``(seconds, players_left, avg_stack_bb)`` samples for the plots.
+
+Store layout in the output folder::
+
+    study.json            what was asked (scenario digest, seed, runs, runner): checked on resume
+    parts/r00000042.*.parquet  one set of part files per completed run, written atomically
+    runs.parquet          one row per run            } merged from the parts, sorted by run,
+    finishes.parquet      one row per player per run } when every run is done
+    timeline.parquet      players left / avg stack samples per run }
+
+The parent process alone writes files (workers return rows), so a remote cluster needs no shared
+file system; a run's ``runs`` part is written last and marks the run as complete.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pokersim.errors import ConfigError, PokerSimError
+from pokersim.rng import derive_seed
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+Runner = Callable[[str, int], tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+RunResult = tuple[int, dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]
+_Store = Callable[[RunResult], None]
+
+DEFAULT_RUNNER = "pokersim.study:engine_runner"
+FORMAT_VERSION = 1
+MANIFEST = "study.json"
+PARTS = "parts"
+TABLES = ("runs", "finishes", "timeline")
+TIMELINE_STEP_SECONDS = 60
+MAX_POOL_RESTARTS = 3
+
+# --- schemas: the documented columns (docs/studies.md), in file order --------------------------
+
+RUN_SCHEMA = pa.schema(
+    [
+        ("run", pa.int64()),
+        ("seed", pa.int64()),
+        ("scenario", pa.string()),
+        ("entries", pa.int64()),
+        ("players", pa.int64()),
+        ("prize_pool_cents", pa.int64()),
+        ("bounty_pool_cents", pa.int64()),
+        ("places_paid", pa.int64()),
+        ("hands_played", pa.int64()),
+        ("duration_seconds", pa.int64()),
+        ("chips_in_play", pa.int64()),
+        ("bubble_seconds", pa.int64()),
+        ("final_table_seconds", pa.int64()),
+        ("level_at_bubble", pa.int64()),
+        ("level_at_final_table", pa.int64()),
+        ("level_at_end", pa.int64()),
+        ("avg_stack_bb_at_bubble", pa.float64()),
+        ("avg_stack_bb_at_final_table", pa.float64()),
+    ]
+)
+FINISH_SCHEMA = pa.schema(
+    [
+        ("run", pa.int64()),
+        ("seed", pa.int64()),
+        ("player_id", pa.int64()),
+        ("name", pa.string()),
+        ("model", pa.string()),
+        ("skill", pa.float64()),
+        ("place", pa.int64()),
+        ("prize_cents", pa.int64()),
+        ("bounty_cents", pa.int64()),
+        ("entries", pa.int64()),
+        ("rebuys", pa.int64()),
+        ("cost_cents", pa.int64()),
+        ("profit_cents", pa.int64()),
+        ("final_table_stack", pa.int64()),
+    ]
+)
+TIMELINE_SCHEMA = pa.schema(
+    [
+        ("run", pa.int64()),
+        ("seconds", pa.int64()),
+        ("players_left", pa.int64()),
+        ("avg_stack_bb", pa.float64()),
+    ]
+)
+SCHEMAS = {"runs": RUN_SCHEMA, "finishes": FINISH_SCHEMA, "timeline": TIMELINE_SCHEMA}
+SORT_KEYS = {
+    "runs": [("run", "ascending")],
+    "finishes": [("run", "ascending"), ("place", "ascending"), ("player_id", "ascending")],
+    "timeline": [("run", "ascending"), ("seconds", "ascending")],
+}
+# Columns a runner must give; the others may be missing (stored as null).
+_REQUIRED = {
+    "runs": ("entries", "prize_pool_cents", "hands_played", "duration_seconds"),
+    "finishes": ("player_id", "model", "place", "prize_cents", "cost_cents", "profit_cents"),
+}
+
+
+# --- runners -----------------------------------------------------------------------------------
+
+
+def load_runner(name: str) -> Runner:
+    """Import a runner named ``"package.module:function"`` (importlib only, never ``eval``)."""
+    module_name, sep, attr = name.partition(":")
+    if not sep or not module_name or not attr:
+        raise ConfigError(f"runner {name!r}: expected 'package.module:function'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ConfigError(f"runner {name!r}: cannot import module {module_name!r} ({exc})") from exc
+    func = getattr(module, attr, None)
+    if func is None or not callable(func):
+        raise ConfigError(f"runner {name!r}: module {module_name!r} has no function {attr!r}")
+    return func
+
+
+def engine_runner(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play one tournament with the engine and reduce its event log to study rows."""
+    return _engine_rows(scenario_path, seed)
+
+
+# --- the study ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StudyResult:
+    """The merged tables of a study (pandas), with the folder they were read from."""
+
+    path: Path
+    runs: pd.DataFrame
+    finishes: pd.DataFrame
+    timeline: pd.DataFrame
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Task:
+    index: int
+    seed: int
+    scenario_path: str
+    scenario_bytes: bytes
+    scenario_sha256: str
+    runner: str
+
+
+def run_seeds(seed: int, runs: int) -> list[int]:
+    """The seed of every run of a study: ``derive_seed(seed, i)`` for ``i`` in ``0..runs-1``."""
+    return [derive_seed(seed, i) for i in range(runs)]
+
+
+def run_study(
+    scenario: str | os.PathLike[str] | None = None,
+    *,
+    runs: int,
+    out: str | os.PathLike[str],
+    seed: int = 0,
+    jobs: int | None = None,
+    scheduler: Any = None,
+    resume: bool = False,
+    runner: str = DEFAULT_RUNNER,
+    progress: bool = True,
+) -> StudyResult:
+    """Run (or finish, with ``resume``) a study and return its merged tables.
+
+    ``jobs``: local worker processes (default: all cores; 1 runs in this process).
+    ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
+    when given, runs execute on that cluster and ``jobs`` is ignored.
+    """
+    if runs < 1:
+        raise ConfigError(f"runs must be >= 1, got {runs}")
+    if jobs is not None and jobs < 1:
+        raise ConfigError(f"jobs must be >= 1, got {jobs}")
+    if not 0 <= seed < 2**63:
+        raise ConfigError(f"seed must be in 0..2**63-1, got {seed}")
+    scenario_path = _scenario_path(scenario, runner)
+    try:
+        data = Path(scenario_path).read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"scenario {scenario_path!r}: cannot read it ({exc.strerror})") from exc
+    load_runner(runner)  # fail fast on a bad name, before any worker starts
+    if runner == DEFAULT_RUNNER:
+        _check_scenario(scenario_path)
+    digest = hashlib.sha256(data).hexdigest()
+    folder = Path(out)
+    manifest = {
+        "format": FORMAT_VERSION,
+        "runner": runner,
+        "runs": runs,
+        "scenario": os.fspath(scenario_path),
+        "scenario_sha256": digest,
+        "seed": seed,
+    }
+    done = _prepare_folder(folder, manifest, resume)
+    seeds = run_seeds(seed, runs)
+    todo = [
+        _Task(
+            index=i,
+            seed=seeds[i],
+            scenario_path=os.path.abspath(scenario_path),
+            scenario_bytes=data,
+            scenario_sha256=digest,
+            runner=runner,
+        )
+        for i in range(runs)
+        if i not in done
+    ]
+    bar = _progress_bar(runs, len(done), progress)
+    try:
+
+        def store(result: RunResult) -> None:
+            _write_parts(folder, result)
+            bar.update(1)
+
+        if not todo:
+            pass
+        elif scheduler is not None:
+            _execute_dask(todo, scheduler, store)
+        elif (jobs or _cpu_count()) == 1 or len(todo) == 1:
+            for task in todo:
+                store(_execute_task(task))
+        else:
+            _execute_processes(todo, min(jobs or _cpu_count(), len(todo)), store)
+    finally:
+        bar.close()
+    merge_parts(folder, runs)
+    return load_study(folder)
+
+
+def _scenario_path(scenario: str | os.PathLike[str] | None, runner: str) -> str:
+    if scenario is not None:
+        return os.fspath(scenario)
+    if runner != DEFAULT_RUNNER:
+        raise ConfigError("a scenario path is required with a custom runner")
+    from pokersim.scenario import default_scenario_path  # noqa: PLC0415
+
+    return os.fspath(default_scenario_path())
+
+
+def _check_scenario(path: str) -> None:
+    """Load the scenario once in this process so a bad file fails before any run starts."""
+    from pokersim.scenario import load_scenario  # noqa: PLC0415
+
+    load_scenario(path)
+
+
+def _cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _progress_bar(total: int, initial: int, enabled: bool) -> Any:
+    from tqdm import tqdm  # noqa: PLC0415
+
+    return tqdm(
+        total=total,
+        initial=initial,
+        unit="run",
+        desc="study",
+        disable=not enabled,
+        smoothing=0.1,
+        dynamic_ncols=True,
+    )
+
+
+# --- the output folder -------------------------------------------------------------------------
+
+
+def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set[int]:
+    """Create or reopen the folder; return the indices of the runs already completed."""
+    path = folder / MANIFEST
+    if path.exists():
+        if not resume:
+            raise ConfigError(
+                f"{folder} already holds a study: pass --resume to finish it, or choose another "
+                "--out folder"
+            )
+        old = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("format", "runner", "scenario_sha256", "seed"):
+            if old.get(key) != manifest[key]:
+                raise ConfigError(
+                    f"cannot resume the study in {folder}: its {key} is {old.get(key)!r}, "
+                    f"this command asks for {manifest[key]!r}"
+                )
+        done = completed_runs(folder)
+        beyond = sorted(i for i in done if i >= manifest["runs"])
+        if beyond:
+            raise ConfigError(
+                f"cannot resume the study in {folder} with --runs {manifest['runs']}: it already "
+                f"holds run {beyond[-1]}; use --runs {beyond[-1] + 1} or more"
+            )
+    else:
+        if folder.exists() and any(folder.iterdir()):
+            raise ConfigError(
+                f"--out {folder} is not empty and holds no study; choose an empty or new folder"
+            )
+        done = set()
+    (folder / PARTS).mkdir(parents=True, exist_ok=True)
+    for stale in (folder / PARTS).glob("*.tmp"):
+        stale.unlink()
+    _write_atomic(path, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
+    return done
+
+
+def completed_runs(folder: str | os.PathLike[str]) -> set[int]:
+    """Indices of the runs whose part files are complete (their ``runs`` part exists)."""
+    parts = Path(folder) / PARTS
+    if not parts.is_dir():
+        return set()
+    return {int(p.name[1:9]) for p in parts.glob("r*.runs.parquet")}
+
+
+def _part_path(folder: Path, index: int, table: str) -> Path:
+    return folder / PARTS / f"r{index:08d}.{table}.parquet"
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _table_bytes(table: pa.Table) -> bytes:
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd")
+    return bytes(sink.getvalue().to_pybytes())
+
+
+def _write_parts(folder: Path, result: RunResult) -> None:
+    index, run_row, finish_rows, timeline_rows = result
+    tables = {
+        "finishes": to_table("finishes", finish_rows),
+        "timeline": to_table("timeline", timeline_rows),
+        "runs": to_table("runs", [run_row]),
+    }
+    for name in ("finishes", "timeline", "runs"):  # runs last: it marks the run complete
+        _write_atomic(_part_path(folder, index, name), _table_bytes(tables[name]))
+
+
+def merge_parts(folder: str | os.PathLike[str], runs: int | None = None) -> None:
+    """Merge the part files into the three result files, sorted by run (deterministic bytes).
+
+    Only complete runs are merged. With ``runs``, the result files are written only when every
+    run ``0..runs-1`` is complete.
+    """
+    folder = Path(folder)
+    done = sorted(completed_runs(folder))
+    if runs is not None and done != list(range(runs)):
+        missing = sorted(set(range(runs)) - set(done))
+        raise PokerSimError(
+            f"{len(missing)} run(s) of the study in {folder} are not complete (first: run "
+            f"{missing[0]}); run it again with --resume"
+        )
+    for name in TABLES:
+        pieces = [pq.read_table(_part_path(folder, i, name)) for i in done]
+        table = (
+            pa.concat_tables(pieces).cast(SCHEMAS[name]) if pieces else SCHEMAS[name].empty_table()
+        )
+        table = table.sort_by(SORT_KEYS[name]).replace_schema_metadata(None)
+        _write_atomic(folder / f"{name}.parquet", _table_bytes(table))
+
+
+def load_study(folder: str | os.PathLike[str]) -> StudyResult:
+    """Read a study's merged result files as pandas tables."""
+    folder = Path(folder)
+    frames = {}
+    for name in TABLES:
+        path = folder / f"{name}.parquet"
+        if not path.exists():
+            raise ConfigError(
+                f"{folder} holds no {name}.parquet: not a finished study (run `pokersim study` "
+                "with --resume to finish it)"
+            )
+        frames[name] = pq.read_table(path).to_pandas()
+    return StudyResult(
+        path=folder, runs=frames["runs"], finishes=frames["finishes"], timeline=frames["timeline"]
+    )
+
+
+# --- rows --------------------------------------------------------------------------------------
+
+
+def to_table(name: str, rows: Iterable[Mapping[str, Any]]) -> pa.Table:
+    """Build one result table from row dicts, checking column names against the schema."""
+    schema = SCHEMAS[name]
+    columns: dict[str, list[Any]] = {f: [] for f in schema.names}
+    required = _REQUIRED.get(name, ())
+    for row in rows:
+        unknown = sorted(set(row) - set(columns))
+        if unknown:
+            raise ValueError(
+                f"{name} row has unknown column(s) {unknown}; expected only {schema.names}"
+            )
+        for key in required:
+            if row.get(key) is None:
+                raise ValueError(f"{name} row lacks {key!r} (required): got {sorted(row)}")
+        for key, values in columns.items():
+            values.append(row.get(key))
+    return pa.Table.from_pydict(columns, schema=schema)
+
+
+def _normalize(task: _Task, raw: Any) -> RunResult:
+    """Check a runner's answer and stamp run index and seed on every row."""
+    if not (isinstance(raw, tuple | list) and len(raw) == 2):
+        raise ValueError(
+            f"runner {task.runner!r} returned {type(raw).__name__}; expected (run_row, finish_rows)"
+        )
+    run_row = dict(raw[0])
+    timeline = run_row.pop("timeline", None) or ()
+    for key in ("run", "seed"):
+        if key in run_row and run_row[key] != getattr(task, "index" if key == "run" else key):
+            raise ValueError(f"runner {task.runner!r} returned {key}={run_row[key]!r}")
+    run_row.update(run=task.index, seed=task.seed)
+    finishes = [dict(r, run=task.index, seed=task.seed) for r in raw[1]]
+    timeline_rows = [
+        {"run": task.index, "seconds": int(t), "players_left": int(n), "avg_stack_bb": float(a)}
+        for t, n, a in timeline
+    ]
+    # Build the tables here too, so a bad row fails in the worker with the run's seed at hand.
+    to_table("runs", [run_row])
+    to_table("finishes", finishes)
+    return task.index, run_row, finishes, timeline_rows
+
+
+# --- execution backends ------------------------------------------------------------------------
+
+_SCENARIO_CACHE: dict[tuple[str, str], str] = {}
+
+
+def _local_scenario(task: _Task) -> str:
+    """The scenario file on this machine: the original if it is there, else a cached copy."""
+    key = (task.scenario_path, task.scenario_sha256)
+    path = _SCENARIO_CACHE.get(key)
+    if path is None:
+        try:
+            same = hashlib.sha256(Path(task.scenario_path).read_bytes()).hexdigest()
+        except OSError:
+            same = ""
+        if same == task.scenario_sha256:
+            path = task.scenario_path
+        else:  # a remote worker: materialize the bytes the client sent
+            folder = Path(tempfile.gettempdir()) / "pokersim-scenarios"
+            folder.mkdir(exist_ok=True)
+            copy = folder / f"{task.scenario_sha256}{Path(task.scenario_path).suffix}"
+            if not copy.exists():
+                _write_atomic(copy, task.scenario_bytes)
+            path = os.fspath(copy)
+        _SCENARIO_CACHE[key] = path
+    return path
+
+
+class RunFailedError(PokerSimError):
+    """A run raised: the message names its index and seed so it can be replayed alone."""
+
+
+def _execute_task(task: _Task) -> RunResult:
+    try:
+        runner = load_runner(task.runner)
+        return _normalize(task, runner(_local_scenario(task), task.seed))
+    except Exception as exc:
+        raise RunFailedError(
+            f"run {task.index} (seed {task.seed}) failed: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them; a run is never half-written."""
+    import signal  # noqa: PLC0415
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _execute_processes(tasks: Sequence[_Task], jobs: int, store: _Store) -> None:
+    """Run on a local process pool, a few tasks ahead of the workers (bounded memory, quick stop).
+
+    A killed worker breaks the pool: the runs in flight are resubmitted to a new pool (at most
+    ``MAX_POOL_RESTARTS`` times), so only those runs' work is repeated, never their rows.
+    """
+    pending: Iterator[_Task] = iter(tasks)
+    restarts = 0
+    while True:
+        lost = _pool_session(pending, jobs, store)
+        if not lost:
+            return
+        restarts += 1
+        if restarts > MAX_POOL_RESTARTS:
+            raise PokerSimError(
+                f"worker processes died {restarts} times; completed runs are saved, "
+                "finish the study with --resume"
+            )
+        pending = _chain(sorted(lost, key=lambda t: t.index), pending)
+
+
+def _pool_session(queue: Iterator[_Task], jobs: int, store: _Store) -> list[_Task]:
+    """Play runs from ``queue`` on one pool until it is empty or the pool breaks.
+
+    Returns the runs lost with a broken pool (empty when all went well).
+    """
+    import multiprocessing  # noqa: PLC0415
+
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_ignore_sigint,
+    )
+    in_flight: dict[Future[RunResult], _Task] = {}
+    lost: list[_Task] = []
+
+    def submit(count: int) -> bool:
+        """Queue up to ``count`` more runs; False when the pool is broken."""
+        for task in _take(queue, count):
+            try:
+                in_flight[pool.submit(_execute_task, task)] = task
+            except BrokenProcessPool:
+                lost.append(task)
+                return False
+        return True
+
+    try:
+        broken = not submit(2 * jobs)
+        while in_flight and not broken:
+            finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for fut in sorted(finished, key=lambda f: in_flight[f].index):
+                task = in_flight.pop(fut)
+                try:
+                    result = fut.result()
+                except BrokenProcessPool:
+                    broken = True
+                    lost.append(task)
+                    continue
+                store(result)
+                broken = not submit(1) or broken
+        lost.extend(in_flight.values())  # in flight when the pool broke: played again
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+    return lost
+
+
+def _chain(first: list[_Task], rest: Iterator[_Task]) -> Iterator[_Task]:
+    yield from first
+    yield from rest
+
+
+def _take(it: Iterator[_Task], n: int) -> list[_Task]:
+    out = []
+    for _ in range(n):
+        try:
+            out.append(next(it))
+        except StopIteration:
+            break
+    return out
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued runs and stop the workers now (the runs in flight are lost, by design)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        if proc.is_alive():
+            proc.terminate()
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        proc.join(timeout=5)
+
+
+def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None:
+    """Run on a Dask cluster; the scheduler retries a run whose worker died."""
+    try:
+        from distributed import Client, as_completed  # noqa: PLC0415
+    except ImportError as exc:  # pragma: no cover - dask is in the test and cluster extras
+        raise ConfigError(
+            "--scheduler needs dask.distributed: pip install 'pokersim[cluster]'"
+        ) from exc
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    futures = []
+    try:
+        for task in tasks:
+            futures.append(client.submit(_execute_task, task, pure=False))
+        for fut in as_completed(futures):
+            store(fut.result())
+    except BaseException:
+        client.cancel(futures)
+        raise
+    finally:
+        if own:
+            client.close()
+
+
+# --- statistics shared by reports and comparisons ----------------------------------------------
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Estimate:
+    """A point estimate with a 95% confidence interval (normal approximation)."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+
+def mean_ci(values: Sequence[float]) -> Estimate:
+    """Mean and 95% CI of independent values (e.g. one number per run)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(value=math.nan, low=math.nan, high=math.nan, n=0)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(value=mean, low=math.nan, high=math.nan, n=n)
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(value=mean, low=mean - half, high=mean + half, n=n)
+
+
+def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> Estimate:
+    """``sum(num) / sum(den)`` with a 95% CI over independent clusters (runs), by linearization.
+
+    Players of one run are not independent (their profits sum to minus the rake), so ROI and
+    ITM% are estimated as ratios of per-run totals, with runs as the independent units.
+    """
+    n = len(numerators)
+    total = math.fsum(denominators)
+    if n == 0 or total == 0:
+        return Estimate(value=math.nan, low=math.nan, high=math.nan, n=n)
+    ratio = math.fsum(numerators) / total
+    if n < 2:
+        return Estimate(value=ratio, low=math.nan, high=math.nan, n=n)
+    resid = [a - ratio * b for a, b in zip(numerators, denominators)]
+    var = n / (n - 1) * math.fsum(r * r for r in resid) / (total * total)
+    half = Z95 * math.sqrt(var)
+    return Estimate(value=ratio, low=ratio - half, high=ratio + half, n=n)
+
+
+# --- the engine runner: reductions of one tournament's event log -------------------------------
+
+
+def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    raise NotImplementedError("the tournament engine has not landed yet")
