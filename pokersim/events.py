@@ -158,3 +158,195 @@ HandEvent = (
     | PotAwarded
     | HandEnded
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# Tournament-level events (emitted by pokersim.engine)
+#
+# Every tournament event carries ``t``, the simulated time in integer seconds since the start,
+# and they are appended in the order they happened (same-time events in the engine's fixed
+# order). Table seat numbers here are 1-based table seats, not hand seat indices.
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentStarted:
+    """Play began: the field, the money and the structure's key numbers."""
+
+    t: int
+    name: str
+    seed: int
+    entries: int
+    starting_stack: int
+    seats_per_table: int
+    prize_pool_cents: int
+    places_paid: int
+    start_clock: int  # seconds after midnight at t = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableOpened:
+    """A table was opened with players in seats drawn at random (R-SEAT-1, R-BAL-3)."""
+
+    t: int
+    table_id: int
+    seat_nos: tuple[int, ...]
+    player_ids: tuple[int, ...]
+    final: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelStarted:
+    """A blind level took effect for hands starting from ``t`` on (R-ANTE-1)."""
+
+    t: int
+    level_index: int  # 0-based
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_kind: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakStarted:
+    """A scheduled break began: hands in progress finish, no new hand starts (R-BRK-1/2)."""
+
+    t: int
+    break_index: int
+    scheduled_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakEnded:
+    """Every table finished its hand and the break is over; play resumes at ``t``."""
+
+    t: int
+    break_index: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableHandStarted:
+    """A table dealt a hand (one per hand; the hand's own events are optional)."""
+
+    t: int
+    table_id: int
+    hand_no: int
+    level_index: int
+    button_seat: int  # table seat number of the button
+    seat_nos: tuple[int, ...]
+    player_ids: tuple[int, ...]
+    stacks: tuple[int, ...]
+    synchronized: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableHandEnded:
+    """A table's hand is over; ``stacks`` per player of ``TableHandStarted`` (same order)."""
+
+    t: int
+    table_id: int
+    hand_no: int
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerMoved:
+    """A player changed seats between hands (``reason``: ``balance`` or ``break``)."""
+
+    t: int
+    player_id: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableBroken:
+    """A table closed: its players were moved (R-BAL-1) or went to the final table (R-BAL-3)."""
+
+    t: int
+    table_id: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalTableFormed:
+    """Everyone left was seated at one table with seats drawn at random (R-BAL-3)."""
+
+    t: int
+    table_id: int
+    players_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandStarted:
+    """Synchronized hands began (R-SYNC-1): tables wait for each other between hands."""
+
+    t: int
+    players_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandForHandEnded:
+    """Synchronized hands ended (the stage is over, or one table is left)."""
+
+    t: int
+    players_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEliminated:
+    """A player finished (R-ELIM-2): ``place`` is shared by players tied on starting stack.
+
+    ``starting_stack`` is the stack at the start of the hand they busted in; ``by`` the winners
+    of the pot that took their last chips (empty for the tournament winner).
+    """
+
+    t: int
+    player_id: int
+    place: int
+    table_id: int
+    hand_no: int
+    starting_stack: int
+    by: tuple[int, ...]
+    synchronized: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizePaid:
+    """A finishing player received prize money in cents (R-MONEY-1, tied places split)."""
+
+    t: int
+    player_id: int
+    place: int
+    prize_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentEnded:
+    """One player holds every chip (R-ELIM-1)."""
+
+    t: int
+    winner_id: int
+    hands_played: int
+    chips_in_play: int
+
+
+TournamentEvent = (
+    TournamentStarted
+    | TableOpened
+    | LevelStarted
+    | BreakStarted
+    | BreakEnded
+    | TableHandStarted
+    | TableHandEnded
+    | PlayerMoved
+    | TableBroken
+    | FinalTableFormed
+    | HandForHandStarted
+    | HandForHandEnded
+    | PlayerEliminated
+    | PrizePaid
+    | TournamentEnded
+)
