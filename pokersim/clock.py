@@ -13,10 +13,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from pokersim.config import Level
 from pokersim.errors import ConfigError
+from pokersim.scenario import BreakKind, Breaks
 
 HOUR = 3600
 _CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")
@@ -42,14 +42,6 @@ def format_clock(seconds: int) -> str:
     """
     s = int(seconds) % (24 * HOUR)
     return f"{s // HOUR:02d}:{s % HOUR // 60:02d}:{s % 60:02d}"
-
-
-class BreakKind(StrEnum):
-    """How breaks are scheduled (R-BRK-1 first, R-BRK-2 the alternatives)."""
-
-    AT_55 = "at55"  # at minute :55 of every clock hour
-    INTERVAL = "interval"  # every N minutes from the start
-    NONE = "none"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,7 +81,7 @@ class BreakSchedule:
     ) -> BreakSchedule:
         """Build the schedule of a break kind for a tournament starting at ``start_clock``.
 
-        >>> BreakSchedule.make("at55", start_clock=parse_clock("07:25")).window(0)
+        >>> BreakSchedule.make("clock", start_clock=parse_clock("07:25")).window(0)
         (1800, 2100)
         >>> BreakSchedule.make("interval", start_clock=parse_clock("07:25")).window(0)
         (3600, 3900)
@@ -98,7 +90,7 @@ class BreakSchedule:
         length = int(round(length_minutes * 60))
         if kind is BreakKind.NONE or length == 0:
             return cls(first=0, period=0, length=0)
-        if kind is BreakKind.AT_55:
+        if kind is BreakKind.CLOCK:
             if not 0 <= minute < 60:
                 raise ConfigError(f"break minute must be in 0..59, got {minute}")
             first = (minute * 60 - start_clock) % HOUR
@@ -107,6 +99,17 @@ class BreakSchedule:
         if period <= 0:
             raise ConfigError(f"break interval must be > 0 minutes, got {every_minutes}")
         return cls(first=period, period=period, length=length)
+
+    @classmethod
+    def from_breaks(cls, breaks: Breaks, start_clock: int) -> BreakSchedule:
+        """The schedule of a scenario's ``[breaks]`` for a start at ``start_clock``."""
+        return cls.make(
+            breaks.kind,
+            start_clock=start_clock,
+            length_minutes=breaks.length_seconds / 60,
+            every_minutes=breaks.every_seconds / 60,
+            minute=breaks.minute_of_hour,
+        )
 
     def window(self, k: int) -> tuple[int, int]:
         """``(start, end)`` in simulated seconds of break number ``k`` (0-based)."""

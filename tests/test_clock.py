@@ -14,7 +14,7 @@ from pokersim.errors import ConfigError
 def test_r_brk_1_breaks_at_55_of_each_clock_hour() -> None:
     """R-BRK-1: starting 07:25, breaks at 07:55, 08:55, ... for 5 minutes."""
     start = parse_clock("07:25")
-    sched = BreakSchedule.make("at55", start_clock=start, length_minutes=5)
+    sched = BreakSchedule.make("clock", start_clock=start, length_minutes=5)
     starts = [format_clock(start + sched.window(k)[0]) for k in range(3)]
     assert starts == ["07:55:00", "08:55:00", "09:55:00"]
     assert sched.window(0)[1] - sched.window(0)[0] == 300
@@ -22,7 +22,7 @@ def test_r_brk_1_breaks_at_55_of_each_clock_hour() -> None:
 
 def test_r_brk_1_start_at_55_breaks_an_hour_later() -> None:
     """R-BRK-1: a tournament starting exactly at :55 does not break at its first second."""
-    sched = BreakSchedule.make("at55", start_clock=parse_clock("07:55"))
+    sched = BreakSchedule.make("clock", start_clock=parse_clock("07:55"))
     assert sched.window(0)[0] == 3600
 
 
@@ -47,6 +47,18 @@ def test_break_schedule_rejects_impossible_values() -> None:
         BreakSchedule.make("interval", every_minutes=5, length_minutes=5)
     with pytest.raises(ValueError):
         BreakSchedule.make("hourly")
+
+
+def test_r_brk_1_schedule_from_scenario_breaks() -> None:
+    """R-BRK-1/R-BRK-2: the scenario's [breaks] section maps onto the schedule."""
+    from pokersim.scenario import BreakKind, Breaks
+
+    start = parse_clock("07:25")
+    at40 = BreakSchedule.from_breaks(Breaks(kind=BreakKind.CLOCK, minute_of_hour=40), start)
+    assert at40.window(0) == (15 * 60, 20 * 60)
+    every = Breaks(kind=BreakKind.INTERVAL, every_seconds=1800, length_seconds=120)
+    assert BreakSchedule.from_breaks(every, start).window(1) == (3600, 3720)
+    assert not BreakSchedule.from_breaks(Breaks(kind=BreakKind.NONE), start).enabled
     with pytest.raises(ConfigError, match="HH:MM"):
         parse_clock("25:00")
 
