@@ -56,9 +56,9 @@ __all__ = [
     "Timing",
 ]
 
-#: Payout shares are integers out of this many units (1 unit = 0.0001 %): fine enough for a
-#: min-cash in a 100,000-entry field, and exact, so a table sums to 100 % without float error.
-SHARE_UNITS = 1_000_000
+#: Payout shares are integers out of this many units (1 unit = 0.000001 %): fine enough for a
+#: min-cash in a million-entry field, and exact, so a table sums to 100 % without float error.
+SHARE_UNITS = 100_000_000
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -625,11 +625,11 @@ def _freeze(value: Any) -> Any:
 
 
 def _percent_units(sec: _Section, name: str) -> int:
-    """A percentage written with at most 4 decimals, as exact ``SHARE_UNITS`` (1 = 0.0001 %)."""
+    """A percentage written with at most 6 decimals, as exact ``SHARE_UNITS`` (1 = 1e-6 %)."""
     value = sec.number(name, above=0, high=100)
     units = _exact(value) * SHARE_UNITS / 100
     if units.denominator != 1:
-        raise sec.error(name, f"expected at most 4 decimals, got {value!r}")
+        raise sec.error(name, f"expected at most 6 decimals, got {value!r}")
     return int(units)
 
 
@@ -673,7 +673,7 @@ def _read_players(top: _Section) -> Players:
             raise item.error_at(item.path, "expected exactly one of `percent` and `count`")
         percent = item.number("percent", above=0, high=100) if item.has("percent") else None
         if percent is not None:
-            _percent_units(item, "percent")  # at most 4 decimals, so the sum check is exact
+            _percent_units(item, "percent")  # at most 6 decimals, so the sum check is exact
         mix.append(MixEntry(
             model=_model(item, "model"),
             percent=percent,

@@ -1,0 +1,224 @@
+"""Payout tables and prize money, in exact integers (R-MONEY-1, R-REG-3, R-ELIM-2).
+
+A payout table is a tuple of shares, place 1 first, in ``SHARE_UNITS`` (1 unit = 1e-6 %)
+summing exactly to ``SHARE_UNITS``. Money is integer cents: each place gets its share of the
+pool truncated to the cent and the cents left over go to first place, so no cent is ever
+created or lost.
+
+The built-in default imitates the big sites: about 15 % of the field paid, a decreasing curve
+with first place near 30 % in small fields and nearer 10 % in very large ones, min-cashes about
+1.75 buy-ins, and equal prizes within the usual groups of places (10-12, 13-15, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pokersim.errors import ConfigError
+from pokersim.scenario import SHARE_UNITS, Payouts
+
+__all__ = [
+    "SHARE_UNITS",
+    "default_places_paid",
+    "default_shares",
+    "places_paid",
+    "prize_amounts",
+    "prize_pool_cents",
+    "redistribute_forfeit",
+    "shares_for",
+    "split_tied",
+]
+
+# Hand-made tables for the smallest fields, where a curve has too few points to look right.
+_SMALL_TABLES: dict[int, tuple[int, ...]] = {
+    places: tuple(percent * SHARE_UNITS // 100 for percent in percents)
+    for places, percents in {
+        1: (100,),
+        2: (65, 35),
+        3: (50, 30, 20),
+        4: (40, 30, 20, 10),
+    }.items()
+}
+_MIN_CASH_BUY_INS = 1.75  # target smallest prize, in prize-pool parts of one buy-in
+_OFFSET = 2.0  # the curve's place offset c (see _curve)
+
+
+def default_places_paid(entries: int) -> int:
+    """Places paid by the built-in default.
+
+    1 place up to 4 entries, 2 up to 6, 3 up to 10, then 15 % of the field rounded half up
+    (at least 3).
+    """
+    _check_entries(entries)
+    if entries <= 4:
+        return 1
+    if entries <= 6:
+        return 2
+    if entries <= 10:
+        return 3
+    return max(3, (15 * entries + 50) // 100)
+
+
+def _first_share_target(entries: int) -> float:
+    """First place's target share: about 33 % at 11 entries, 23 % at 180, 14 % at 10,000."""
+    return float(0.45 * entries**-0.13)
+
+
+def _curve(places: int, a: float, min_share: float) -> list[float]:
+    """Shares ``((i + c)**-a + b) / Z`` for i = 1..places.
+
+    A power law whose offset c flattens the top (second place gets about 60 % of first, as on
+    the big sites) and whose floor b >= 0 lifts the last share to ``min_share`` when the power
+    law alone would pay less. Always decreasing; sums to 1.
+    """
+    powers = [(i + _OFFSET) ** -a for i in range(1, places + 1)]
+    total = sum(powers)
+    last = powers[-1]
+    b = max(0.0, (min_share * total - last) / (1.0 - min_share * places))
+    z = total + places * b
+    return [(p + b) / z for p in powers]
+
+
+def _group_sizes(places: int) -> list[int]:
+    """Sizes of the groups of places paid the same prize.
+
+    Places 1-9 one by one, then threes to 18, then nines, growing by nine every 90 places
+    (19-27, ..., 91-99, 100-108, ... 181-198, ...); the last group is cut at ``places``.
+    """
+    sizes: list[int] = []
+    start = 1
+    while start <= places:
+        if start <= 9:
+            size = 1
+        elif start <= 18:
+            size = 3
+        else:
+            size = 9 * max(1, (start - 1) // 90)
+        size = min(size, places - start + 1)
+        sizes.append(size)
+        start += size
+    return sizes
+
+
+@lru_cache(maxsize=256)
+def default_shares(entries: int) -> tuple[int, ...]:
+    """The built-in default table for a field of ``entries``, in ``SHARE_UNITS``, place 1 first.
+
+    Deterministic and exact: every share is a whole number of units, they never increase from
+    one place to the next, and they sum to ``SHARE_UNITS`` (units lost to truncation go to
+    first place).
+    """
+    places = default_places_paid(entries)
+    if places in _SMALL_TABLES:
+        return _SMALL_TABLES[places]
+    min_share = _MIN_CASH_BUY_INS / entries
+    target = _first_share_target(entries)
+    # The first share grows with the exponent a: bisect a so the first share hits the target.
+    lo, hi = 0.05, 6.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if _curve(places, mid, min_share)[0] < target:
+            lo = mid
+        else:
+            hi = mid
+    curve = _curve(places, (lo + hi) / 2, min_share)
+    shares: list[int] = []
+    start = 0
+    for size in _group_sizes(places):
+        mean = sum(curve[start : start + size]) / size
+        shares.extend([int(mean * SHARE_UNITS)] * size)
+        start += size
+    shares[0] += SHARE_UNITS - sum(shares)
+    return tuple(shares)
+
+
+def shares_for(payouts: Payouts, entries: int) -> tuple[int, ...]:
+    """The payout table for ``entries``: the scenario's band covering it, else the default."""
+    _check_entries(entries)
+    if payouts.is_default:
+        return default_shares(entries)
+    for band in payouts.bands:
+        upper = band.max_entries if band.max_entries is not None else entries
+        if band.min_entries <= entries <= upper:
+            return band.shares
+    raise ConfigError(
+        f"payouts: no band covers {entries} entries; expected bands from "
+        f"{payouts.bands[0].min_entries} to {payouts.bands[-1].max_entries or 'any size'}"
+    )
+
+
+def places_paid(payouts: Payouts, entries: int) -> int:
+    """How many places are paid for ``entries`` (the money bubble is one place below)."""
+    return len(shares_for(payouts, entries))
+
+
+def prize_pool_cents(collected_prize_cents: int, guarantee_cents: int = 0) -> int:
+    """The prize pool (R-REG-3): the prize parts collected, topped up to the guarantee."""
+    if collected_prize_cents < 0 or guarantee_cents < 0:
+        raise ValueError(
+            f"expected non-negative cents, got collected={collected_prize_cents}, "
+            f"guarantee={guarantee_cents}"
+        )
+    return max(collected_prize_cents, guarantee_cents)
+
+
+def prize_amounts(pool_cents: int, shares: Sequence[int]) -> tuple[int, ...]:
+    """Each place's prize in cents (R-MONEY-1).
+
+    Each share is truncated to the cent and the cents left over go to first place. The amounts
+    sum to ``pool_cents`` exactly.
+    """
+    if pool_cents < 0:
+        raise ValueError(f"expected a prize pool >= 0 cents, got {pool_cents}")
+    if not shares or sum(shares) != SHARE_UNITS or min(shares) < 0:
+        raise ValueError(
+            f"expected non-negative shares summing to {SHARE_UNITS}, got {len(shares)} shares "
+            f"summing to {sum(shares)}"
+        )
+    amounts = [pool_cents * share // SHARE_UNITS for share in shares]
+    amounts[0] += pool_cents - sum(amounts)
+    return tuple(amounts)
+
+
+def split_tied(amounts: Sequence[int], first_place: int, count: int) -> tuple[int, ...]:
+    """Prizes of ``count`` players tied for places ``first_place .. first_place+count-1``.
+
+    R-ELIM-2: they share those places' prizes equally (places beyond the table pay 0). The
+    cents that do not divide go one each to the tied players in the order given, so the caller
+    passes them in a fixed order (the engine uses its deterministic elimination order) and the
+    total paid equals the places' prizes to the cent.
+    """
+    if first_place < 1 or count < 1:
+        raise ValueError(f"expected first_place >= 1 and count >= 1, got {first_place}, {count}")
+    total = sum(amounts[first_place - 1 : first_place - 1 + count])
+    each, odd = divmod(total, count)
+    return tuple(each + (1 if k < odd else 0) for k in range(count))
+
+
+def redistribute_forfeit(amounts: Sequence[int], place: int) -> tuple[int, ...]:
+    """R-COND-1 forfeit option: a disqualified player's prize goes to the other places.
+
+    ``place``'s prize is shared among the other paid places in proportion to their prizes,
+    truncated to the cent, the cents left over to the best other paid place. ``place`` itself
+    then pays 0.
+    """
+    if not 1 <= place <= len(amounts):
+        raise ValueError(f"expected a paid place 1..{len(amounts)}, got {place}")
+    forfeit = amounts[place - 1]
+    others = sum(amounts) - forfeit
+    result = list(amounts)
+    result[place - 1] = 0
+    if others == 0:
+        return tuple(result)
+    for k, amount in enumerate(amounts):
+        if k != place - 1:
+            result[k] = amount + forfeit * amount // others
+    best = 0 if place != 1 else 1
+    result[best] += sum(amounts) - sum(result)
+    return tuple(result)
+
+
+def _check_entries(entries: int) -> None:
+    if isinstance(entries, bool) or not isinstance(entries, int) or entries < 1:
+        raise ValueError(f"expected a number of entries >= 1, got {entries!r}")
