@@ -83,6 +83,16 @@ class MixEntry:
     skill: float = 1.0
     params: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
+    def __post_init__(self) -> None:
+        if (self.percent is None) == (self.count is None):
+            raise ConfigError(f"mix entry {self.model!r}: expected exactly one of percent, count")
+        if self.percent is not None and not 0 < self.percent <= 100:
+            raise ConfigError(f"mix entry {self.model!r}: percent must be in (0, 100], "
+                              f"got {self.percent}")
+        if self.count is not None and self.count < 0:
+            raise ConfigError(f"mix entry {self.model!r}: count must be >= 0, got {self.count}")
+        _check_skill(self.model, self.skill)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NamedPlayer:
@@ -92,6 +102,11 @@ class NamedPlayer:
     model: str
     skill: float = 1.0
     params: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ConfigError("named player: expected a non-empty name")
+        _check_skill(self.name, self.skill)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,6 +132,14 @@ class Players:
     count: int
     mix: tuple[MixEntry, ...]
     named: tuple[NamedPlayer, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.count < 2:
+            raise ConfigError(f"players: count must be >= 2, got {self.count}")
+        names = [p.name for p in self.named]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"players: named players must have distinct names, got {names}")
+        mix_counts(self)  # raises when the slices cannot fill the field exactly
 
     def expand(self) -> tuple[PlayerSpec, ...]:
         """The deterministic per-player list (see ``expand_players``)."""
@@ -146,6 +169,14 @@ class Breaks:
     length_seconds: int = 300
     addon_length_seconds: int = 180  # R-BRK-3: the add-on break at the end of rebuys
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.minute_of_hour <= 59:
+            raise ConfigError(f"breaks: minute_of_hour must be 0..59, got {self.minute_of_hour}")
+        if self.every_seconds <= 0:
+            raise ConfigError(f"breaks: every_seconds must be > 0, got {self.every_seconds}")
+        if self.length_seconds < 0 or self.addon_length_seconds < 0:
+            raise ConfigError("breaks: lengths must be >= 0 seconds")
+
 
 # --------------------------------------------------------------------------------------------
 # Tables: balancing and hand-for-hand
@@ -166,6 +197,10 @@ class Balancing:
     policy: BalancingPolicy = BalancingPolicy.POKERSTARS
     tolerance: int = 1
 
+    def __post_init__(self) -> None:
+        if self.tolerance < 1:
+            raise ConfigError(f"balancing: tolerance must be >= 1, got {self.tolerance}")
+
 
 class SyncStageKind(StrEnum):
     """Kinds of hand-for-hand stages (R-SYNC-1)."""
@@ -183,6 +218,15 @@ class SyncStage:
     margin: int = 1  # BUBBLE and FINAL_TABLE
     from_players: int = 0  # PLAYERS only
     to_players: int = 0  # PLAYERS only
+
+    def __post_init__(self) -> None:
+        if self.margin < 0:
+            raise ConfigError(f"hand-for-hand stage: margin must be >= 0, got {self.margin}")
+        if self.kind is SyncStageKind.PLAYERS and not 1 <= self.to_players < self.from_players:
+            raise ConfigError(
+                f"hand-for-hand stage: expected 1 <= to_players < from_players, got "
+                f"to_players={self.to_players}, from_players={self.from_players}"
+            )
 
     def active_range(self, places_paid: int, final_table_size: int) -> tuple[int, int]:
         """``(low, high)``: the stage is on while ``low < players_left <= high``.
@@ -218,6 +262,26 @@ class PayoutBand:
     min_entries: int
     max_entries: int | None
     shares: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.min_entries < 1 or (
+            self.max_entries is not None and self.max_entries < self.min_entries
+        ):
+            raise ConfigError(
+                f"payout band: expected 1 <= min_entries <= max_entries, got "
+                f"{self.min_entries}..{self.max_entries}"
+            )
+        if sum(self.shares) != SHARE_UNITS or not self.shares or min(self.shares) <= 0:
+            raise ConfigError(
+                f"payout band {self.min_entries}..{self.max_entries}: expected positive shares "
+                f"summing to {SHARE_UNITS} (100 %), got a sum of {sum(self.shares)}"
+            )
+        if any(a < b for a, b in zip(self.shares, self.shares[1:])):
+            raise ConfigError(f"payout band {self.min_entries}..{self.max_entries}: shares must "
+                              "never increase from one place to the next")
+        if len(self.shares) > self.min_entries:
+            raise ConfigError(f"payout band {self.min_entries}..{self.max_entries}: pays "
+                              f"{len(self.shares)} places, more than min_entries")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -383,6 +447,34 @@ class Scenario:
     description: str = ""
     source: str | None = None
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.start_seconds < 86400:
+            raise ConfigError(f"start_seconds must be a time of day 0..86399, "
+                              f"got {self.start_seconds}")
+        if not 2 <= self.seats_per_table <= 10:
+            raise ConfigError(f"seats_per_table must be 2..10, got {self.seats_per_table}")
+        if not 2 <= self.final_table_size <= self.seats_per_table:
+            raise ConfigError(
+                f"final_table_size must be 2..seats_per_table ({self.seats_per_table}), "
+                f"got {self.final_table_size}"
+            )
+        if self.starting_stack <= 0:
+            raise ConfigError(f"starting_stack must be > 0, got {self.starting_stack}")
+        if not self.levels:
+            raise ConfigError("levels: expected at least one level")
+        if any(level.minutes <= 0 for level in self.levels):
+            raise ConfigError("levels: every level must last more than 0 minutes")
+        if self.balancing.tolerance > self.seats_per_table - 1:
+            raise ConfigError(
+                f"balancing.tolerance must be at most seats_per_table - 1, "
+                f"got {self.balancing.tolerance}"
+            )
+
+    @property
+    def level_seconds(self) -> tuple[int, ...]:
+        """Each level's length in whole seconds of simulated clock."""
+        return tuple(round(level.minutes * 60) for level in self.levels)
+
 
 
 # --------------------------------------------------------------------------------------------
@@ -390,6 +482,11 @@ class Scenario:
 # --------------------------------------------------------------------------------------------
 
 _GENERATED_NAME = re.compile(r"P\d+")
+
+
+def _check_skill(who: str, skill: float) -> None:
+    if not 0 <= skill <= 1:
+        raise ConfigError(f"{who!r}: skill must be in [0, 1], got {skill}")
 
 
 def expand_players(players: Players) -> tuple[PlayerSpec, ...]:
@@ -689,12 +786,10 @@ def _read_players(top: _Section) -> Players:
         raise sec.error("mix", f"the `percent` slices must add up to 100, they add up to {total}")
     if len(named) > count:
         raise sec.error("named", f"{len(named)} named players but players.count = {count}")
-    players = Players(count=count, mix=tuple(mix), named=tuple(named))
     try:
-        mix_counts(players)
+        return Players(count=count, mix=tuple(mix), named=tuple(named))
     except ConfigError as exc:
         raise sec.error_at(sec.path, str(exc).removeprefix("players: ")) from None
-    return players
 
 
 def _read_levels(
