@@ -1,0 +1,139 @@
+"""Reports: the numbers in the tables are the documented reductions, and plots are written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim import report, study
+from pokersim.cli import main as cli_main
+
+FAKE = "test_study_fakes:fake_runner"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def make_study(tmp_path: Path, runs: int = 12, **params: object) -> study.StudyResult:
+    sc = tmp_path / "fake.toml"
+    sc.write_text("".join(f"{k} = {v}\n" for k, v in params.items()) or "players = 9\n")
+    return study.run_study(
+        sc, runs=runs, seed=3, out=tmp_path / "o", jobs=1, runner=FAKE, progress=False
+    )
+
+
+def test_group_roi_and_itm_are_ratios_of_totals(tmp_path: Path) -> None:
+    res = make_study(tmp_path, players=12)
+    stats = report.group_stats(res.finishes).set_index("group")
+    for model, skill in (("pro", 0.8), ("fish", 0.4)):
+        part = res.finishes[res.finishes["model"] == model]
+        row = stats.loc[f"{model} (skill {skill:g})"]
+        assert row["roi"] == pytest.approx(part["profit_cents"].sum() / part["cost_cents"].sum())
+        assert row["itm"] == pytest.approx((part["prize_cents"] > 0).mean())
+        assert row["roi_low"] < row["roi"] < row["roi_high"]
+        assert row["finishes"] == len(part)
+        assert row["runs"] == 12
+
+
+def test_bounty_share_is_bounties_over_all_winnings(tmp_path: Path) -> None:
+    res = make_study(tmp_path, players=9, bounty_cents=300)
+    stats = report.group_stats(res.finishes).set_index("group")
+    part = res.finishes[res.finishes["model"] == "pro"]
+    won = part["prize_cents"].sum() + part["bounty_cents"].sum()
+    assert stats.loc["pro (skill 0.8)", "bounty_share"] == pytest.approx(
+        part["bounty_cents"].sum() / won
+    )
+
+
+def test_time_bands_by_hand() -> None:
+    """Three runs; at t=60 only two are still going, at t=120 only one (dropped: 1/3 < 0.5)."""
+    timeline = pd.DataFrame(
+        {
+            "run": [0, 0, 0, 1, 1, 2],
+            "seconds": [0, 60, 120, 0, 60, 0],
+            "players_left": [9, 5, 2, 9, 7, 9],
+            "avg_stack_bb": [50.0, 20.0, 10.0, 50.0, 30.0, 50.0],
+        }
+    )
+    bands = report.time_bands(timeline, "players_left", min_share=0.5)
+    assert list(bands["seconds"]) == [0, 60]
+    assert list(bands["running"]) == [3, 2]
+    assert list(bands["p50"]) == [9.0, 6.0]
+    assert bands["p10"].iloc[1] == pytest.approx(5.2)
+    assert bands["p90"].iloc[1] == pytest.approx(6.8)
+
+
+def test_downswings_of_a_sure_loss_and_a_sure_win() -> None:
+    lose = report.downswings([-1.0], tournaments=30, paths=5)
+    assert lose.risk[20] == 1.0 and lose.risk[50] == 0.0  # a 30 buy-in drop, exactly
+    assert lose.loss_probability == 1.0
+    assert lose.percentiles["p50"].iloc[-1] == -30
+    win = report.downswings([0.5, 2.0], tournaments=30, paths=5)
+    assert all(v == 0.0 for v in win.risk.values()) and win.loss_probability == 0.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(-1, 50, allow_nan=False), min_size=1, max_size=20), st.integers(0, 99))
+def test_downswing_risk_falls_with_the_threshold(profits: list[float], seed: int) -> None:
+    ds = report.downswings(profits, tournaments=50, paths=40, seed=seed)
+    risks = [ds.risk[x] for x in sorted(ds.risk)]
+    assert risks == sorted(risks, reverse=True)
+    assert ds.expected == pytest.approx(np.mean(profits))
+    assert (ds.percentiles["p5"] <= ds.percentiles["p95"]).all()
+
+
+def test_downswings_reject_empty_input() -> None:
+    with pytest.raises(ValueError, match="at least one profit"):
+        report.downswings([])
+
+
+def test_report_writes_plots_and_tables(tmp_path: Path) -> None:
+    res = make_study(tmp_path, players=18, bounty_cents=100)
+    path = report.write_report(res)
+    text = path.read_text()
+    for name in ("field_over_time", "durations", "roi_itm", "places", "profit", "bounty_share"):
+        png = tmp_path / "o" / "plots" / f"{name}.png"
+        assert png.read_bytes()[:8] == PNG
+        assert f"plots/{name}.png" in text
+    stats = report.group_stats(res.finishes).set_index("group")
+    roi = 100 * stats.loc["pro (skill 0.8)", "roi"]
+    assert (
+        f"| pro (skill 0.8) | {len(res.finishes[res.finishes.model == 'pro'])} | {roi:.1f} |"
+        in text
+    )
+    mean_minutes = res.runs["duration_seconds"].mean() / 60
+    assert f"| duration (min) | 12 | {mean_minutes:.1f} |" in text
+
+
+def test_report_without_bounties_has_no_bounty_section(tmp_path: Path) -> None:
+    res = make_study(tmp_path, players=9)
+    text = report.write_report(res).read_text()
+    assert "## Bounties" not in text
+    assert not (tmp_path / "o" / "plots" / "bounty_share.png").exists()
+
+
+def test_report_is_deterministic(tmp_path: Path) -> None:
+    res = make_study(tmp_path, players=9)
+    report.write_report(res)
+    first = {p.name: p.read_bytes() for p in (tmp_path / "o" / "plots").iterdir()}
+    first["report.md"] = (tmp_path / "o" / "report.md").read_bytes()
+    report.write_report(tmp_path / "o")
+    again = {p.name: p.read_bytes() for p in (tmp_path / "o" / "plots").iterdir()}
+    again["report.md"] = (tmp_path / "o" / "report.md").read_bytes()
+    assert first == again
+
+
+def test_report_cli_on_a_folder_without_a_study(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["report", str(tmp_path)]) == 2
+    assert "holds no runs.parquet" in capsys.readouterr().err
+
+
+def test_report_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    make_study(tmp_path)
+    assert cli_main(["report", str(tmp_path / "o")]) == 0
+    assert capsys.readouterr().out.strip().endswith("report.md")
