@@ -278,7 +278,7 @@ def test_R_HAND_2_short_all_in_does_not_reopen_betting_for_a_player_who_acted():
     assert (acted.to_call, acted.max_raise_to) == (50, 0)  # facing only +50: call or fold
 
 
-def test_R_HAND_2_short_all_in_reopens_for_a_player_who_acted_is_rejected():
+def test_R_HAND_2_raise_by_a_player_the_short_all_in_did_not_reopen_is_rejected():
     setup = make_setup([10000, 10000, 250], button=0)
     steps = [(0, CHECK_CALL), (1, CHECK_CALL), (2, CHECK_CALL)]
     steps += [(1, RaiseTo(100)), (2, RaiseTo(150)), (0, CHECK_CALL), (1, RaiseTo(400))]
