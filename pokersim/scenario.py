@@ -87,8 +87,9 @@ class MixEntry:
         if (self.percent is None) == (self.count is None):
             raise ConfigError(f"mix entry {self.model!r}: expected exactly one of percent, count")
         if self.percent is not None and not 0 < self.percent <= 100:
-            raise ConfigError(f"mix entry {self.model!r}: percent must be in (0, 100], "
-                              f"got {self.percent}")
+            raise ConfigError(
+                f"mix entry {self.model!r}: percent must be in (0, 100], got {self.percent}"
+            )
         if self.count is not None and self.count < 0:
             raise ConfigError(f"mix entry {self.model!r}: count must be >= 0, got {self.count}")
         _check_skill(self.model, self.skill)
@@ -277,11 +278,15 @@ class PayoutBand:
                 f"summing to {SHARE_UNITS} (100 %), got a sum of {sum(self.shares)}"
             )
         if any(a < b for a, b in zip(self.shares, self.shares[1:])):
-            raise ConfigError(f"payout band {self.min_entries}..{self.max_entries}: shares must "
-                              "never increase from one place to the next")
+            raise ConfigError(
+                f"payout band {self.min_entries}..{self.max_entries}: shares must "
+                "never increase from one place to the next"
+            )
         if len(self.shares) > self.min_entries:
-            raise ConfigError(f"payout band {self.min_entries}..{self.max_entries}: pays "
-                              f"{len(self.shares)} places, more than min_entries")
+            raise ConfigError(
+                f"payout band {self.min_entries}..{self.max_entries}: pays "
+                f"{len(self.shares)} places, more than min_entries"
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -449,8 +454,9 @@ class Scenario:
 
     def __post_init__(self) -> None:
         if not 0 <= self.start_seconds < 86400:
-            raise ConfigError(f"start_seconds must be a time of day 0..86399, "
-                              f"got {self.start_seconds}")
+            raise ConfigError(
+                f"start_seconds must be a time of day 0..86399, got {self.start_seconds}"
+            )
         if not 2 <= self.seats_per_table <= 10:
             raise ConfigError(f"seats_per_table must be 2..10, got {self.seats_per_table}")
         if not 2 <= self.final_table_size <= self.seats_per_table:
@@ -474,7 +480,6 @@ class Scenario:
     def level_seconds(self) -> tuple[int, ...]:
         """Each level's length in whole seconds of simulated clock."""
         return tuple(round(level.minutes * 60) for level in self.levels)
-
 
 
 # --------------------------------------------------------------------------------------------
@@ -626,7 +631,11 @@ class _Section:
         return self.data[name]
 
     def integer(
-        self, name: str, default: Any = _REQUIRED, *, low: int | None = None,
+        self,
+        name: str,
+        default: Any = _REQUIRED,
+        *,
+        low: int | None = None,
         high: int | None = None,
     ) -> int:
         value = self.raw(name, default)
@@ -636,8 +645,13 @@ class _Section:
         return value
 
     def number(
-        self, name: str, default: Any = _REQUIRED, *, low: float | None = None,
-        high: float | None = None, above: float | None = None,
+        self,
+        name: str,
+        default: Any = _REQUIRED,
+        *,
+        low: float | None = None,
+        high: float | None = None,
+        above: float | None = None,
     ) -> float:
         value = self.raw(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -672,12 +686,14 @@ class _Section:
                     return member
         raise self.error(name, f"expected one of {allowed}, got {value!r}")
 
-    def seconds(self, name: str, default_minutes: float | None = None, *,
-                positive: bool = False) -> int:
+    def seconds(
+        self, name: str, default_minutes: float | None = None, *, positive: bool = False
+    ) -> int:
         """A duration written in minutes, as whole seconds of simulated clock."""
         default: Any = _REQUIRED if default_minutes is None else default_minutes
-        minutes = self.number(name, default, low=None if positive else 0,
-                              above=0 if positive else None)
+        minutes = self.number(
+            name, default, low=None if positive else 0, above=0 if positive else None
+        )
         secs = minutes * 60
         if secs != int(secs):
             raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
@@ -757,12 +773,18 @@ def _read_players(top: _Section) -> Players:
         if name in names:
             raise item.error("name", f"duplicate player name {name!r}")
         if _GENERATED_NAME.fullmatch(name):
-            raise item.error("name", f"{name!r} looks like a generated name (P + digits); "
-                             "pick another")
+            raise item.error(
+                "name", f"{name!r} looks like a generated name (P + digits); pick another"
+            )
         names.add(name)
-        named.append(NamedPlayer(name=name, model=_model(item, "model"),
-                                 skill=item.number("skill", 1.0, low=0, high=1),
-                                 params=_params(item)))
+        named.append(
+            NamedPlayer(
+                name=name,
+                model=_model(item, "model"),
+                skill=item.number("skill", 1.0, low=0, high=1),
+                params=_params(item),
+            )
+        )
         item.done()
     mix: list[MixEntry] = []
     for item in sec.tables("mix", []):
@@ -771,13 +793,15 @@ def _read_players(top: _Section) -> Players:
         percent = item.number("percent", above=0, high=100) if item.has("percent") else None
         if percent is not None:
             _percent_units(item, "percent")  # at most 6 decimals, so the sum check is exact
-        mix.append(MixEntry(
-            model=_model(item, "model"),
-            percent=percent,
-            count=item.integer("count", low=0) if item.has("count") else None,
-            skill=item.number("skill", 1.0, low=0, high=1),
-            params=_params(item),
-        ))
+        mix.append(
+            MixEntry(
+                model=_model(item, "model"),
+                percent=percent,
+                count=item.integer("count", low=0) if item.has("count") else None,
+                skill=item.number("skill", 1.0, low=0, high=1),
+                params=_params(item),
+            )
+        )
         item.done()
     sec.done()
     percents = [entry.percent for entry in mix if entry.percent is not None]
@@ -803,17 +827,26 @@ def _read_levels(
         small = item.integer("small_blind", low=0)
         big = item.integer("big_blind", low=1)
         if big < small:
-            raise item.error("big_blind", f"expected big_blind >= small_blind = {small}, "
-                             f"got {big}")
+            raise item.error("big_blind", f"expected big_blind >= small_blind = {small}, got {big}")
         ante = item.integer("ante", 0, low=0)
         kind = item.choice("ante_kind", AnteKind, ante_kind)
         if ante > 0 and kind is AnteKind.NONE:
-            raise item.error("ante_kind", f"level has ante = {ante}: expected 'classic' or "
-                             "'bb' (set it here or the top-level `ante_kind`)")
+            raise item.error(
+                "ante_kind",
+                f"level has ante = {ante}: expected 'classic' or "
+                "'bb' (set it here or the top-level `ante_kind`)",
+            )
         seconds = item.seconds("minutes", default_minutes, positive=True)
         item.done()
-        levels.append(Level(small_blind=small, big_blind=big, ante=ante,
-                            ante_kind=kind if ante else AnteKind.NONE, minutes=seconds / 60))
+        levels.append(
+            Level(
+                small_blind=small,
+                big_blind=big,
+                ante=ante,
+                ante_kind=kind if ante else AnteKind.NONE,
+                minutes=seconds / 60,
+            )
+        )
     return tuple(levels)
 
 
@@ -837,11 +870,18 @@ def _read_breaks(top: _Section) -> Breaks:
     length = sec.seconds("length_minutes", 5, positive=kind is not BreakKind.NONE)
     addon = sec.seconds("addon_length_minutes", 3)
     if kind is BreakKind.INTERVAL and length >= every:
-        raise sec.error("length_minutes", f"expected a break shorter than every_minutes "
-                        f"({every // 60}), got {length / 60:g}")
+        raise sec.error(
+            "length_minutes",
+            f"expected a break shorter than every_minutes ({every // 60}), got {length / 60:g}",
+        )
     sec.done()
-    return Breaks(kind=kind, minute_of_hour=minute, every_seconds=every, length_seconds=length,
-                  addon_length_seconds=addon)
+    return Breaks(
+        kind=kind,
+        minute_of_hour=minute,
+        every_seconds=every,
+        length_seconds=length,
+        addon_length_seconds=addon,
+    )
 
 
 def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
@@ -855,8 +895,9 @@ def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
             high = item.integer("from_players", low=2)
             low = item.integer("to_players", low=1)
             if low >= high:
-                raise item.error("to_players", f"expected to_players < from_players = {high}, "
-                                 f"got {low}")
+                raise item.error(
+                    "to_players", f"expected to_players < from_players = {high}, got {low}"
+                )
             stages.append(SyncStage(kind=kind, from_players=high, to_players=low))
         else:
             for key in ("from_players", "to_players"):
@@ -881,24 +922,32 @@ def _read_payouts(top: _Section, count: int) -> Payouts:
             shares.extend([_percent_units(group, "percent")] * n)
             group.done()
             if len(shares) > n and shares[-n] > shares[-n - 1]:
-                raise group.error("percent", "expected shares that never increase from one "
-                                  "place to the next")
+                raise group.error(
+                    "percent", "expected shares that never increase from one place to the next"
+                )
         item.done()
         total = sum(shares)
         if total != SHARE_UNITS:
-            raise item.error("pay", f"expected percentages summing to 100, got "
-                             f"{total * 100 / SHARE_UNITS:g}")
+            raise item.error(
+                "pay", f"expected percentages summing to 100, got {total * 100 / SHARE_UNITS:g}"
+            )
         if len(shares) > low:
-            raise item.error("pay", f"pays {len(shares)} places but the band starts at "
-                             f"min_entries = {low}")
+            raise item.error(
+                "pay", f"pays {len(shares)} places but the band starts at min_entries = {low}"
+            )
         if bands:
             prev = bands[-1]
             if prev.max_entries is None:
-                raise item.error_at(item.path, "follows a band without max_entries (open-ended "
-                                    "bands must come last)")
+                raise item.error_at(
+                    item.path,
+                    "follows a band without max_entries (open-ended bands must come last)",
+                )
             if low != prev.max_entries + 1:
-                raise item.error("min_entries", f"expected {prev.max_entries + 1} (bands in "
-                                 f"order, without gaps or overlaps), got {low}")
+                raise item.error(
+                    "min_entries",
+                    f"expected {prev.max_entries + 1} (bands in "
+                    f"order, without gaps or overlaps), got {low}",
+                )
         bands.append(PayoutBand(min_entries=low, max_entries=high, shares=tuple(shares)))
     sec.done()
     if bands and not any(b.min_entries <= count <= (b.max_entries or count) for b in bands):
@@ -929,7 +978,8 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
         guarantee_cents=sec.integer("guarantee_cents", 0, low=0),
         late_registration_seconds=sec.seconds("late_registration_minutes", 20),
         late_registration_closes_at_first_elimination=sec.flag(
-            "late_registration_closes_at_first_elimination", False),
+            "late_registration_closes_at_first_elimination", False
+        ),
         reentries_per_player=sec.integer("reentries_per_player", 0, low=0),
         rebuys_per_player=rebuys,
         rebuy_price_cents=sec.integer("rebuy_price_cents", 0, low=0),
@@ -945,11 +995,16 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
         if entries.rebuy_period_seconds <= 0:
             raise sec.error("rebuy_period_minutes", "expected > 0 when rebuys_per_player > 0")
     if (entries.addon_price_cents > 0) != (entries.addon_chips > 0):
-        raise sec.error("addon_chips", "expected addon_price_cents and addon_chips both > 0 "
-                        "(an add-on) or both 0 (none)")
+        raise sec.error(
+            "addon_chips",
+            "expected addon_price_cents and addon_chips both > 0 (an add-on) or both 0 (none)",
+        )
     if entries.addon_chips and entries.rebuy_period_seconds <= 0:
-        raise sec.error("addon_chips", "an add-on is offered at the end of the rebuy period: "
-                        "expected rebuy_period_minutes > 0")
+        raise sec.error(
+            "addon_chips",
+            "an add-on is offered at the end of the rebuy period: "
+            "expected rebuy_period_minutes > 0",
+        )
     sec.done()
     return entries
 
@@ -961,29 +1016,36 @@ def _read_bounty(top: _Section, entries: Entries) -> Bounty:
     targets = sec.array("targets", [])
     for i, target in enumerate(targets):
         if not isinstance(target, str) or not target:
-            raise sec.error_at(f"{sec.key('targets')}[{i}]",
-                               f"expected a player name, got {target!r}")
+            raise sec.error_at(
+                f"{sec.key('targets')}[{i}]", f"expected a player name, got {target!r}"
+            )
     sec.done()
     if kind in (BountyKind.KO, BountyKind.PKO):
         if entries.bounty_cents <= 0:
             raise sec.error("kind", f"{kind.value!r} needs entries.bounty_cents > 0")
         if amount or targets:
-            raise sec.error("amount_cents" if amount else "targets",
-                            f"not used with kind = {kind.value!r} (the bounty is "
-                            "entries.bounty_cents on every player)")
+            raise sec.error(
+                "amount_cents" if amount else "targets",
+                f"not used with kind = {kind.value!r} (the bounty is "
+                "entries.bounty_cents on every player)",
+            )
     elif kind in (BountyKind.FIXED, BountyKind.TEAM):
         if amount <= 0:
             raise sec.error("amount_cents", f"expected > 0 with kind = {kind.value!r}")
         if not targets:
-            raise sec.error("targets", f"expected the names of the players with a bounty "
-                            f"with kind = {kind.value!r}")
+            raise sec.error(
+                "targets",
+                f"expected the names of the players with a bounty with kind = {kind.value!r}",
+            )
     else:
         if amount or targets:
-            raise sec.error("amount_cents" if amount else "targets",
-                            "not used with kind = 'none'")
+            raise sec.error("amount_cents" if amount else "targets", "not used with kind = 'none'")
     if entries.bounty_cents and kind not in (BountyKind.KO, BountyKind.PKO):
-        raise top.error_at("entries.bounty_cents", f"expected 0 with bounty.kind = "
-                           f"{kind.value!r} (only 'ko' and 'pko' take a bounty part)")
+        raise top.error_at(
+            "entries.bounty_cents",
+            f"expected 0 with bounty.kind = "
+            f"{kind.value!r} (only 'ko' and 'pko' take a bounty part)",
+        )
     return Bounty(kind=kind, amount_cents=amount, targets=tuple(targets))
 
 
@@ -992,8 +1054,9 @@ def _read_deal(top: _Section, final_table_size: int) -> Deal:
     deal = Deal(
         enabled=sec.flag("enabled", False),
         method=sec.choice("method", DealMethod, DealMethod.ICM),
-        at_players=sec.integer("at_players", min(3, final_table_size), low=2,
-                               high=final_table_size),
+        at_players=sec.integer(
+            "at_players", min(3, final_table_size), low=2, high=final_table_size
+        ),
         keep_for_first_percent=sec.number("keep_for_first_percent", 0.0, low=0, high=5),
     )
     sec.done()
@@ -1008,10 +1071,10 @@ def _read_faults(top: _Section) -> Faults:
     faults = Faults(
         server_failures_per_hour=sec.number("server_failures_per_hour", 0.0, low=0),
         cancel_probability=sec.number("cancel_probability", 0.0, low=0, high=1),
-        cancellation_policy=sec.choice("cancellation_policy", CancellationPolicy,
-                                       CancellationPolicy.EQUAL_PLUS_CHIPS),
-        cancellation_equal_percent=sec.number("cancellation_equal_percent", 50.0, low=0,
-                                              high=100),
+        cancellation_policy=sec.choice(
+            "cancellation_policy", CancellationPolicy, CancellationPolicy.EQUAL_PLUS_CHIPS
+        ),
+        cancellation_equal_percent=sec.number("cancellation_equal_percent", 50.0, low=0, high=100),
         disqualifications_per_hour=sec.number("disqualifications_per_hour", 0.0, low=0),
         disqualified_prize_forfeited=prize == "forfeit",
     )
@@ -1041,16 +1104,20 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     description = top.text("description", "")
     start = top.text("start", "00:00")
     match = _CLOCK_TIME.fullmatch(start)
-    if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59 or int(
-            match.group(3) or 0) > 59:
+    if (
+        not match
+        or int(match.group(1)) > 23
+        or int(match.group(2)) > 59
+        or int(match.group(3) or 0) > 59
+    ):
         raise top.error("start", f"expected a clock time 'HH:MM' (00:00..23:59), got {start!r}")
-    start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(
-        match.group(3) or 0)
+    start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(match.group(3) or 0)
     seats = top.integer("seats_per_table", 9, low=2, high=10)
     final = top.integer("final_table_size", seats, low=2)
     if final > seats:
-        raise top.error("final_table_size", f"expected at most seats_per_table = {seats}, "
-                        f"got {final}")
+        raise top.error(
+            "final_table_size", f"expected at most seats_per_table = {seats}, got {final}"
+        )
     stack = top.integer("starting_stack", low=1)
     structure = top.choice("betting", BettingStructure, BettingStructure.NO_LIMIT)
     ante_kind = top.choice("ante_kind", AnteKind, AnteKind.NONE)
@@ -1076,11 +1143,26 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     connection = _read_connection(top)
     top.done()
     return Scenario(
-        name=name, description=description, start_seconds=start_seconds,
-        seats_per_table=seats, final_table_size=final, starting_stack=stack, players=players,
-        structure=structure, levels=levels, breaks=breaks, balancing=balancing,
-        hand_for_hand=hand_for_hand, payouts=payouts, timing=timing, entries=entries,
-        bounty=bounty, deal=deal, faults=faults, connection=connection, source=source,
+        name=name,
+        description=description,
+        start_seconds=start_seconds,
+        seats_per_table=seats,
+        final_table_size=final,
+        starting_stack=stack,
+        players=players,
+        structure=structure,
+        levels=levels,
+        breaks=breaks,
+        balancing=balancing,
+        hand_for_hand=hand_for_hand,
+        payouts=payouts,
+        timing=timing,
+        entries=entries,
+        bounty=bounty,
+        deal=deal,
+        faults=faults,
+        connection=connection,
+        source=source,
     )
 
 
