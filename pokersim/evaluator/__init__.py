@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import lru_cache
-from typing import overload
 
 import numpy as np
 
@@ -106,12 +105,6 @@ def _bad_rows(cards: np.ndarray) -> str:
     return "; ".join(parts)
 
 
-@overload
-def evaluate(cards: str) -> int: ...
-@overload
-def evaluate(cards: np.ndarray | list[int] | tuple[int, ...] | list[list[int]]) -> np.ndarray | int: ...
-
-
 def evaluate(cards: object) -> np.ndarray | int:
     """Equivalence class (1 best .. 7462 worst) of each hand.
 
@@ -134,7 +127,7 @@ def evaluate(cards: object) -> np.ndarray | int:
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise ValueError(
             f"expected shape (N, 5), (N, 6), (N, 7) or a single hand (k,) with k in 5..7, "
-            f"got shape {np.shape(cards)}"
+            f"got shape {np.asarray(cards).shape}"
         )
     if arr.dtype.type not in _KERNEL_DTYPES:
         # uint64 codes could wrap in a signed cast; compare before converting.
@@ -146,12 +139,6 @@ def evaluate(cards: object) -> np.ndarray | int:
         raise ValueError(f"evaluate: {_bad_rows(arr.astype(np.int64))}")
     out = evaluate_unchecked(arr)
     return int(out[0]) if single else out
-
-
-@overload
-def category(rank: int) -> Category: ...
-@overload
-def category(rank: np.integer) -> Category: ...
 
 
 def category(rank: int | np.integer) -> Category:

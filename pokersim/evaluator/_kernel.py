@@ -17,7 +17,7 @@ _HIGH_MASK = (1 << (SUIT_SHIFT - LOW_BITS)) - 1
 
 
 @njit(cache=True, inline="always")
-def _finish(key, mask, low_base, high_index, rank_table, flush_table):  # type: ignore[no-untyped-def]
+def _finish(key, mask, low_base, high_index, rank_table, flush_table):
     """Class of one hand from its summed key and mask."""
     flush = key & np.uint64(FLUSH_BITS)
     if flush:
@@ -37,7 +37,7 @@ def _finish(key, mask, low_base, high_index, rank_table, flush_table):  # type: 
 
 
 @njit(cache=True, nogil=True)
-def evaluate_rows(cards, card_key, card_mask, low_base, high_index, rank_table, flush_table, out):  # type: ignore[no-untyped-def]
+def evaluate_rows(cards, card_key, card_mask, low_base, high_index, rank_table, flush_table, out):
     """Write the class of each row of ``cards`` (shape (N, 5..7)) into ``out``."""
     n, k = cards.shape
     for i in range(n):
@@ -51,7 +51,7 @@ def evaluate_rows(cards, card_key, card_mask, low_base, high_index, rank_table, 
 
 
 @njit(cache=True, nogil=True)
-def first_bad_row(cards):  # type: ignore[no-untyped-def]
+def first_bad_row(cards):
     """Index of the first row with a code outside 0..51 or a repeated card, else -1."""
     n, k = cards.shape
     for i in range(n):
