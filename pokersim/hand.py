@@ -185,14 +185,17 @@ _STREET_CARDS = ((0, 3), (3, 4), (4, 5))  # board slices of the flop, turn and r
 
 
 def _evaluate(deal: Deal, seats: Sequence[int]) -> dict[int, int]:
-    """Ranks of the given seats' seven-card hands in one evaluator call."""
+    """Ranks of the given seats' seven-card hands in one evaluator call.
+
+    The deal was validated when it was built, so the unchecked kernel is enough.
+    """
     import numpy as np
 
-    from pokersim.evaluator import evaluate
+    from pokersim.evaluator import evaluate_unchecked
 
     rows = np.array([(*deal.hole[i], *deal.board) for i in seats], dtype=np.int8)
-    ranks = evaluate(rows)
-    return {i: int(r) for i, r in zip(seats, ranks)}
+    ranks = evaluate_unchecked(rows).tolist()
+    return dict(zip(seats, ranks))
 
 
 def play_hand(

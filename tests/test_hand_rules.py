@@ -449,3 +449,18 @@ def test_record_actions_off_gives_the_same_stacks_pots_and_knockouts():
     off = play_hand(setup, make_deal([30, 10, 40, 20]), Script(steps), record_actions=False)
     assert off.events == () and len(on.events) > 10
     assert (off.final_stacks, off.pots, off.knockouts) == (on.final_stacks, on.pots, on.knockouts)
+
+
+def test_without_strengths_the_hand_evaluates_the_showdown_itself():
+    from pokersim.cards import parse_cards
+    from pokersim.evaluator.reference import evaluate_reference
+
+    hole = (tuple(parse_cards("AhAd")), tuple(parse_cards("KcKs")), tuple(parse_cards("7c2d")))
+    board = tuple(parse_cards("Kh 9h 4c 3d 2s"))
+    setup = make_setup([1000, 1000, 1000], button=0)
+    steps = [(0, CHECK_CALL), (1, CHECK_CALL), (2, CHECK_CALL)]
+    result = play_hand(setup, Deal(hole=hole, board=board), Script(steps))
+    shown = {e.seat: e.rank for e in of_type(result, HandShown)}
+    assert shown == {i: evaluate_reference([*hole[i], *board]) for i in range(3)}
+    assert result.pots[0].winners == (1,)  # trip kings beat aces
+    assert result.final_stacks == (900, 1200, 900)
