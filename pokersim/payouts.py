@@ -201,16 +201,16 @@ def redistribute_forfeit(amounts: Sequence[int], place: int) -> tuple[int, ...]:
 
     ``place``'s prize is shared among the other paid places in proportion to their prizes,
     truncated to the cent, the cents left over to the best other paid place. ``place`` itself
-    then pays 0.
+    then pays 0 (unless no other place is paid: then nothing changes).
     """
     if not 1 <= place <= len(amounts):
         raise ValueError(f"expected a paid place 1..{len(amounts)}, got {place}")
     forfeit = amounts[place - 1]
     others = sum(amounts) - forfeit
+    if others == 0:  # nobody else is paid: money is never lost, so nothing changes
+        return tuple(amounts)
     result = list(amounts)
     result[place - 1] = 0
-    if others == 0:
-        return tuple(result)
     for k, amount in enumerate(amounts):
         if k != place - 1:
             result[k] = amount + forfeit * amount // others

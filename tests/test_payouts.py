@@ -1,0 +1,217 @@
+"""Payout tables and prize money: exact cents (R-MONEY-1), pools (R-REG-3), ties (R-ELIM-2)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim.errors import ConfigError
+from pokersim.payouts import (
+    SHARE_UNITS,
+    default_places_paid,
+    default_shares,
+    places_paid,
+    prize_amounts,
+    prize_pool_cents,
+    redistribute_forfeit,
+    shares_for,
+    split_tied,
+)
+from pokersim.scenario import PayoutBand, Payouts
+
+PCT = SHARE_UNITS // 100  # one percent in share units
+
+
+def _table(*percents: int) -> tuple[int, ...]:
+    return tuple(p * PCT for p in percents)
+
+
+# --- R-MONEY-1: truncation to the cent, leftovers to first ------------------------------------
+
+
+def test_r_money_1_truncates_each_share_and_gives_leftover_cents_to_first() -> None:
+    # 999 cents at 50/30/20: 499.5 -> 499, 299.7 -> 299, 199.8 -> 199; 2 cents left to first.
+    assert prize_amounts(999, _table(50, 30, 20)) == (501, 299, 199)
+
+
+def test_r_money_1_thirds() -> None:
+    third = SHARE_UNITS // 3
+    shares = (third + SHARE_UNITS - 3 * third, third, third)
+    assert prize_amounts(100, shares) == (34, 33, 33)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pool=st.integers(0, 10**12),
+    weights=st.lists(st.integers(1, 10**6), min_size=1, max_size=40),
+)
+def test_r_money_1_amounts_sum_to_the_pool_exactly(pool: int, weights: list[int]) -> None:
+    """Nothing is rounded away: the prizes add up to the pool to the cent."""
+    total = sum(weights)
+    shares = [w * SHARE_UNITS // total for w in weights]
+    shares[0] += SHARE_UNITS - sum(shares)
+    amounts = prize_amounts(pool, shares)
+    assert sum(amounts) == pool
+    for k, (amount, share) in enumerate(zip(amounts, shares)):
+        exact = pool * share // SHARE_UNITS
+        if k == 0:
+            assert exact <= amount < exact + len(shares)
+        else:
+            assert amount == exact
+
+
+def test_prize_amounts_rejects_a_table_not_summing_to_100() -> None:
+    with pytest.raises(ValueError, match="summing to"):
+        prize_amounts(1000, _table(50, 30, 19))
+    with pytest.raises(ValueError, match="pool >= 0"):
+        prize_amounts(-1, _table(100))
+
+
+# --- R-REG-3: the pool and the table chosen by entries ----------------------------------------
+
+
+def test_r_reg_3_pool_is_prize_parts_with_overlay_up_to_the_guarantee() -> None:
+    assert prize_pool_cents(150 * 1000, 100_000) == 150_000  # no overlay
+    assert prize_pool_cents(80 * 1000, 100_000) == 100_000  # 20,000 cents of overlay
+    assert prize_pool_cents(0) == 0
+    with pytest.raises(ValueError, match="non-negative"):
+        prize_pool_cents(-1)
+
+
+def test_r_reg_3_table_is_chosen_by_number_of_entries() -> None:
+    payouts = Payouts(
+        bands=(
+            PayoutBand(min_entries=2, max_entries=6, shares=_table(100)),
+            PayoutBand(min_entries=7, max_entries=None, shares=_table(60, 40)),
+        )
+    )
+    assert shares_for(payouts, 6) == _table(100)
+    assert shares_for(payouts, 7) == _table(60, 40)
+    assert places_paid(payouts, 5000) == 2
+    with pytest.raises(ConfigError, match="no band covers 1 entries"):
+        shares_for(payouts, 1)
+    # Without bands the default curve follows the field size as registration changes it.
+    assert places_paid(Payouts(), 180) == 27
+    assert places_paid(Payouts(), 181) == 27
+    assert places_paid(Payouts(), 1000) == 150
+
+
+# --- the built-in default ---------------------------------------------------------------------
+
+
+def test_default_small_fields() -> None:
+    assert default_shares(2) == _table(100)
+    assert default_shares(6) == _table(65, 35)
+    assert default_shares(9) == _table(50, 30, 20)
+    assert default_shares(18) == _table(50, 30, 20)
+    assert default_shares(27) == _table(40, 30, 20, 10)
+
+
+@pytest.mark.parametrize("entries", [11, 45, 100, 180, 1000, 10_000, 100_000])
+def test_default_table_shape(entries: int) -> None:
+    """R-MONEY-1 / R-REG-3: exact integer shares, ~15% paid, decreasing, min-cash ~1.75x."""
+    shares = default_shares(entries)
+    assert sum(shares) == SHARE_UNITS
+    assert all(a >= b for a, b in zip(shares, shares[1:]))
+    assert shares[-1] > 0
+    assert len(shares) == default_places_paid(entries)
+    if entries >= 100:
+        assert 0.14 <= len(shares) / entries <= 0.16
+        min_cash_buy_ins = shares[-1] * entries / SHARE_UNITS
+        assert 1.5 <= min_cash_buy_ins <= 2.5
+        assert shares[0] > shares[1] > shares[2]
+
+
+def test_default_first_share_falls_as_the_field_grows() -> None:
+    firsts = [default_shares(n)[0] / SHARE_UNITS for n in (45, 180, 1000, 10_000, 100_000)]
+    assert firsts == sorted(firsts, reverse=True)
+    assert 0.20 <= firsts[1] <= 0.30  # small field: about a fifth to a quarter
+    assert 0.08 <= firsts[-1] <= 0.15  # very large field
+
+
+def test_default_pays_equal_prizes_within_groups() -> None:
+    shares = default_shares(1000)
+    assert len(set(shares[:9])) == 9  # the final table: one prize per place
+    assert shares[9] == shares[10] == shares[11] != shares[12]  # places 10-12
+    assert len(set(shares[18:27])) == 1  # places 19-27
+
+
+@settings(max_examples=60, deadline=None)
+@given(entries=st.integers(1, 20_000))
+def test_default_table_invariants(entries: int) -> None:
+    shares = default_shares(entries)
+    assert sum(shares) == SHARE_UNITS
+    assert all(a >= b > 0 for a, b in zip(shares, shares[1:]))
+    assert 1 <= len(shares) <= entries
+    assert shares[-1] * entries >= SHARE_UNITS  # a min-cash is at least one buy-in's prize part
+
+
+def test_default_rejects_bad_entries() -> None:
+    for bad in (0, -3):
+        with pytest.raises(ValueError, match="entries >= 1"):
+            default_places_paid(bad)
+
+
+# --- R-ELIM-2: tied places share their prizes -------------------------------------------------
+
+
+def test_r_elim_2_two_players_tied_for_second_and_third_split_both_prizes() -> None:
+    amounts = (5000, 3001, 2000)
+    # 5001 cents for two: 2500 each and the odd cent to the first in the given order.
+    assert split_tied(amounts, 2, 2) == (2501, 2500)
+
+
+def test_r_elim_2_tie_across_the_bubble_shares_the_last_prize() -> None:
+    amounts = (5000, 3000, 2000)
+    assert split_tied(amounts, 3, 2) == (1000, 1000)  # places 3 and 4; 4 pays nothing
+    assert split_tied(amounts, 4, 3) == (0, 0, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    amounts=st.lists(st.integers(0, 10**9), min_size=1, max_size=30),
+    first=st.integers(1, 35),
+    count=st.integers(1, 9),
+)
+def test_r_elim_2_split_pays_exactly_the_places_prizes(
+    amounts: list[int], first: int, count: int
+) -> None:
+    amounts.sort(reverse=True)
+    split = split_tied(amounts, first, count)
+    assert len(split) == count
+    assert sum(split) == sum(amounts[first - 1 : first - 1 + count])
+    assert max(split) - min(split) <= 1
+    assert list(split) == sorted(split, reverse=True)
+
+
+def test_split_tied_rejects_bad_places() -> None:
+    with pytest.raises(ValueError, match="first_place >= 1"):
+        split_tied((100,), 0, 1)
+
+
+# --- R-COND-1: a forfeited prize goes to the other paid places --------------------------------
+
+
+def test_r_cond_1_forfeit_shared_in_proportion_leftover_to_best() -> None:
+    amounts = (500, 300, 200)
+    # 300 forfeited by 2nd: 1st gets 300*500/700 = 214.28 -> 214, 3rd 300*200/700 = 85.7 -> 85,
+    # the 1 cent left over goes to first.
+    assert redistribute_forfeit(amounts, 2) == (715, 0, 285)
+    # First place forfeits: the best other paid place is second.
+    assert redistribute_forfeit(amounts, 1) == (0, 600, 400)
+
+
+@settings(max_examples=200, deadline=None)
+@given(amounts=st.lists(st.integers(0, 10**8), min_size=1, max_size=20), data=st.data())
+def test_r_cond_1_forfeit_conserves_money(amounts: list[int], data: st.DataObject) -> None:
+    place = data.draw(st.integers(1, len(amounts)))
+    result = redistribute_forfeit(amounts, place)
+    assert sum(result) == sum(amounts)
+    if sum(amounts) - amounts[place - 1] == 0:
+        assert result == tuple(amounts)  # nobody else to give it to
+        return
+    assert result[place - 1] == 0
+    for k, (before, after) in enumerate(zip(amounts, result)):
+        if k != place - 1:
+            assert after >= before
