@@ -82,9 +82,7 @@ def evaluate_unchecked(cards: np.ndarray) -> np.ndarray:
     """
     t = get_tables()
     out = np.empty(cards.shape[0], dtype=np.int16)
-    evaluate_rows(
-        cards, t.card_key, t.card_mask, t.low_base, t.high_index, t.rank_table, t.flush_table, out
-    )
+    evaluate_rows(cards, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out)
     return out
 
 

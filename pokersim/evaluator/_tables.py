@@ -6,7 +6,6 @@ Layout (all sums are over the cards of one hand, so a hand's key is a plain inte
   ``5**(r-7)`` for ranks r >= 7, so the sum of a hand's keys spells its rank counts in base 5
   (a count is at most 4, so digits never carry). Bits 32.. hold one 4-bit counter per suit;
   the kernel starts them at 3, so a suit with five or more cards sets the counter's top bit.
-* ``card_mask[c]`` (uint64): bit ``rank + 16*suit``; the sum is each suit's 13-bit rank mask.
 * ``low_base[L] + high_index[H]`` is a dense index into ``rank_table`` for the low (2..8) and
   high (9..A) halves of the rank counts: high multisets are numbered by size first, so the
   ones that fit beside a low multiset of size s are a prefix, and each low multiset owns a
@@ -44,7 +43,7 @@ MAX_CARDS = 7
 #: Bump when the layout changes; the cache file name carries it with the digest.
 TABLES_VERSION = 1
 #: SHA-256 of the built tables (see ``Tables.digest``); a test pins the same value.
-TABLES_SHA256 = "41b2b2b751183921cceabe318bb1f5017ef8798c384cf8238892d53e6197a491"
+TABLES_SHA256 = "88c2cf1b9a34544092159209a1cdaaf8c20552d7aedf2d2b1688a741b54bdb9d"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -52,13 +51,12 @@ class Tables:
     """The evaluator's arrays; passed to the jitted kernel as plain arguments."""
 
     card_key: np.ndarray  # uint64 (52,)
-    card_mask: np.ndarray  # uint64 (52,)
     low_base: np.ndarray  # int32 (5**7,)
     high_index: np.ndarray  # int32 (5**6,)
     rank_table: np.ndarray  # int16 (n,)
     flush_table: np.ndarray  # int16 (8192,)
 
-    FIELDS = ("card_key", "card_mask", "low_base", "high_index", "rank_table", "flush_table")
+    FIELDS = ("card_key", "low_base", "high_index", "rank_table", "flush_table")
 
     def digest(self) -> str:
         """SHA-256 over every array's dtype, shape and bytes, in a fixed order."""
@@ -90,12 +88,10 @@ def _base5(counts: tuple[int, ...]) -> int:
 def build_tables() -> Tables:
     """Build every table from the reference evaluator (about a second of pure Python)."""
     card_key = np.zeros(52, dtype=np.uint64)
-    card_mask = np.zeros(52, dtype=np.uint64)
     for code in range(52):
         r, s = code >> 2, code & 3
         field = 5**r if r < LOW_RANKS else (5 ** (r - LOW_RANKS)) << LOW_BITS
         card_key[code] = field + (1 << (SUIT_SHIFT + 4 * s))
-        card_mask[code] = 1 << (r + 16 * s)
 
     # High multisets numbered by size first, so sizes <= m form a prefix of length prefix[m].
     highs = sorted(_multisets(13 - LOW_RANKS, MAX_CARDS), key=lambda c: (sum(c), c))
@@ -140,7 +136,6 @@ def build_tables() -> Tables:
             )
     return Tables(
         card_key=card_key,
-        card_mask=card_mask,
         low_base=low_base,
         high_index=high_index,
         rank_table=rank_table,
