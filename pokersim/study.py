@@ -30,6 +30,7 @@ import json
 import math
 import os
 import tempfile
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -68,7 +69,7 @@ RUN_SCHEMA = pa.schema(
         ("entries", pa.int64()),
         ("players", pa.int64()),
         ("prize_pool_cents", pa.int64()),
-        ("bounty_pool_cents", pa.int64()),
+        ("bounties_paid_cents", pa.int64()),
         ("places_paid", pa.int64()),
         ("hands_played", pa.int64()),
         ("duration_seconds", pa.int64()),
@@ -669,5 +670,157 @@ def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> Esti
 # --- the engine runner: reductions of one tournament's event log -------------------------------
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogReduction:
+    """What a study keeps from one tournament's event log (times in simulated seconds)."""
+
+    entries: int
+    places_paid: int
+    chips_in_play: int
+    end_seconds: int
+    bubble_seconds: int | None  # the field first down to the places paid (None: all paid)
+    final_table_seconds: int | None  # the final table formed (0: play began on one table)
+    players_at_bubble: int | None
+    players_at_final_table: int | None
+    level_at_bubble: int | None  # 1-based level number in force at that time
+    level_at_final_table: int | None
+    level_at_end: int
+    avg_stack_bb_at_bubble: float | None
+    avg_stack_bb_at_final_table: float | None
+    final_table_stacks: Mapping[int, int]  # player id -> chips at the first final-table hand
+    timeline: tuple[tuple[int, int, float], ...]  # (seconds, players_left, avg_stack_bb)
+
+
+def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> LogReduction:
+    """Reduce a tournament's event log (``pokersim.events`` records, in order) to study metrics.
+
+    Players left at ``t`` = entries minus eliminations at or before ``t`` (the winner's finish is
+    not an elimination). The average stack in big blinds at ``t`` divides the chips in play by
+    the players left and by the big blind of the level in force at ``t``.
+    """
+    by_kind: dict[str, list[Any]] = {}
+    for event in events:
+        by_kind.setdefault(type(event).__name__, []).append(event)
+    for needed in ("TournamentStarted", "LevelStarted", "TournamentEnded"):
+        if needed not in by_kind:
+            raise ValueError(f"event log has no {needed} event: not a complete tournament log")
+    started = by_kind["TournamentStarted"][0]
+    ended = by_kind["TournamentEnded"][-1]
+    entries, paid, chips = started.entries, started.places_paid, ended.chips_in_play
+    level_t = [e.t for e in by_kind["LevelStarted"]]
+    level_ix = [e.level_index for e in by_kind["LevelStarted"]]
+    level_bb = [e.big_blind for e in by_kind["LevelStarted"]]
+    out_t = sorted(e.t for e in by_kind.get("PlayerEliminated", ()) if e.place > 1)
+
+    def level_pos(t: int) -> int:
+        return max(0, bisect_right(level_t, t) - 1)
+
+    def left(t: int) -> int:
+        return entries - bisect_right(out_t, t)
+
+    def avg_bb(t: int, players: int | None = None) -> float:
+        return chips / (players or left(t)) / level_bb[level_pos(t)]
+
+    bubble = None
+    if entries > paid:
+        k = entries - paid - 1  # the (k+1)-th elimination leaves `paid` players
+        bubble = out_t[k] if k < len(out_t) else None
+    final_t: int | None = None
+    final_n: int | None = None
+    final_table: int | None = None
+    if "FinalTableFormed" in by_kind:
+        ft = by_kind["FinalTableFormed"][0]
+        final_t, final_n, final_table = ft.t, ft.players_left, ft.table_id
+    elif len(by_kind.get("TableOpened", ())) == 1:
+        final_t, final_n, final_table = 0, entries, by_kind["TableOpened"][0].table_id
+    ft_stacks: dict[int, int] = {}
+    if final_table is not None:
+        for hand in by_kind.get("TableHandStarted", ()):
+            if hand.table_id == final_table and final_t is not None and hand.t >= final_t:
+                ft_stacks = dict(zip(hand.player_ids, hand.stacks))
+                break
+    end = ended.t
+    grid = list(range(0, end, step)) + [end]
+    return LogReduction(
+        entries=entries,
+        places_paid=paid,
+        chips_in_play=chips,
+        end_seconds=end,
+        bubble_seconds=bubble,
+        final_table_seconds=final_t,
+        players_at_bubble=None if bubble is None else left(bubble),
+        players_at_final_table=final_n,
+        level_at_bubble=None if bubble is None else level_ix[level_pos(bubble)] + 1,
+        level_at_final_table=None if final_t is None else level_ix[level_pos(final_t)] + 1,
+        level_at_end=level_ix[level_pos(end)] + 1,
+        avg_stack_bb_at_bubble=None if bubble is None else avg_bb(bubble),
+        avg_stack_bb_at_final_table=None if final_t is None else avg_bb(final_t, final_n),
+        final_table_stacks=ft_stacks,
+        timeline=tuple((t, left(t), avg_bb(t)) for t in grid),
+    )
+
+
+_LOADED: dict[str, tuple[int, Any]] = {}
+
+
+def _load_scenario_cached(path: str) -> Any:
+    """Each worker loads a scenario once (keyed by path and modification time)."""
+    from pokersim.scenario import load_scenario  # noqa: PLC0415
+
+    stamp = os.stat(path).st_mtime_ns
+    hit = _LOADED.get(path)
+    if hit is None or hit[0] != stamp:
+        hit = (stamp, load_scenario(path))
+        _LOADED[path] = hit
+    return hit[1]
+
+
 def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    raise NotImplementedError("the tournament engine has not landed yet")
+    from pokersim.engine import run_tournament  # noqa: PLC0415 - heavy; workers import it once
+    from pokersim.scenario import expand_players  # noqa: PLC0415
+
+    scenario = _load_scenario_cached(scenario_path)
+    log: list[Any] = []
+    result = run_tournament(scenario, seed, emit=log.append)
+    red = reduce_log(log)
+    skill = {p.player_id: p.skill for p in expand_players(scenario.players)}
+    price = scenario.entries.buy_in_cents
+    finishes = []
+    for f in result.finishes:
+        cost = price  # one entry each: the engine has no re-entries or rebuys yet
+        finishes.append(
+            {
+                "player_id": f.player_id,
+                "name": f.name,
+                "model": f.model,
+                "skill": skill.get(f.player_id),
+                "place": f.place,
+                "prize_cents": f.prize_cents,
+                "bounty_cents": f.bounty_cents,
+                "entries": 1,
+                "rebuys": 0,
+                "cost_cents": cost,
+                "profit_cents": f.prize_cents + f.bounty_cents - cost,
+                "final_table_stack": red.final_table_stacks.get(f.player_id),
+            }
+        )
+    run = {
+        "scenario": result.scenario,
+        "entries": result.entries,
+        "players": len(result.finishes),
+        "prize_pool_cents": result.prize_pool_cents,
+        "bounties_paid_cents": sum(f.bounty_cents for f in result.finishes),
+        "places_paid": result.places_paid,
+        "hands_played": result.hands_played,
+        "duration_seconds": result.duration_seconds,
+        "chips_in_play": result.chips_in_play,
+        "bubble_seconds": red.bubble_seconds,
+        "final_table_seconds": red.final_table_seconds,
+        "level_at_bubble": red.level_at_bubble,
+        "level_at_final_table": red.level_at_final_table,
+        "level_at_end": red.level_at_end,
+        "avg_stack_bb_at_bubble": red.avg_stack_bb_at_bubble,
+        "avg_stack_bb_at_final_table": red.avg_stack_bb_at_final_table,
+        "timeline": list(red.timeline),
+    }
+    return run, finishes

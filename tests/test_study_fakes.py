@@ -71,7 +71,7 @@ def fake_runner(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dic
         "entries": n,
         "players": n,
         "prize_pool_cents": sum(PRIZES),
-        "bounty_pool_cents": bounty * n,
+        "bounties_paid_cents": sum(f["bounty_cents"] for f in finishes),
         "places_paid": len(PRIZES),
         "hands_played": int(20 * n + rng.integers(0, 50)),
         "duration_seconds": duration,

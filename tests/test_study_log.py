@@ -1,0 +1,147 @@
+"""The study's reductions of a tournament event log, on hand-built logs."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokersim import events as ev
+from pokersim.study import reduce_log
+
+
+def level(t: int, index: int, bb: int) -> ev.LevelStarted:
+    return ev.LevelStarted(
+        t=t, level_index=index, small_blind=bb // 2, big_blind=bb, ante=0, ante_kind="none"
+    )
+
+
+def out(t: int, pid: int, place: int) -> ev.PlayerEliminated:
+    return ev.PlayerEliminated(
+        t=t,
+        player_id=pid,
+        place=place,
+        table_id=1,
+        hand_no=1,
+        starting_stack=1,
+        by=() if place == 1 else (1,),
+        synchronized=False,
+    )
+
+
+def six_player_log() -> list[object]:
+    """Six entries at two tables, two places paid, levels of BB 20 / 40 / 100 at 0 / 300 / 600."""
+    return [
+        ev.TournamentStarted(
+            t=0,
+            name="t",
+            seed=1,
+            entries=6,
+            starting_stack=1500,
+            seats_per_table=3,
+            prize_pool_cents=600,
+            places_paid=2,
+            start_clock=0,
+        ),
+        ev.TableOpened(t=0, table_id=1, seat_nos=(1, 2, 3), player_ids=(1, 2, 3)),
+        ev.TableOpened(t=0, table_id=2, seat_nos=(1, 2, 3), player_ids=(4, 5, 6)),
+        level(0, 0, 20),
+        out(100, 6, 6),
+        out(250, 5, 5),
+        level(300, 1, 40),
+        out(400, 4, 4),
+        ev.TableBroken(t=400, table_id=1),
+        ev.TableBroken(t=400, table_id=2),
+        ev.FinalTableFormed(t=400, table_id=3, players_left=3),
+        ev.TableHandStarted(
+            t=400,
+            table_id=3,
+            hand_no=1,
+            level_index=1,
+            button_seat=1,
+            seat_nos=(1, 2, 3),
+            player_ids=(2, 1, 3),
+            stacks=(4000, 3000, 2000),
+            synchronized=False,
+        ),
+        out(500, 3, 3),
+        level(600, 2, 100),
+        out(700, 2, 2),
+        out(700, 1, 1),
+        ev.TournamentEnded(t=700, winner_id=1, hands_played=50, chips_in_play=9000),
+    ]
+
+
+def test_bubble_final_table_and_levels() -> None:
+    red = reduce_log(six_player_log(), step=100)
+    assert red.bubble_seconds == 500  # the elimination that left 2 = places paid
+    assert red.players_at_bubble == 2
+    assert red.level_at_bubble == 2
+    assert red.avg_stack_bb_at_bubble == pytest.approx(9000 / 2 / 40)
+    assert red.final_table_seconds == 400
+    assert red.level_at_final_table == 2
+    assert red.avg_stack_bb_at_final_table == pytest.approx(9000 / 3 / 40)
+    assert red.level_at_end == 3
+    assert red.final_table_stacks == {2: 4000, 1: 3000, 3: 2000}
+
+
+def test_timeline_counts_players_left_and_average_stack_in_big_blinds() -> None:
+    red = reduce_log(six_player_log(), step=100)
+    seconds = [t for t, _, _ in red.timeline]
+    assert seconds == [0, 100, 200, 300, 400, 500, 600, 700]
+    left = [n for _, n, _ in red.timeline]
+    assert left == [6, 5, 5, 4, 3, 2, 2, 1]  # an elimination at t counts at t
+    bb = [20, 20, 20, 40, 40, 40, 100, 100]
+    assert [a for _, _, a in red.timeline] == pytest.approx(
+        [9000 / n / b for n, b in zip(left, bb)]
+    )
+
+
+def test_bubble_with_players_tied_on_the_bubble_r_elim_2() -> None:
+    """R-ELIM-2: two players out in one hand share places; the bubble bursts at that hand."""
+    log = six_player_log()
+    log[4] = out(100, 6, 5)
+    log[5] = out(100, 5, 5)  # tied: both place 5 at t = 100
+    red = reduce_log(log, step=100)
+    assert red.bubble_seconds == 500
+    assert [n for _, n, _ in red.timeline][:2] == [6, 4]
+
+
+def test_everyone_paid_has_no_bubble_and_one_table_is_the_final_table() -> None:
+    log = [
+        ev.TournamentStarted(
+            t=0,
+            name="t",
+            seed=1,
+            entries=2,
+            starting_stack=100,
+            seats_per_table=9,
+            prize_pool_cents=200,
+            places_paid=2,
+            start_clock=0,
+        ),
+        ev.TableOpened(t=0, table_id=1, seat_nos=(1, 2), player_ids=(1, 2)),
+        level(0, 0, 10),
+        ev.TableHandStarted(
+            t=0,
+            table_id=1,
+            hand_no=1,
+            level_index=0,
+            button_seat=1,
+            seat_nos=(1, 2),
+            player_ids=(1, 2),
+            stacks=(100, 100),
+            synchronized=False,
+        ),
+        out(90, 2, 2),
+        out(90, 1, 1),
+        ev.TournamentEnded(t=90, winner_id=1, hands_played=3, chips_in_play=200),
+    ]
+    red = reduce_log(log)
+    assert red.bubble_seconds is None and red.level_at_bubble is None
+    assert red.final_table_seconds == 0 and red.players_at_final_table == 2
+    assert red.avg_stack_bb_at_final_table == pytest.approx(10.0)
+    assert red.timeline == ((0, 2, 10.0), (60, 2, 10.0), (90, 1, 20.0))
+
+
+def test_incomplete_log_is_refused() -> None:
+    with pytest.raises(ValueError, match="no TournamentEnded"):
+        reduce_log(six_player_log()[:-1])
