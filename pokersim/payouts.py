@@ -25,7 +25,6 @@ __all__ = [
     "places_paid",
     "prize_amounts",
     "prize_pool_cents",
-    "redistribute_forfeit",
     "shares_for",
     "split_tied",
 ]
@@ -194,29 +193,6 @@ def split_tied(amounts: Sequence[int], first_place: int, count: int) -> tuple[in
     total = sum(amounts[first_place - 1 : first_place - 1 + count])
     each, odd = divmod(total, count)
     return tuple(each + (1 if k < odd else 0) for k in range(count))
-
-
-def redistribute_forfeit(amounts: Sequence[int], place: int) -> tuple[int, ...]:
-    """R-COND-1 forfeit option: a disqualified player's prize goes to the other places.
-
-    ``place``'s prize is shared among the other paid places in proportion to their prizes,
-    truncated to the cent, the cents left over to the best other paid place. ``place`` itself
-    then pays 0 (unless no other place is paid: then nothing changes).
-    """
-    if not 1 <= place <= len(amounts):
-        raise ValueError(f"expected a paid place 1..{len(amounts)}, got {place}")
-    forfeit = amounts[place - 1]
-    others = sum(amounts) - forfeit
-    if others == 0:  # nobody else is paid: money is never lost, so nothing changes
-        return tuple(amounts)
-    result = list(amounts)
-    result[place - 1] = 0
-    for k, amount in enumerate(amounts):
-        if k != place - 1:
-            result[k] = amount + forfeit * amount // others
-    best = 0 if place != 1 else 1
-    result[best] += sum(amounts) - sum(result)
-    return tuple(result)
 
 
 def _check_entries(entries: int) -> None:

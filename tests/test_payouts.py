@@ -14,7 +14,6 @@ from pokersim.payouts import (
     places_paid,
     prize_amounts,
     prize_pool_cents,
-    redistribute_forfeit,
     shares_for,
     split_tied,
 )
@@ -188,30 +187,3 @@ def test_r_elim_2_split_pays_exactly_the_places_prizes(
 def test_split_tied_rejects_bad_places() -> None:
     with pytest.raises(ValueError, match="first_place >= 1"):
         split_tied((100,), 0, 1)
-
-
-# --- R-COND-1: a forfeited prize goes to the other paid places --------------------------------
-
-
-def test_r_cond_1_forfeit_shared_in_proportion_leftover_to_best() -> None:
-    amounts = (500, 300, 200)
-    # 300 forfeited by 2nd: 1st gets 300*500/700 = 214.28 -> 214, 3rd 300*200/700 = 85.7 -> 85,
-    # the 1 cent left over goes to first.
-    assert redistribute_forfeit(amounts, 2) == (715, 0, 285)
-    # First place forfeits: the best other paid place is second.
-    assert redistribute_forfeit(amounts, 1) == (0, 600, 400)
-
-
-@settings(max_examples=200, deadline=None)
-@given(amounts=st.lists(st.integers(0, 10**8), min_size=1, max_size=20), data=st.data())
-def test_r_cond_1_forfeit_conserves_money(amounts: list[int], data: st.DataObject) -> None:
-    place = data.draw(st.integers(1, len(amounts)))
-    result = redistribute_forfeit(amounts, place)
-    assert sum(result) == sum(amounts)
-    if sum(amounts) - amounts[place - 1] == 0:
-        assert result == tuple(amounts)  # nobody else to give it to
-        return
-    assert result[place - 1] == 0
-    for k, (before, after) in enumerate(zip(amounts, result)):
-        if k != place - 1:
-            assert after >= before
