@@ -25,7 +25,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--stacks", nargs="+", required=True, metavar="CHIPS", help="chip stacks")
     p.add_argument(
-        "--prizes", nargs="+", required=True, metavar="AMOUNT", help="prizes, first place first"
+        "--prizes",
+        nargs="+",
+        required=True,
+        metavar="AMOUNT",
+        help="prizes, first place first (places beyond the field were paid: not divided)",
     )
     p.add_argument("--method", choices=tuple(_METHODS), required=True, help="icm or chip(-chop)")
     p.add_argument(
