@@ -1,0 +1,932 @@
+"""The tournament engine: a director, a clock and one SimPy process per table.
+
+This is the only module that imports simpy. Simulated time is integer seconds since the start.
+Each hand is one SimPy timeout: the hand is played synchronously when it starts (its duration
+is the dealing time plus the think time of every decision) and its result takes effect when
+the timeout fires. Everything that changes seats or pauses play (eliminations, moves, table
+breaks, the final table, breaks, hand-for-hand) happens between hands, in the director.
+
+Determinism: tables are kept in a dict keyed by table id and visited in id order where order
+matters; same-time SimPy events run first-in first-out; every random draw comes from a keyed
+stream of the run's seed (decks by ``(seed, table, hand)``, seats, players).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import simpy
+
+from pokersim import rng as rngs
+from pokersim.actions import Action, DecisionView, TournamentContext
+from pokersim.balancing import (
+    BalancePolicy,
+    Move,
+    TableSeats,
+    must_break,
+    plan_balance,
+    plan_break,
+)
+from pokersim.bounties import BountyLedger
+from pokersim.clock import BreakSchedule, LevelClock
+from pokersim.errors import InvariantError
+from pokersim.events import (
+    BreakEnded,
+    BreakStarted,
+    FinalTableFormed,
+    HandForHandEnded,
+    HandForHandStarted,
+    LevelStarted,
+    PlayerEliminated,
+    PlayerMoved,
+    PrizePaid,
+    TableBroken,
+    TableHandEnded,
+    TableHandStarted,
+    TableOpened,
+    TournamentEnded,
+    TournamentStarted,
+)
+from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
+from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
+from pokersim.players import PlayerModel, builtin_models, make_model
+from pokersim.scenario import PlayerSpec, Scenario
+from pokersim.seating import draw_seats, next_button, redraw_seats
+from pokersim.timing import (
+    ActionClock,
+    DisconnectModel,
+    HandPace,
+    others_all_in,
+    resolve_decision,
+)
+
+__all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
+
+DECK_BLOCK = 32  # hands dealt and evaluated per table in one go
+
+
+class HandPlayer(Protocol):
+    """The signature of ``pokersim.hand.play_hand`` (tests may pass a scripted stand-in)."""
+
+    def __call__(
+        self,
+        setup: HandSetup,
+        deal: Deal,
+        decide: Callable[[DecisionView], Action | None],
+        *,
+        record_actions: bool = ...,
+        context: TournamentContext | None = ...,
+    ) -> HandResult: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finish:
+    """How one player finished: place (shared by ties), prize and bounty cash in cents."""
+
+    player_id: int
+    name: str
+    model: str
+    place: int
+    prize_cents: int
+    bounty_cents: int
+    eliminated_at: int  # simulated seconds (the winner: the end of the tournament)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentResult:
+    """What a run produced; the event log holds the full story."""
+
+    scenario: str
+    seed: int
+    entries: int
+    prize_pool_cents: int
+    places_paid: int
+    hands_played: int
+    duration_seconds: int
+    chips_in_play: int
+    winner_id: int
+    bubble_seconds: int | None  # when the field first reached the places paid
+    final_table_seconds: int | None  # when the final table was formed
+    hand_for_hand_seconds: int  # simulated time spent in synchronized play
+    finishes: tuple[Finish, ...]  # by player id
+
+
+class _Table:
+    """Mutable state of one table (engine-private)."""
+
+    __slots__ = (
+        "table_id",
+        "seats",
+        "last_button",
+        "hand_no",
+        "open",
+        "go",
+        "rows",
+        "strengths",
+        "block_first",
+        "block_len",
+        "playing",
+    )
+
+    def __init__(self, table_id: int, seats: dict[int, int], go: simpy.Event) -> None:
+        self.table_id = table_id
+        self.seats = seats  # seat_no -> player_id
+        self.last_button: int | None = None
+        self.hand_no = 0
+        self.open = True
+        self.go = go
+        self.rows: list[list[int]] = []
+        self.strengths: list[list[int]] | None = None
+        self.block_first = 1
+        self.block_len = 0
+        self.playing = False
+
+    def view(self) -> TableSeats:
+        return TableSeats(
+            table_id=self.table_id, seats=dict(self.seats), last_button=self.last_button
+        )
+
+
+def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
+    """The fastest available batch evaluator (``None`` lets each hand evaluate itself)."""
+    try:
+        from pokersim import evaluator
+    except ImportError:  # pragma: no cover - the evaluator package is part of pokersim
+        return None
+    for name in ("evaluate_unchecked", "evaluate"):
+        fn = getattr(evaluator, name, None)
+        if callable(fn):
+            return fn
+    return None
+
+
+class _Director:
+    """Runs one tournament; see ``run_tournament``."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        seed: int,
+        *,
+        emit: Callable[[Any], None] | None,
+        on_hand: Callable[[HandResult], None] | None,
+        record_actions: bool,
+        progress: Callable[[int], None] | None,
+        hand_player: HandPlayer,
+        models: Sequence[PlayerModel] | None,
+    ) -> None:
+        self.sc = scenario
+        self.seed = seed
+        self.emit_fn = emit
+        self.on_hand = on_hand
+        self.record_actions = record_actions or on_hand is not None
+        self.progress = progress
+        self.play_hand = hand_player
+        self.env = simpy.Environment()
+        self.specs: tuple[PlayerSpec, ...] = scenario.players.expand()
+        n = len(self.specs)
+        self.n = n
+        self.seats_per_table = scenario.seats_per_table
+        self.tolerance = scenario.balancing.tolerance
+        self.policy = BalancePolicy(scenario.balancing.policy.value)
+        self.breaks = BreakSchedule.from_breaks(scenario.breaks, scenario.start_seconds)
+        self.levels = LevelClock.make(scenario.levels, self.breaks)
+        timing = scenario.timing
+        self.pace = HandPace(deal_seconds=timing.deal_seconds)
+        self.action_clock = ActionClock(
+            action_seconds=timing.action_clock_seconds, time_bank_seconds=timing.time_bank_seconds
+        )
+        self.away = DisconnectModel()
+        # money
+        self.places_paid = places_paid(scenario.payouts, n)
+        self.pool = prize_pool_cents(
+            n * scenario.entries.prize_cents, scenario.entries.guarantee_cents
+        )
+        self.prizes = prize_amounts(self.pool, shares_for(scenario.payouts, n))
+        ids_by_name = {s.name: s.player_id for s in self.specs}
+        self.bounty = BountyLedger.from_terms(
+            scenario.bounty,
+            entry_bounty_cents=scenario.entries.bounty_cents,
+            ids_by_name=ids_by_name,
+        )
+        # players
+        self.models = list(models) if models is not None else self._build_models()
+        if len(self.models) != n:
+            raise ValueError(f"expected {n} player models, got {len(self.models)}")
+        self.rngs: list[np.random.Generator | None] = [None] * n
+        self.stack = [scenario.starting_stack] * n
+        self.total_chips = scenario.starting_stack * n
+        self.bank = [timing.time_bank_seconds] * n
+        self.away_until = [0.0] * n
+        self.absent = [False] * n
+        self.place: list[int] = [0] * n
+        self.prize: list[int] = [0] * n
+        self.out_at: list[int] = [0] * n
+        self.location: list[tuple[int, int]] = [(0, 0)] * n  # (table_id, seat_no)
+        self.remaining = n  # players with chips
+        self.unplaced = n  # players without a finishing place yet
+        # tables
+        self.tables: dict[int, _Table] = {}
+        self.next_table_id = 1
+        self.size_hist = [0] * (self.seats_per_table + 1)  # how many tables have k players
+        self.playing = 0
+        # stages
+        self.over = False
+        self.end_time = 0
+        self.hands_played = 0
+        self.breaks_taken = 0
+        self.sync_stages = [
+            st.active_range(self.places_paid, scenario.final_table_size)
+            for st in scenario.hand_for_hand.stages
+        ]
+        self.sync_on = False
+        self.sync_round = False
+        self.sync_since = 0
+        self.sync_seconds = 0
+        self.round_busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        self.bubble_at: int | None = None
+        self.final_at: int | None = None
+        self.final_formed = n <= scenario.final_table_size  # the first table is the final one
+        self.resolving = False
+        self.winner = -1
+        self.evaluate = _evaluator()
+        # per-hand scratch (the decide callback is one bound method for every hand)
+        self._elapsed = 0.0
+        self._t0 = 0.0
+        self._street = 0
+        self._seat_rows = np.array(
+            [
+                [2 * s, 2 * s + 1, *range(2 * self.seats_per_table, 2 * self.seats_per_table + 5)]
+                for s in range(self.seats_per_table)
+            ],
+            dtype=np.intp,
+        )
+
+    # -- set-up ------------------------------------------------------------------------------
+
+    def _build_models(self) -> list[PlayerModel]:
+        """One model per player; stateless built-ins with equal specs share one instance."""
+        builtin = set(builtin_models())
+        cache: dict[tuple[str, float, tuple[tuple[str, Any], ...]], PlayerModel] = {}
+        out: list[PlayerModel] = []
+        for spec in self.specs:
+            params = tuple(sorted(spec.params.items()))
+            key = (spec.model, spec.skill, params)
+            if spec.model in builtin:
+                model = cache.get(key)
+                if model is None:
+                    model = make_model(spec.model, skill=spec.skill, params=spec.params)
+                    cache[key] = model
+            else:
+                model = make_model(spec.model, skill=spec.skill, params=spec.params)
+            out.append(model)
+        return out
+
+    def emit(self, event: Any) -> None:
+        if self.emit_fn is not None:
+            self.emit_fn(event)
+
+    def _open_table(self, seats: dict[int, int], *, final: bool = False) -> _Table:
+        tid = self.next_table_id
+        self.next_table_id += 1
+        tab = _Table(tid, seats, self.env.event())
+        self.tables[tid] = tab
+        self.size_hist[len(seats)] += 1
+        for s, p in seats.items():
+            self.location[p] = (tid, s)
+        self.emit(
+            TableOpened(
+                t=int(self.env.now),
+                table_id=tid,
+                seat_nos=tuple(seats),
+                player_ids=tuple(seats.values()),
+                final=final,
+            )
+        )
+        self.env.process(self._table_process(tab))
+        return tab
+
+    def _close_table(self, tab: _Table) -> None:
+        tab.open = False
+        self.size_hist[len(tab.seats)] -= 1
+        del self.tables[tab.table_id]
+        self.emit(TableBroken(t=int(self.env.now), table_id=tab.table_id))
+        if not tab.go.triggered:
+            tab.go.succeed()  # let its process end
+
+    def _set_size(self, tab: _Table, before: int) -> None:
+        self.size_hist[before] -= 1
+        self.size_hist[len(tab.seats)] += 1
+
+    def start(self) -> None:
+        sc = self.sc
+        self.emit(
+            TournamentStarted(
+                t=0,
+                name=sc.name,
+                seed=self.seed,
+                entries=self.n,
+                starting_stack=sc.starting_stack,
+                seats_per_table=self.seats_per_table,
+                prize_pool_cents=self.pool,
+                places_paid=self.places_paid,
+                start_clock=sc.start_seconds,
+            )
+        )
+        for p in range(self.n):
+            self.bounty.register(p)
+        draw = draw_seats(
+            self.n, self.seats_per_table, rngs.generator(self.seed, rngs.STREAM_SEATING, 0)
+        )
+        for seats in draw:
+            self._open_table(seats)
+        self.env.process(self._clock_process())
+        self._resolve()
+
+    # -- the clock ---------------------------------------------------------------------------
+
+    def _clock_process(self) -> Any:
+        """Log level changes and break starts at their times (pure functions of time)."""
+        level_i = 0
+        brk = 0
+        env = self.env
+        self._emit_level(0)
+        while not self.over:
+            next_level = (
+                self.levels.start_of(level_i + 1) if level_i + 1 < len(self.levels.levels) else None
+            )
+            next_break = self.breaks.window(brk)[0] if self.breaks.enabled else None
+            candidates = [x for x in (next_level, next_break) if x is not None]
+            if not candidates:
+                return
+            at = min(candidates)
+            yield env.timeout(at - int(env.now))
+            if self.over:
+                return
+            if next_break is not None and at == next_break:
+                self.emit(
+                    BreakStarted(t=at, break_index=brk, scheduled_end=self.breaks.window(brk)[1])
+                )
+                brk += 1
+            if next_level is not None and at == next_level:
+                level_i += 1
+                self._emit_level(level_i)
+
+    def _emit_level(self, i: int) -> None:
+        lv = self.levels.levels[i]
+        self.emit(
+            LevelStarted(
+                t=int(self.env.now),
+                level_index=i,
+                small_blind=lv.small_blind,
+                big_blind=lv.big_blind,
+                ante=lv.ante,
+                ante_kind=lv.ante_kind.value,
+            )
+        )
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def _table_process(self, tab: _Table) -> Any:
+        env = self.env
+        while True:
+            yield tab.go
+            if not tab.open or self.over:
+                return
+            while True:
+                result, seconds = self._play(tab)
+                yield env.timeout(seconds)
+                if not self._hand_ended(tab, result):
+                    break
+
+    def _start_table(self, tab: _Table) -> None:
+        if tab.playing:
+            raise InvariantError(f"table {tab.table_id} started twice")
+        tab.playing = True
+        self.playing += 1
+        tab.go.succeed()
+
+    def _deal(self, tab: _Table, seat_nos: Sequence[int]) -> Deal:
+        i = tab.hand_no - tab.block_first
+        if i >= tab.block_len:
+            first = tab.hand_no
+            decks = rngs.deck_block(self.seed, tab.table_id, first, DECK_BLOCK)
+            tab.rows = decks.tolist()
+            tab.block_first = first
+            tab.block_len = DECK_BLOCK
+            if self.evaluate is not None:
+                cards = decks[:, self._seat_rows].reshape(-1, 7)
+                ranks = np.asarray(self.evaluate(cards)).reshape(DECK_BLOCK, -1)
+                tab.strengths = ranks.tolist()
+            i = 0
+        row = tab.rows[i]
+        board0 = 2 * self.seats_per_table
+        hole = tuple((row[2 * s - 2], row[2 * s - 1]) for s in seat_nos)
+        strengths = None
+        if tab.strengths is not None:
+            srow = tab.strengths[i]
+            strengths = tuple(srow[s - 1] for s in seat_nos)
+        return Deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
+
+    def _play(self, tab: _Table) -> tuple[HandResult, int]:
+        now = int(self.env.now)
+        seat_nos = sorted(tab.seats)
+        button_seat = next_button(seat_nos, tab.last_button)
+        tab.last_button = button_seat
+        tab.hand_no += 1
+        li = self.levels.index_at(now)
+        stack = self.stack
+        ids = [tab.seats[s] for s in seat_nos]
+        setup = HandSetup(
+            seats=tuple(
+                Seat(player_id=p, stack=stack[p], seat_no=s) for s, p in zip(seat_nos, ids)
+            ),
+            button=seat_nos.index(button_seat),
+            level=self.levels.levels[li],
+            structure=self.sc.structure,
+            table_id=tab.table_id,
+            hand_no=tab.hand_no,
+            level_index=li,
+            start_time=now,
+        )
+        self.emit(
+            TableHandStarted(
+                t=now,
+                table_id=tab.table_id,
+                hand_no=tab.hand_no,
+                level_index=li,
+                button_seat=button_seat,
+                seat_nos=tuple(seat_nos),
+                player_ids=tuple(ids),
+                stacks=setup.stacks,
+                synchronized=self.sync_round,
+            )
+        )
+        context = TournamentContext(
+            players_left=self.remaining,
+            places_paid=self.places_paid,
+            average_stack=self.total_chips / self.remaining,
+            level_index=li,
+        )
+        self._elapsed = 0.0
+        self._street = 0
+        self._t0 = now + self.pace.deal_seconds
+        result = self.play_hand(
+            setup,
+            self._deal(tab, seat_nos),
+            self._decide,
+            record_actions=self.record_actions,
+            context=context,
+        )
+        streets = 3 if result.showdown else self._street
+        seconds = self.pace.overhead_seconds(streets, result.showdown) + self._elapsed
+        return result, max(1, math.ceil(seconds))
+
+    def _decide(self, view: DecisionView) -> Action:
+        """Ask the player's model, then apply the action clock and time bank (R-DIS-1)."""
+        p = view.player_id
+        gen = self.rngs[p]
+        if gen is None:
+            gen = self.rngs[p] = rngs.generator(self.seed, rngs.STREAM_PLAYER, p)
+        model = self.models[p]
+        if view.street > self._street:
+            self._street = view.street
+        action = model.decide(view, gen)
+        think = model.think_seconds(view, gen)
+        absent = self.absent[p]
+        back_in = 0.0
+        all_in = False
+        if absent:
+            back_in = max(0.0, self.away_until[p] - (self._t0 + self._elapsed))
+            all_in = others_all_in(view)
+        out = resolve_decision(
+            action,
+            think,
+            view.legal,
+            self.action_clock,
+            bank_seconds=self.bank[p],
+            absent=absent,
+            back_in_seconds=back_in,
+            others_all_in=all_in,
+        )
+        if out.bank_used:
+            self.bank[p] -= out.bank_used
+        if out.timed_out:
+            self.away_until[p] = (
+                self._t0 + self._elapsed + out.seconds + self.away.away_after_timeout(gen)
+            )
+        self.absent[p] = out.absent_after
+        self._elapsed += out.seconds
+        return out.action
+
+    # -- between hands -----------------------------------------------------------------------
+
+    def _hand_ended(self, tab: _Table, result: HandResult) -> bool:
+        """Apply a finished hand; True when the table goes straight on to its next hand."""
+        now = int(self.env.now)
+        tab.playing = False
+        self.playing -= 1
+        self.hands_played += 1
+        if self.on_hand is not None:
+            self.on_hand(result)
+        setup = result.setup
+        finals = result.final_stacks
+        if sum(finals) != sum(setup.stacks):
+            raise InvariantError(
+                f"table {tab.table_id} hand {tab.hand_no}: chips {sum(setup.stacks)} -> "
+                f"{sum(finals)}"
+            )
+        self.emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+        busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        by: dict[int, tuple[int, ...]] = {k.player_id: k.winner_ids for k in result.knockouts}
+        before = len(tab.seats)
+        for seat, left in zip(setup.seats, finals):
+            p = seat.player_id
+            self.stack[p] = left
+            if left == 0:
+                del tab.seats[seat.seat_no]
+                busts.append((p, seat.stack, tab.table_id, tab.hand_no, by.get(p, ())))
+                self.bounty.knockout(p, by.get(p, ()))
+        if busts:
+            self._set_size(tab, before)
+            self.remaining -= len(busts)
+            if self.sync_round:
+                self.round_busts.extend(busts)
+            else:
+                self._place(busts, synchronized=False)
+            if self.progress is not None:
+                self.progress(len(busts))
+        if self.remaining == 1:
+            self._finish()
+            return False
+        if self._hold():
+            return self._stop(tab)
+        if must_break(self.remaining, len(self.tables), self.seats_per_table):
+            self._break_table(tab)
+            return False
+        self._balance_from(tab)
+        if len(tab.seats) < 2:
+            return self._stop(tab)
+        tab.playing = True
+        self.playing += 1
+        return True
+
+    def _stop(self, tab: _Table) -> bool:
+        tab.go = self.env.event()
+        if self.playing == 0:
+            self._resolve()
+        return False
+
+    def _hold(self) -> bool:
+        """True when every table must stop after its hand (break, final table, hand-for-hand)."""
+        if self.sync_round:
+            return True
+        if self.breaks.breaks_started_by(int(self.env.now)) > self.breaks_taken:
+            return True
+        if not self.final_formed and self.remaining <= self.sc.final_table_size:
+            return True
+        return self._sync_wanted()
+
+    def _sync_wanted(self) -> bool:
+        if len(self.tables) < 2:
+            return False
+        r = self.remaining
+        return any(low < r <= high for low, high in self.sync_stages)
+
+    def _smallest_other(self, tab: _Table) -> int:
+        own = len(tab.seats)
+        for k, count in enumerate(self.size_hist):
+            if count > (1 if k == own else 0):
+                return k
+        return own
+
+    def _apply(self, moves: Sequence[Move], reason: str) -> None:
+        now = int(self.env.now)
+        for m in moves:
+            src = self.tables[m.from_table]
+            dst = self.tables[m.to_table]
+            if src.seats.get(m.from_seat) != m.player_id or m.to_seat in dst.seats:
+                raise InvariantError(f"bad move {m}")
+            del src.seats[m.from_seat]
+            self._set_size(src, len(src.seats) + 1)
+            dst.seats[m.to_seat] = m.player_id
+            self._set_size(dst, len(dst.seats) - 1)
+            self.location[m.player_id] = (m.to_table, m.to_seat)
+            self.emit(
+                PlayerMoved(
+                    t=now,
+                    player_id=m.player_id,
+                    from_table=m.from_table,
+                    from_seat=m.from_seat,
+                    to_table=m.to_table,
+                    to_seat=m.to_seat,
+                    reason=reason,
+                )
+            )
+
+    def _wake_idle(self, table_ids: Sequence[int]) -> None:
+        """Start idle tables that received players and can now play (only outside holds)."""
+        if self.over or self.resolving or self._hold():
+            return
+        for tid in sorted(set(table_ids)):
+            t = self.tables.get(tid)
+            if t is not None and not t.playing and len(t.seats) >= 2:
+                self._start_table(t)
+
+    def _break_table(self, tab: _Table) -> None:
+        """R-BAL-1: break the table that is between hands into the others' free seats."""
+        others = [t.view() for tid, t in sorted(self.tables.items()) if tid != tab.table_id]
+        moves = plan_break(
+            tab.view(),
+            others,
+            seats_per_table=self.seats_per_table,
+            policy=self.policy,
+            rng=rngs.generator(self.seed, rngs.STREAM_SEATING, 1, tab.table_id),
+        )
+        self._apply(moves, "break")
+        self._close_table(tab)
+        self._wake_idle([m.to_table for m in moves])
+        if self.playing == 0 and not self.over:
+            self._resolve()
+
+    def _balance_from(self, tab: _Table) -> None:
+        """R-BAL-2: move players from this table to the smallest ones, if out of tolerance."""
+        if len(self.tables) < 2:
+            return
+        own = len(tab.seats)
+        low = self._smallest_other(tab)
+        tolerance = self.tolerance
+        if low < 2 and own - low >= 2:
+            tolerance = 1  # a table that cannot deal is refilled whatever the tolerance
+        elif own - low <= tolerance:
+            return
+        others = [t.view() for tid, t in sorted(self.tables.items()) if tid != tab.table_id]
+        moves = plan_balance(
+            tab.view(),
+            others,
+            seats_per_table=self.seats_per_table,
+            tolerance=tolerance,
+            policy=self.policy,
+        )
+        self._apply(moves, "balance")
+        self._wake_idle([m.to_table for m in moves])
+
+    # -- when every table is idle -----------------------------------------------------------
+
+    def _resolve(self) -> None:
+        """Every table is between hands: do what needs all tables idle, then restart them.
+
+        In order: close a synchronized round, form the final table, break and balance, start
+        or end hand-for-hand, take a due break (resuming at its end), restart the tables.
+        """
+        if self.over:
+            return
+        now = int(self.env.now)
+        if self.sync_round:
+            self.sync_round = False
+            busts = self.round_busts
+            self.round_busts = []
+            if busts:
+                self._place(busts, synchronized=True)
+        self.resolving = True
+        if not self.final_formed and self.remaining <= self.sc.final_table_size:
+            self._form_final_table()
+        self._rebalance_all()
+        self.resolving = False
+        wanted = self._sync_wanted()
+        if wanted and not self.sync_on:
+            self.sync_on = True
+            self.sync_since = now
+            self.emit(HandForHandStarted(t=now, players_left=self.remaining))
+        elif not wanted and self.sync_on:
+            self.sync_on = False
+            self.sync_seconds += now - self.sync_since
+            self.emit(HandForHandEnded(t=now, players_left=self.remaining))
+        resume = now
+        started = self.breaks.breaks_started_by(now)
+        if started > self.breaks_taken:
+            k = started - 1
+            self.breaks_taken = started
+            resume = max(now, self.breaks.window(k)[1])
+            index = k
+            if resume > now:
+                timer = self.env.timeout(resume - now)
+                timer.callbacks.append(lambda _ev: self._restart(index))
+                return
+            self._restart(index)
+            return
+        self._restart(None)
+
+    def _restart(self, break_index: int | None) -> None:
+        if break_index is not None:
+            self.emit(BreakEnded(t=int(self.env.now), break_index=break_index))
+        # a synchronized round starts every table together (R-SYNC-1)
+        self.sync_round = self.sync_on
+        for _tid, tab in sorted(self.tables.items()):
+            if len(tab.seats) >= 2:
+                self._start_table(tab)
+        if self.playing == 0:
+            raise InvariantError(f"no table can deal with {self.remaining} players left")
+
+    def _form_final_table(self) -> None:
+        """R-BAL-3: everyone left sits at one table, seats drawn at random."""
+        now = int(self.env.now)
+        players = [
+            p for _tid, t in sorted(self.tables.items()) for _s, p in sorted(t.seats.items())
+        ]
+        for _tid, tab in sorted(self.tables.items()):
+            self._close_table(tab)
+        seats = redraw_seats(
+            players,
+            self.seats_per_table,
+            rngs.generator(self.seed, rngs.STREAM_SEATING, 2),
+        )
+        tab = self._open_table(seats, final=True)
+        self.final_at = now
+        self.final_formed = True
+        self.emit(FinalTableFormed(t=now, table_id=tab.table_id, players_left=self.remaining))
+
+    def _rebalance_all(self) -> None:
+        """With every table idle: break tables while the field fits on fewer, then balance."""
+        while must_break(self.remaining, len(self.tables), self.seats_per_table):
+            # the smallest table breaks (ties: the highest id, the most recently opened)
+            tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
+            others = [t.view() for tid, t in sorted(self.tables.items()) if tid != tab.table_id]
+            moves = plan_break(
+                tab.view(),
+                others,
+                seats_per_table=self.seats_per_table,
+                policy=self.policy,
+                rng=rngs.generator(self.seed, rngs.STREAM_SEATING, 1, tab.table_id),
+            )
+            self._apply(moves, "break")
+            self._close_table(tab)
+        for _ in range(self.n):
+            if len(self.tables) < 2:
+                return
+            big = min(self.tables.values(), key=lambda t: (-len(t.seats), t.table_id))
+            before = len(big.seats)
+            self._balance_from(big)
+            if len(big.seats) == before:
+                return
+
+    # -- places and prizes -------------------------------------------------------------------
+
+    def _place(
+        self, busts: list[tuple[int, int, int, int, tuple[int, ...]]], *, synchronized: bool
+    ) -> None:
+        """Give places to players out together (R-ELIM-2, R-SYNC-2).
+
+        They are ranked by their stacks at the start of the hand; equal stacks share the best
+        of their places and split those places' prizes to the cent.
+        """
+        now = int(self.env.now)
+        ordered = sorted(busts, key=lambda b: (-b[1], b[2], b[0]))
+        place = self.unplaced - len(ordered) + 1
+        i = 0
+        while i < len(ordered):
+            j = i
+            while j < len(ordered) and ordered[j][1] == ordered[i][1]:
+                j += 1
+            group = ordered[i:j]
+            shares = split_tied(self.prizes, place, len(group))
+            for (p, start, tid, hand_no, by), cents in zip(group, shares):
+                self.place[p] = place
+                self.prize[p] = cents
+                self.out_at[p] = now
+                self.emit(
+                    PlayerEliminated(
+                        t=now,
+                        player_id=p,
+                        place=place,
+                        table_id=tid,
+                        hand_no=hand_no,
+                        starting_stack=start,
+                        by=by,
+                        synchronized=synchronized,
+                    )
+                )
+                if cents:
+                    self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
+            place += len(group)
+            i = j
+        self.unplaced -= len(ordered)
+        if self.bubble_at is None and self.unplaced <= self.places_paid:
+            self.bubble_at = now
+
+    def _finish(self) -> None:
+        now = int(self.env.now)
+        if self.round_busts:
+            self._place(self.round_busts, synchronized=True)
+            self.round_busts = []
+        winner = next(p for p in range(self.n) if self.stack[p] > 0)
+        if self.stack[winner] != self.total_chips:
+            raise InvariantError(
+                f"winner {winner} holds {self.stack[winner]} of {self.total_chips} chips"
+            )
+        if self.unplaced != 1:
+            raise InvariantError(f"{self.unplaced} players without a place at the end")
+        self.place[winner] = 1
+        self.prize[winner] = self.prizes[0]
+        self.out_at[winner] = now
+        self.unplaced = 0
+        self.bounty.award_winner(winner)
+        if self.sync_on:
+            self.sync_seconds += now - self.sync_since
+            self.sync_on = False
+        self.emit(
+            PlayerEliminated(
+                t=now,
+                player_id=winner,
+                place=1,
+                table_id=self.location[winner][0],
+                hand_no=0,
+                starting_stack=self.total_chips,
+                by=(),
+                synchronized=False,
+            )
+        )
+        self.emit(PrizePaid(t=now, player_id=winner, place=1, prize_cents=self.prizes[0]))
+        self.emit(
+            TournamentEnded(
+                t=now,
+                winner_id=winner,
+                hands_played=self.hands_played,
+                chips_in_play=self.total_chips,
+            )
+        )
+        self.over = True
+        self.end_time = now
+        self.winner = winner
+
+    def result(self) -> TournamentResult:
+        if not self.over:
+            raise InvariantError("the tournament stopped before one player held every chip")
+        places = sorted(self.place)
+        if places[0] != 1 or any(p < 1 for p in places):
+            raise InvariantError("not every player has a finishing place")
+        return TournamentResult(
+            scenario=self.sc.name,
+            seed=self.seed,
+            entries=self.n,
+            prize_pool_cents=self.pool,
+            places_paid=self.places_paid,
+            hands_played=self.hands_played,
+            duration_seconds=self.end_time,
+            chips_in_play=self.total_chips,
+            winner_id=self.winner,
+            bubble_seconds=self.bubble_at,
+            final_table_seconds=self.final_at,
+            hand_for_hand_seconds=self.sync_seconds,
+            finishes=tuple(
+                Finish(
+                    player_id=s.player_id,
+                    name=s.name,
+                    model=s.model,
+                    place=self.place[s.player_id],
+                    prize_cents=self.prize[s.player_id],
+                    bounty_cents=self.bounty.cash(s.player_id),
+                    eliminated_at=self.out_at[s.player_id],
+                )
+                for s in self.specs
+            ),
+        )
+
+
+def run_tournament(
+    scenario: Scenario,
+    seed: int = 0,
+    *,
+    emit: Callable[[Any], None] | None = None,
+    on_hand: Callable[[HandResult], None] | None = None,
+    record_actions: bool = False,
+    progress: Callable[[int], None] | None = None,
+    hand_player: HandPlayer | None = None,
+    models: Sequence[PlayerModel] | None = None,
+) -> TournamentResult:
+    """Play a whole tournament and return its result.
+
+    ``emit`` receives every tournament event in order (the append-only log); ``on_hand`` every
+    ``HandResult`` (hand histories; implies ``record_actions``); ``progress`` the number of
+    players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
+    and ``models`` the scenario's player models (for scripted tests).
+    """
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
+    director = _Director(
+        scenario,
+        seed,
+        emit=emit,
+        on_hand=on_hand,
+        record_actions=record_actions,
+        progress=progress,
+        hand_player=hand_player if hand_player is not None else play_hand,
+        models=models,
+    )
+    director.start()
+    director.env.run()
+    return director.result()

@@ -1,0 +1,149 @@
+"""Reductions of a tournament's event log: the JSON lines, ``summary.json``, places and times.
+
+The engine's ``TournamentResult`` and the log tell the same story; the functions here read
+either, so a test can check that the log alone reproduces the result (places, prizes, bubble
+and final-table times).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, Any
+
+from pokersim.engine import TournamentResult
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def event_record(event: Any) -> dict[str, Any]:
+    """A JSON-ready dict of one event record: ``{"type": <class name>, <fields>...}``."""
+    cls = type(event)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(event))
+    out: dict[str, Any] = {"type": cls.__name__}
+    for name in names:
+        out[name] = getattr(event, name)
+    return out
+
+
+def event_line(event: Any) -> str:
+    """One line of ``events.jsonl`` (compact JSON, field order fixed by the record)."""
+    return json.dumps(event_record(event), separators=(",", ":"), ensure_ascii=False)
+
+
+class JsonlWriter:
+    """Append events to a text stream, one JSON object per line (the append-only log)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.count = 0
+        self._buf: list[str] = []
+
+    def __call__(self, event: Any) -> None:
+        self._buf.append(event_line(event))
+        self.count += 1
+        if len(self._buf) >= 4096:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write buffered lines."""
+        if self._buf:
+            self.stream.write("\n".join(self._buf))
+            self.stream.write("\n")
+            self._buf.clear()
+
+
+def read_events(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """Parse ``events.jsonl`` lines back into dicts (blank lines skipped)."""
+    for line in lines:
+        if line.strip():
+            yield json.loads(line)
+
+
+def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[str, Any]:
+    """The content of ``summary.json``: the run, then one object per player by player id.
+
+    ``scenario`` names the scenario (its file name, say); by default the scenario's name.
+    """
+    return {
+        "scenario": scenario if scenario is not None else result.scenario,
+        "seed": result.seed,
+        "entries": result.entries,
+        "prize_pool_cents": result.prize_pool_cents,
+        "places_paid": result.places_paid,
+        "hands_played": result.hands_played,
+        "duration_seconds": result.duration_seconds,
+        "chips_in_play": result.chips_in_play,
+        "winner_id": result.winner_id,
+        "bubble_seconds": result.bubble_seconds,
+        "final_table_seconds": result.final_table_seconds,
+        "hand_for_hand_seconds": result.hand_for_hand_seconds,
+        "players": [
+            {
+                "player_id": f.player_id,
+                "name": f.name,
+                "model": f.model,
+                "place": f.place,
+                "prize_cents": f.prize_cents,
+                "bounty_cents": f.bounty_cents,
+                "entries": 1,
+            }
+            for f in result.finishes
+        ],
+    }
+
+
+def summary_json(result: TournamentResult, *, scenario: str | None = None) -> str:
+    """``summary.json`` text: stable key order, two-space indent, trailing newline."""
+    return json.dumps(summary(result, scenario=scenario), indent=2, ensure_ascii=False) + "\n"
+
+
+def places(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    """``{player_id: place}`` from the log's ``PlayerEliminated`` records."""
+    out: dict[int, int] = {}
+    for ev in events:
+        if ev["type"] == "PlayerEliminated":
+            if ev["player_id"] in out:
+                raise ValueError(f"player {ev['player_id']} finished twice in the log")
+            out[ev["player_id"]] = ev["place"]
+    return out
+
+
+def prizes(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    """``{player_id: prize cents}`` from the log's ``PrizePaid`` records."""
+    out: dict[int, int] = {}
+    for ev in events:
+        if ev["type"] == "PrizePaid":
+            out[ev["player_id"]] = out.get(ev["player_id"], 0) + ev["prize_cents"]
+    return out
+
+
+def bubble_time(events: Iterable[Mapping[str, Any]]) -> int | None:
+    """When the field was first down to the places paid (the bubble burst), from the log."""
+    paid = entries = None
+    out = 0
+    for ev in events:
+        kind = ev["type"]
+        if kind == "TournamentStarted":
+            paid, entries = ev["places_paid"], ev["entries"]
+        elif kind == "PlayerEliminated" and paid is not None and entries is not None:
+            out += 1
+            if entries - out <= paid:
+                return int(ev["t"])
+    return None
+
+
+def final_table_time(events: Iterable[Mapping[str, Any]]) -> int | None:
+    """When the final table was formed, from the log (``None``: play began at one table)."""
+    for ev in events:
+        if ev["type"] == "FinalTableFormed":
+            return int(ev["t"])
+    return None
+
+
+def hands_played(events: Iterable[Mapping[str, Any]]) -> int:
+    """How many hands were dealt, from the log."""
+    return sum(1 for ev in events if ev["type"] == "TableHandStarted")
