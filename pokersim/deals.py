@@ -124,7 +124,8 @@ def _validate(
     if keep_for_first * 100 > KEEP_FOR_FIRST_MAX_PERCENT * pool:
         raise ConfigError(
             f"keep_for_first={keep_for_first} cents exceeds {KEEP_FOR_FIRST_MAX_PERCENT}% of the "
-            f"total prize pool ({pool} cents): at most {KEEP_FOR_FIRST_MAX_PERCENT * pool // 100} cents"
+            f"total prize pool ({pool} cents): at most "
+            f"{KEEP_FOR_FIRST_MAX_PERCENT * pool // 100} cents"
         )
     if keep_for_first > in_play[0] - in_play[-1]:
         raise ConfigError(

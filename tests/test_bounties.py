@@ -269,3 +269,11 @@ def test_r_ko_every_cent_accounted_for_over_random_tournaments(kind, n, bounty, 
     else:
         assert rec.bounties_on_heads == (bounty if alive[0] in targets else 0)
     assert sum(book.cash(p) for p in players) == rec.bounties_paid
+
+
+def test_r_ko_1_no_bounty_format_moves_no_money():
+    """R-KO-1: without a bounty format nothing is placed or paid."""
+    book = ledger(BountyKind.NONE)
+    assert book.knockout(DANIEL, [BARRY]) == ()
+    assert book.award_winner(BARRY) is None
+    assert (book.bounty_pool, book.bounties_paid, book.bounties_on_heads) == (0, 0, 0)
