@@ -54,6 +54,12 @@ __all__ = [
     "SyncStage",
     "SyncStageKind",
     "Timing",
+    "default_scenario_path",
+    "expand_players",
+    "load_default_scenario",
+    "load_scenario",
+    "mix_counts",
+    "parse_scenario",
 ]
 
 #: Payout shares are integers out of this many units (1 unit = 0.000001 %): fine enough for a
