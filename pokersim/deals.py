@@ -29,7 +29,15 @@ from pokersim.errors import ConfigError
 from pokersim.icm import icm_exact
 from pokersim.scenario import DealMethod
 
-__all__ = ["DealMethod", "DealResult", "apportion_cents", "chip_chop", "icm_deal", "make_deal"]
+__all__ = [
+    "DealMethod",
+    "DealResult",
+    "apportion_cents",
+    "chip_chop",
+    "icm_deal",
+    "keep_for_first_cents",
+    "make_deal",
+]
 
 KEEP_FOR_FIRST_MAX_PERCENT = 5
 """R-DEAL-1: at most this share of the total prize pool may be kept in play for first."""
@@ -85,6 +93,29 @@ def apportion_cents(
     for i in order[:left]:
         base[i] += 1
     return tuple(int(x) for x in base)
+
+
+def keep_for_first_cents(percent: float, prize_pool: int) -> int:
+    """The scenario's ``keep_for_first_percent`` of the prize pool, truncated to the cent.
+
+    The percent is read as the decimal it is written as (``2.5`` is 5/2), like every percent
+    in a payout table (R-MONEY-1).
+
+    >>> keep_for_first_cents(2.5, 123_457)
+    3086
+    """
+    if isinstance(percent, bool) or not isinstance(percent, int | float):
+        raise ConfigError(f"keep_for_first_percent must be a number, got {percent!r}")
+    q = Fraction(str(percent)) if isinstance(percent, float) else Fraction(percent)
+    if not 0 <= q <= KEEP_FOR_FIRST_MAX_PERCENT:
+        raise ConfigError(
+            f"keep_for_first_percent must be between 0 and {KEEP_FOR_FIRST_MAX_PERCENT} "
+            f"(R-DEAL-1), got {percent!r}"
+        )
+    if not _is_int(prize_pool) or prize_pool < 0:
+        raise ConfigError(f"prize_pool must be whole cents >= 0, got {prize_pool!r}")
+    kept = q * int(prize_pool) / 100
+    return kept.numerator // kept.denominator
 
 
 def _validate(

@@ -14,6 +14,7 @@ from pokersim.deals import (
     apportion_cents,
     chip_chop,
     icm_deal,
+    keep_for_first_cents,
     make_deal,
 )
 from pokersim.errors import ConfigError
@@ -166,3 +167,15 @@ def test_apportion_rejects_bad_input():
         apportion_cents(5, [1, -1])
     with pytest.raises(ValueError, match="whole number"):
         apportion_cents(-1, [1])
+
+
+def test_r_deal_1_keep_percent_to_cents_truncates_and_caps_at_5():
+    """R-DEAL-1: a scenario's percent kept for first becomes whole cents, at most 5%."""
+    assert keep_for_first_cents(2.5, 123_457) == 3086  # 3086.425 truncated
+    assert keep_for_first_cents(5, 100_000) == 5000
+    assert keep_for_first_cents(0.1, 1_000) == 1  # read as 1/10, not the binary float
+    pool = 98_765
+    kept = keep_for_first_cents(5.0, pool)
+    assert chip_chop([3, 2], [60_000, 38_765], keep_for_first=kept).kept_for_first == kept
+    with pytest.raises(ConfigError, match="between 0 and 5"):
+        keep_for_first_cents(5.01, 100_000)
