@@ -18,7 +18,7 @@ player who never registered is never placed, so never paid (R-KO-4).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from pokersim.errors import InvariantError
@@ -300,7 +300,3 @@ class BountyLedger:
                 f"bounty money lost: paid {self._paid} + on heads {on_heads} != pool {self._pool}"
             )
 
-
-def total_cash(payments: Iterable[BountyPayment]) -> int:
-    """Cash of a run of payments, e.g. the ones of one hand."""
-    return sum(p.cash_cents for p in payments)
