@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from pokersim.study import StudyResult, load_study, mean_ci, ratio_ci
+from pokersim.study import StudyResult, load_study, mean_ci, paired_ratio_diff, ratio_ci
 
 PLOTS = "plots"
 REPORT = "report.md"
@@ -205,6 +205,87 @@ def run_summary(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+RUN_MEASURES = (
+    ("duration_seconds", "duration (min)", 1 / 60),
+    ("bubble_seconds", "bubble time (min)", 1 / 60),
+    ("final_table_seconds", "final-table time (min)", 1 / 60),
+    ("hands_played", "hands played", 1.0),
+    ("level_at_bubble", "level at bubble", 1.0),
+    ("level_at_final_table", "level at final table", 1.0),
+    ("level_at_end", "level at end", 1.0),
+    ("avg_stack_bb_at_bubble", "avg stack at bubble (BB)", 1.0),
+    ("avg_stack_bb_at_final_table", "avg stack at final table (BB)", 1.0),
+)
+
+
+def compare_runs(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
+    """Per-run measures of two studies with the same seeds: means and the paired difference B-A.
+
+    Runs are paired by run index (so by seed); a pair counts only where both values exist.
+    """
+    rows = []
+    joined = a.merge(b, on="run", suffixes=("_a", "_b"), how="inner")
+    for column, name, scale in RUN_MEASURES:
+        pair = joined[[f"{column}_a", f"{column}_b"]].dropna().astype(float) * scale
+        if pair.empty:
+            continue
+        diff = mean_ci(list(pair[f"{column}_b"] - pair[f"{column}_a"]))
+        rows.append(
+            {
+                "measure": name,
+                "pairs": len(pair),
+                "mean_a": float(pair[f"{column}_a"].mean()),
+                "mean_b": float(pair[f"{column}_b"].mean()),
+                "diff": diff.value,
+                "diff_low": diff.low,
+                "diff_high": diff.high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def compare_groups(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
+    """ROI and ITM% per player group in two studies, and the paired difference B-A with CIs."""
+    fa, fb = with_groups(a), with_groups(b)
+    runs = sorted(set(fa["run"]) & set(fb["run"]))
+    rows = []
+    for group in sorted(set(fa["group"]) & set(fb["group"])):
+        sums = []
+        for f in (fa, fb):
+            part = f[(f["group"] == group) & f["run"].isin(runs)]
+            per_run = part.groupby("run").agg(
+                profit=("profit_cents", "sum"),
+                cost=("cost_cents", "sum"),
+                itm=("prize_cents", lambda x: int((x > 0).sum())),
+                count=("prize_cents", "size"),
+            )
+            sums.append(per_run.reindex(runs, fill_value=0))
+        sa, sb = sums
+        roi = paired_ratio_diff(
+            list(sa["profit"]), list(sa["cost"]), list(sb["profit"]), list(sb["cost"])
+        )
+        itm = paired_ratio_diff(
+            list(sa["itm"]), list(sa["count"]), list(sb["itm"]), list(sb["count"])
+        )
+        rows.append(
+            {
+                "group": group,
+                "runs": len(runs),
+                "roi_a": sa["profit"].sum() / sa["cost"].sum(),
+                "roi_b": sb["profit"].sum() / sb["cost"].sum(),
+                "roi_diff": roi.value,
+                "roi_diff_low": roi.low,
+                "roi_diff_high": roi.high,
+                "itm_a": sa["itm"].sum() / sa["count"].sum(),
+                "itm_b": sb["itm"].sum() / sb["count"].sum(),
+                "itm_diff": itm.value,
+                "itm_diff_low": itm.low,
+                "itm_diff_high": itm.high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 # --- plots -------------------------------------------------------------------------------------
 
 
@@ -375,6 +456,25 @@ def plot_bounty_share(finishes: pd.DataFrame, path: Path) -> bool:
     return True
 
 
+def plot_compare_durations(
+    a: pd.DataFrame, b: pd.DataFrame, labels: tuple[str, str], path: Path
+) -> bool:
+    """Duration, bubble-time and final-table-time distributions of two studies, overlaid."""
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    for ax, (column, name, scale) in zip(axes, RUN_MEASURES[:3]):
+        for runs, label in zip((a, b), labels):
+            values = runs[column].dropna().astype(float) * scale
+            if len(values):
+                ax.hist(values, bins=min(30, max(5, len(values) // 5)), alpha=0.5, label=label)
+        ax.set_xlabel(name)
+        ax.set_ylabel("runs")
+        ax.legend()
+    fig.tight_layout()
+    _save(fig, path)
+    return True
+
+
 # --- the report --------------------------------------------------------------------------------
 
 
@@ -498,5 +598,79 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
             )
             md.append("")
     path = out / REPORT
+    path.write_text("\n".join(md), encoding="utf-8")
+    return path
+
+
+def write_comparison(
+    a: StudyResult, b: StudyResult, out: str | os.PathLike[str], *, labels: tuple[str, str]
+) -> Path:
+    """Write ``OUT/compare.md`` (paired differences with 95% CIs) and its plot."""
+    folder = Path(out)
+    (folder / PLOTS).mkdir(parents=True, exist_ok=True)
+    runs = compare_runs(a.runs, b.runs)
+    groups = compare_groups(a.finishes, b.finishes)
+    la, lb = labels
+    md = [
+        f"# Comparison: A = {la}, B = {lb}",
+        "",
+        f"{len(set(a.runs['run']) & set(b.runs['run']))} paired runs with the same seeds "
+        "(common random numbers: same players, same decks by table and hand). "
+        "Differences are B - A with 95% confidence intervals over the paired runs.",
+        "",
+        "## Runs",
+        "",
+        _md_table(
+            ["measure", "pairs", "A", "B", "B - A", "95% CI"],
+            [
+                [
+                    r.measure,
+                    str(r.pairs),
+                    _fmt(r.mean_a),
+                    _fmt(r.mean_b),
+                    _fmt(r.diff, 2),
+                    f"{_fmt(r.diff_low, 2)} – {_fmt(r.diff_high, 2)}",
+                ]
+                for r in runs.itertuples()
+            ],
+        ),
+        "",
+    ]
+    plot_compare_durations(a.runs, b.runs, labels, folder / PLOTS / "compare_durations.png")
+    md += ["![durations](plots/compare_durations.png)", ""]
+    if not groups.empty:
+        md += [
+            "## Player groups",
+            "",
+            _md_table(
+                [
+                    "group",
+                    "ROI A %",
+                    "ROI B %",
+                    "B - A (pts)",
+                    "95% CI",
+                    "ITM A %",
+                    "ITM B %",
+                    "B - A (pts)",
+                    "95% CI",
+                ],
+                [
+                    [
+                        str(r.group),
+                        _fmt(100 * r.roi_a),
+                        _fmt(100 * r.roi_b),
+                        _fmt(100 * r.roi_diff, 2),
+                        f"{_fmt(100 * r.roi_diff_low, 2)} – {_fmt(100 * r.roi_diff_high, 2)}",
+                        _fmt(100 * r.itm_a),
+                        _fmt(100 * r.itm_b),
+                        _fmt(100 * r.itm_diff, 2),
+                        f"{_fmt(100 * r.itm_diff_low, 2)} – {_fmt(100 * r.itm_diff_high, 2)}",
+                    ]
+                    for r in groups.itertuples()
+                ],
+            ),
+            "",
+        ]
+    path = folder / "compare.md"
     path.write_text("\n".join(md), encoding="utf-8")
     return path

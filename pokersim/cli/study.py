@@ -69,8 +69,8 @@ def main(args: argparse.Namespace) -> int:
             f"mean hands {runs['hands_played'].mean():.0f}"
         )
     if not args.no_report:
-        from pokersim import report  # noqa: PLC0415
+        from pokersim.report import write_report  # noqa: PLC0415
 
-        path = report.write_report(result.path)
+        path = write_report(result)
         print(f"  report: {path}")
     return 0
