@@ -50,21 +50,26 @@ def build_pots(
     """
     n = len(contributions)
     refunds = [0] * n
+    top = max(contributions)
+    live_levels = [c for c, alive in zip(contributions, live) if alive]
+    if live_levels and min(live_levels) == top:
+        # Every live player put in the most anyone did: one pot, no side pots (the usual case).
+        return [(sum(contributions) + dead, tuple(i for i in range(n) if live[i]))], refunds
     pots: list[tuple[int, tuple[int, ...]]] = []
+    order = sorted(range(n), key=contributions.__getitem__)
     previous = 0
     carry = dead
-    for level in sorted(set(contributions)):
-        if level <= 0:
+    for k, seat in enumerate(order):
+        level = contributions[seat]
+        if level == previous:
             continue
         step = level - previous
-        eligible = tuple(
-            i for i in range(n) if live[i] and contributions[i] >= level
-        )
-        payers = [i for i in range(n) if contributions[i] >= level]
+        previous = level
+        payers = order[k:]  # every seat that put in at least this level
+        eligible = tuple(sorted(i for i in payers if live[i]))
         if not eligible:
             for i in payers:
                 refunds[i] += step
-            previous = level
             continue
         amount = carry + step * len(payers)
         carry = 0
@@ -72,12 +77,10 @@ def build_pots(
             pots[-1] = (pots[-1][0] + amount, eligible)
         else:
             pots.append((amount, eligible))
-        previous = level
     if carry:
         # Only dead money and no contribution at all: impossible in a dealt hand (the big
         # blind always puts in a chip), kept so that no chip can vanish.
-        live_seats = tuple(i for i in range(n) if live[i])
-        pots.append((carry, live_seats))
+        pots.append((carry, tuple(i for i in range(n) if live[i])))
     return pots, refunds
 
 
@@ -87,7 +90,8 @@ def order_from_button(seats: Sequence[int], button: int, n: int) -> tuple[int, .
     >>> order_from_button([0, 2, 4], button=2, n=5)
     (4, 0, 2)
     """
-    return tuple(sorted(seats, key=lambda s: (s - button - 1) % n))
+    ordered = sorted(seats)
+    return tuple([s for s in ordered if s > button] + [s for s in ordered if s <= button])
 
 
 def split(amount: int, winners: Sequence[int]) -> tuple[int, ...]:

@@ -1,0 +1,209 @@
+"""Hands per second: pokersim's hand engine against PokerKit on the same workload, in one run.
+
+Workload: 9-handed no-limit hold'em, blinds 50/100, classic ante 10, every stack drawn
+uniformly from 500..20,000 for each hand, every decision a uniform draw over the legal kinds
+(fold only when facing a bet, check/call, bet/raise) and then over the legal raise totals.
+Both engines use the same policy code and the same kind of random stream. Times are CPU
+time of this process (``time.process_time``), because the machines this runs on are shared.
+
+pokersim is timed the way the tournament engine uses it: decks dealt in blocks from the keyed
+deck stream and every seat's 7-card hand evaluated for the whole block in one evaluator call,
+then one ``HandSetup`` + ``Deal`` + ``play_hand`` per hand. The deal-and-evaluate cost is
+inside the timing.
+
+    python benchmarks/bench_hands.py [--hands 20000] [--pokerkit-hands 300] [--seed 1]
+    python benchmarks/bench_hands.py --profile   # pyinstrument profile of the events-off loop
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+
+import numpy as np
+
+from pokersim.actions import CHECK_CALL, FOLD, DecisionView, RaiseTo
+from pokersim.config import AnteKind, BettingStructure, Level
+from pokersim.evaluator import evaluate_unchecked
+from pokersim.hand import Deal, HandSetup, Seat, play_hand
+from pokersim.rng import deck_block
+
+PLAYERS = 9
+SB, BB, ANTE = 50, 100, 10
+STACK_LO, STACK_HI = 500, 20_000
+BLOCK = 1024
+LEVEL = Level(small_blind=SB, big_blind=BB, ante=ANTE, ante_kind=AnteKind.CLASSIC)
+
+
+def choose(rng: random.Random, to_call: int, lo: int, hi: int) -> tuple[int, int]:
+    """The shared policy: (0 fold | 1 check/call | 2 raise, raise-to total)."""
+    kinds = 3 if hi > 0 else 2
+    if to_call > 0:
+        k = int(rng.random() * kinds)
+    else:
+        k = 1 + int(rng.random() * (kinds - 1))
+    if k == 2:
+        return 2, lo + int(rng.random() * (hi - lo + 1))
+    return k, 0
+
+
+class Counter:
+    """Counts decisions so both engines can be compared per action too."""
+
+    decisions = 0
+
+
+def pokersim_hands(n_hands: int, seed: int, record: bool) -> tuple[float, int, int]:
+    """Play ``n_hands``; return (CPU seconds, decisions, hands with a showdown)."""
+    rng = random.Random(seed)
+    count = Counter()
+
+    def decide(view: DecisionView):
+        count.decisions += 1
+        legal = view.legal
+        k, amount = choose(rng, legal.to_call, legal.min_raise_to, legal.max_raise_to)
+        if k == 1:
+            return CHECK_CALL
+        if k == 0:
+            return FOLD
+        return RaiseTo(amount)
+
+    stacks_rng = random.Random(seed + 1)
+    showdowns = 0
+    start = time.process_time()
+    done = 0
+    while done < n_hands:
+        size = min(BLOCK, n_hands - done)
+        decks = deck_block(seed, 0, done, size)
+        hole_idx = np.arange(2 * PLAYERS).reshape(PLAYERS, 2)
+        rows = np.empty((size, PLAYERS, 7), dtype=np.int8)
+        rows[:, :, :2] = decks[:, hole_idx]
+        rows[:, :, 2:] = decks[:, None, 2 * PLAYERS : 2 * PLAYERS + 5]
+        strengths = evaluate_unchecked(rows.reshape(-1, 7)).reshape(size, PLAYERS).tolist()
+        deck_lists = decks.tolist()
+        for h in range(size):
+            d = deck_lists[h]
+            seats = tuple(
+                Seat(player_id=i, stack=stacks_rng.randint(STACK_LO, STACK_HI), seat_no=i + 1)
+                for i in range(PLAYERS)
+            )
+            setup = HandSetup(
+                seats=seats,
+                button=(done + h) % PLAYERS,
+                level=LEVEL,
+                structure=BettingStructure.NO_LIMIT,
+                hand_no=done + h,
+            )
+            deal = Deal(
+                hole=tuple((d[2 * i], d[2 * i + 1]) for i in range(PLAYERS)),
+                board=tuple(d[2 * PLAYERS : 2 * PLAYERS + 5]),
+                strengths=tuple(strengths[h]),
+            )
+            result = play_hand(setup, deal, decide, record_actions=record)
+            showdowns += result.showdown
+        done += size
+    return time.process_time() - start, count.decisions, showdowns
+
+
+def pokerkit_hands(n_hands: int, seed: int) -> tuple[float, int]:
+    """The same workload through PokerKit (dealing, showdown and pushing automated)."""
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    stacks_rng = random.Random(seed + 1)
+    decisions = 0
+    start = time.process_time()
+    for _ in range(n_hands):
+        stacks = [stacks_rng.randint(STACK_LO, STACK_HI) for _ in range(PLAYERS)]
+        state = NoLimitTexasHoldem.create_state(
+            automations, True, ANTE, (SB, BB), BB, stacks, PLAYERS, mode=Mode.TOURNAMENT
+        )
+        while state.status:
+            if state.actor_index is None:  # pragma: no cover - everything else is automated
+                break
+            decisions += 1
+            to_call = state.checking_or_calling_amount or 0
+            if state.can_complete_bet_or_raise_to():
+                lo = state.min_completion_betting_or_raising_to_amount or 0
+                hi = state.max_completion_betting_or_raising_to_amount or 0
+            else:
+                lo = hi = 0
+            k, amount = choose(rng, to_call, lo, hi)
+            if k == 0 and state.can_fold():
+                state.fold()
+            elif k == 2:
+                state.complete_bet_or_raise_to(amount)
+            else:
+                state.check_or_call()
+    return time.process_time() - start, decisions
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--pokerkit-hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="best of N for pokersim")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+
+    if args.profile:
+        from pyinstrument import Profiler
+
+        pokersim_hands(500, args.seed, record=False)  # build the evaluator's tables first
+        profiler = Profiler(interval=0.0002)
+        profiler.start()
+        pokersim_hands(args.hands, args.seed, record=False)
+        profiler.stop()
+        print(profiler.output_text(unicode=False, color=False, show_all=False))
+        return 0
+
+    print(f"python {platform.python_version()} on {platform.machine()}, {sys.platform}")
+    pokersim_hands(500, args.seed, record=False)  # warm up the evaluator's jit and tables
+    rows = []
+    for record in (False, True):
+        best = min(
+            (pokersim_hands(args.hands, args.seed, record) for _ in range(args.repeat)),
+            key=lambda r: r[0],
+        )
+        secs, decisions, showdowns = best
+        rows.append(
+            (
+                f"pokersim (events {'on' if record else 'off'})",
+                args.hands / secs,
+                decisions / args.hands,
+                1e6 * secs / max(decisions, 1),
+            )
+        )
+        print(
+            f"{rows[-1][0]:26s} {rows[-1][1]:10,.0f} hands/s  {rows[-1][2]:5.2f} decisions/hand  "
+            f"{rows[-1][3]:5.2f} us/decision (all-in cost)  showdowns {showdowns / args.hands:.0%}"
+        )
+    secs, decisions = pokerkit_hands(args.pokerkit_hands, args.seed)
+    pk = args.pokerkit_hands / secs
+    print(
+        f"{'pokerkit':26s} {pk:10,.0f} hands/s  {decisions / args.pokerkit_hands:5.2f} "
+        f"decisions/hand  {1e6 * secs / max(decisions, 1):7.1f} us/decision"
+    )
+    for name, hps, _, _ in rows:
+        print(f"ratio {name} / pokerkit: {hps / pk:,.0f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
