@@ -15,7 +15,7 @@ import numpy as np
 
 from pokersim.cards import parse_cards
 from pokersim.evaluator import reference
-from pokersim.evaluator._kernel import evaluate_rows, first_bad_row
+from pokersim.evaluator._kernel import evaluate_rows
 from pokersim.evaluator._tables import get_tables
 
 __all__ = [
@@ -82,7 +82,9 @@ def evaluate_unchecked(cards: np.ndarray) -> np.ndarray:
     """
     t = get_tables()
     out = np.empty(cards.shape[0], dtype=np.int16)
-    evaluate_rows(cards, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out)
+    evaluate_rows(
+        cards, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out, False
+    )
     return out
 
 
@@ -133,9 +135,13 @@ def evaluate(cards: object) -> np.ndarray | int:
             raise ValueError(f"evaluate: {_bad_rows(np.minimum(arr, 255).astype(np.int64))}")
         arr = arr.astype(np.int16)
     arr = np.ascontiguousarray(arr)
-    if first_bad_row(arr) >= 0:
+    t = get_tables()
+    out = np.empty(arr.shape[0], dtype=np.int16)
+    bad = evaluate_rows(
+        arr, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out, True
+    )
+    if bad >= 0:
         raise ValueError(f"evaluate: {_bad_rows(arr.astype(np.int64))}")
-    out = evaluate_unchecked(arr)
     return int(out[0]) if single else out
 
 

@@ -44,10 +44,29 @@ def non_flush_class(key, low_base, high_index, rank_table):
 
 
 @njit(cache=True, nogil=True)
-def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table, out):
-    """Write the class of each row of ``cards`` (shape (N, 5..7)) into ``out``."""
+def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table, out, check):
+    """Write the class of each row of ``cards`` (shape (N, 5..7)) into ``out``.
+
+    With ``check``, each row is first tested for codes outside 0..51 and repeated cards, and
+    the index of the first bad row is returned (else -1): one pass for both, so validation
+    costs a few percent rather than a second sweep. (The body is written out in one function
+    on purpose: factoring it into a helper made numba's code several times slower.)
+    """
     n, k = cards.shape
     for i in range(n):
+        if check:
+            # Branch-free per card: a repeat makes the sum of the bits differ from their OR.
+            union = np.uint64(0)
+            total = np.uint64(0)
+            bad = False
+            for j in range(k):
+                c = cards[i, j]
+                bad |= (c < 0) | (c > 51)
+                bit = np.uint64(1) << np.uint64(c & 63)
+                union |= bit
+                total += bit
+            if bad or union != total:
+                return i
         key = _BIAS
         if k == 7:  # the hot case, unrolled
             key += (
@@ -73,6 +92,7 @@ def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table
             out[i] = flush_table[mask]
         else:
             out[i] = non_flush_class(key, low_base, high_index, rank_table)
+    return -1
 
 
 @njit(cache=True, nogil=True)
