@@ -13,14 +13,13 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, TypeVar
 
 from pokersim.config import AnteKind, BettingStructure, Level
@@ -41,6 +40,7 @@ __all__ = [
     "DealMethod",
     "Entries",
     "Faults",
+    "FrozenParams",
     "HandForHand",
     "Level",
     "MixEntry",
@@ -66,7 +66,40 @@ __all__ = [
 #: min-cash in a million-entry field, and exact, so a table sums to 100 % without float error.
 SHARE_UNITS = 100_000_000
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class FrozenParams(Mapping[str, Any]):
+    """A read-only, hashable mapping of model parameters.
+
+    Hashable so that equal specs can share one model instance (the engine keys a cache on
+    them) and so that records holding params stay hashable; nested tables are frozen too.
+    """
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[str, Any] | None = None) -> None:
+        self._data: dict[str, Any] = {k: _freeze(v) for k, v in (data or {}).items()}
+        self._hash: int | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenParams({self._data!r})"
+
+
+_EMPTY: Mapping[str, Any] = FrozenParams()
 
 
 # --------------------------------------------------------------------------------------------
@@ -99,6 +132,8 @@ class MixEntry:
         if self.count is not None and self.count < 0:
             raise ConfigError(f"mix entry {self.model!r}: count must be >= 0, got {self.count}")
         _check_skill(self.model, self.skill)
+        if not isinstance(self.params, FrozenParams):
+            object.__setattr__(self, "params", FrozenParams(self.params))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,6 +149,8 @@ class NamedPlayer:
         if not self.name.strip():
             raise ConfigError("named player: expected a non-empty name")
         _check_skill(self.name, self.skill)
+        if not isinstance(self.params, FrozenParams):
+            object.__setattr__(self, "params", FrozenParams(self.params))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -737,7 +774,7 @@ class _Section:
 def _freeze(value: Any) -> Any:
     """Deep-freeze TOML values (tables -> read-only mappings, arrays -> tuples)."""
     if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+        return FrozenParams(value)
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     return value

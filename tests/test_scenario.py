@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -180,10 +179,12 @@ def test_params_are_frozen_deeply(tmp_path: Path) -> None:
     data = base()
     data["players"]["mix"][0]["params"] = {"open": [1, 2], "table": {"x": 1}}
     spec = load(tmp_path, data).players.expand()[0]
-    assert isinstance(spec.params, MappingProxyType)
-    assert spec.params["open"] == (1, 2)
+    assert spec.params == {"open": (1, 2), "table": {"x": 1}}
     with pytest.raises(TypeError):
         spec.params["table"]["x"] = 2  # type: ignore[index]
+    # Hashable, so equal specs can share one model instance.
+    assert hash(spec.params) == hash(load(tmp_path, data).players.expand()[1].params)
+    assert hash(spec) == hash(load(tmp_path, data).players.expand()[0])
 
 
 def test_custom_payout_bands(tmp_path: Path) -> None:
