@@ -1,0 +1,299 @@
+"""Win/tie shares of 2..9 hold'em hands, by exact enumeration of the boards or seeded sampling.
+
+Both paths run in one jitted loop over boards: the board's key sum is built incrementally (a
+new card adds one key) and each player's 7-card key is that sum plus their two hole keys, so a
+board costs one table lookup per player. Ties are counted by how many players shared the pot,
+so exact results are exact rationals (``ties[p][k]`` boards split k ways).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+from numba import njit
+
+from pokersim.cards import format_cards, parse_cards
+from pokersim.evaluator._kernel import flush_suit, non_flush_class
+from pokersim.evaluator._tables import FLUSH_BITS, SUIT_BIAS, Tables, get_tables
+
+__all__ = ["EquityResult", "equity"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9
+#: Exact enumeration is used when boards x players stays below this (always true for hands of
+#: two known cards: at most C(48, 5) = 1,712,304 boards heads-up).
+EXACT_LIMIT = 50_000_000
+_CHUNK = 1 << 16
+_FLUSH = np.uint64(FLUSH_BITS)
+_BIAS = np.uint64(SUIT_BIAS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EquityResult:
+    """Equity of each hand, in the order given.
+
+    ``wins[p]`` boards won alone; ``ties[p][k]`` boards where p split the pot k ways
+    (k = 2..players, index 0 and 1 unused); ``boards`` boards in all. ``equity[p]`` is
+    ``(wins + sum_k ties[k] / k) / boards``, ``win``/``tie`` the shares won alone / tied.
+    """
+
+    hands: tuple[str, ...]
+    board: str
+    dead: str
+    wins: tuple[int, ...]
+    ties: tuple[tuple[int, ...], ...]
+    boards: int
+    exact: bool
+    seed: int | None
+
+    @property
+    def win(self) -> tuple[float, ...]:
+        """Share of boards each hand wins outright."""
+        return tuple(w / self.boards for w in self.wins)
+
+    @property
+    def tie(self) -> tuple[float, ...]:
+        """Share of boards each hand ties for the best hand."""
+        return tuple(sum(t) / self.boards for t in self.ties)
+
+    @property
+    def equity(self) -> tuple[float, ...]:
+        """Expected share of the pot: wins plus split pots divided among the tied hands."""
+        return tuple(
+            (w + sum(n / k for k, n in enumerate(t) if k >= 2)) / self.boards
+            for w, t in zip(self.wins, self.ties)
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready summary (the CLI's ``--json``)."""
+        return {
+            "hands": list(self.hands),
+            "board": self.board,
+            "dead": self.dead,
+            "boards": self.boards,
+            "exact": self.exact,
+            "seed": self.seed,
+            "equity": list(self.equity),
+            "win": list(self.win),
+            "tie": list(self.tie),
+        }
+
+
+@njit(cache=True, inline="always")
+def _card_mask(c):
+    """Bit ``rank + 16*suit``: summed over cards, the 13-bit rank mask of each suit."""
+    return np.uint64(1) << np.uint64((c >> 2) + 16 * (c & 3))
+
+
+@njit(cache=True, inline="always")
+def _score(
+    bkey, bmask, hkey, hmask, ranks, wins, ties, low_base, high_index, rank_table, flush_table
+):
+    """Rank every player on one board and credit the winner(s)."""
+    p_count = hkey.shape[0]
+    best = 1 << 14
+    n_best = 0
+    for p in range(p_count):
+        key = bkey + hkey[p]
+        flush = key & _FLUSH
+        if flush:
+            s = flush_suit(flush)
+            m = ((bmask + hmask[p]) >> np.uint64(16 * s)) & np.uint64(0x1FFF)
+            r = int(flush_table[m])
+        else:
+            r = int(non_flush_class(key, low_base, high_index, rank_table))
+        ranks[p] = r
+        if r < best:
+            best = r
+            n_best = 1
+        elif r == best:
+            n_best += 1
+    for p in range(p_count):
+        if ranks[p] == best:
+            if n_best == 1:
+                wins[p] += 1
+            else:
+                ties[p, n_best] += 1
+
+
+@njit(cache=True)
+def _enumerate(hole, board, rest, card_key, low_base, high_index, rank_table, flush_table):
+    """Exact counts over every completion of ``board`` from the cards in ``rest``."""
+    p_count = hole.shape[0]
+    hkey = np.empty(p_count, dtype=np.uint64)
+    hmask = np.empty(p_count, dtype=np.uint64)
+    for p in range(p_count):
+        hkey[p] = card_key[hole[p, 0]] + card_key[hole[p, 1]]
+        hmask[p] = _card_mask(hole[p, 0]) + _card_mask(hole[p, 1])
+    wins = np.zeros(p_count, dtype=np.int64)
+    ties = np.zeros((p_count, p_count + 1), dtype=np.int64)
+    ranks = np.empty(p_count, dtype=np.int64)
+    m = 5 - board.shape[0]
+    n = rest.shape[0]
+    rkey = np.empty(n, dtype=np.uint64)
+    rmask = np.empty(n, dtype=np.uint64)
+    for i in range(n):
+        rkey[i] = card_key[rest[i]]
+        rmask[i] = _card_mask(rest[i])
+    # Prefix sums: pkey[t] is the board key with the first t drawn cards added.
+    pkey = np.empty(m + 1, dtype=np.uint64)
+    pmask = np.empty(m + 1, dtype=np.uint64)
+    pkey[0] = _BIAS
+    pmask[0] = np.uint64(0)
+    for c in board:
+        pkey[0] += card_key[c]
+        pmask[0] += _card_mask(c)
+    idx = np.arange(m)
+    for t in range(m):
+        pkey[t + 1] = pkey[t] + rkey[idx[t]]
+        pmask[t + 1] = pmask[t] + rmask[idx[t]]
+    boards = 0
+    while True:
+        _score(
+            pkey[m], pmask[m], hkey, hmask, ranks, wins, ties,
+            low_base, high_index, rank_table, flush_table,
+        )  # fmt: skip
+        boards += 1
+        t = m - 1
+        while t >= 0 and idx[t] == n - m + t:
+            t -= 1
+        if t < 0:
+            break
+        idx[t] += 1
+        for u in range(t + 1, m):
+            idx[u] = idx[u - 1] + 1
+        for u in range(t, m):
+            pkey[u + 1] = pkey[u] + rkey[idx[u]]
+            pmask[u + 1] = pmask[u] + rmask[idx[u]]
+    return wins, ties, boards
+
+
+@njit(cache=True)
+def _sample(hole, board, rest, uniforms, card_key, low_base, high_index, rank_table, flush_table,
+            wins, ties):  # fmt: skip
+    """Add the counts of one chunk of sampled boards (partial Fisher-Yates from ``uniforms``)."""
+    p_count = hole.shape[0]
+    hkey = np.empty(p_count, dtype=np.uint64)
+    hmask = np.empty(p_count, dtype=np.uint64)
+    for p in range(p_count):
+        hkey[p] = card_key[hole[p, 0]] + card_key[hole[p, 1]]
+        hmask[p] = _card_mask(hole[p, 0]) + _card_mask(hole[p, 1])
+    ranks = np.empty(p_count, dtype=np.int64)
+    m = 5 - board.shape[0]
+    n = rest.shape[0]
+    deck = rest.copy()
+    bkey0 = _BIAS
+    bmask0 = np.uint64(0)
+    for c in board:
+        bkey0 += card_key[c]
+        bmask0 += _card_mask(c)
+    for s in range(uniforms.shape[0]):
+        bkey = bkey0
+        bmask = bmask0
+        for t in range(m):
+            j = t + np.int64(uniforms[s, t] * (n - t))
+            c = deck[j]
+            deck[j] = deck[t]
+            deck[t] = c
+            bkey += card_key[c]
+            bmask += _card_mask(c)
+        _score(
+            bkey, bmask, hkey, hmask, ranks, wins, ties,
+            low_base, high_index, rank_table, flush_table,
+        )  # fmt: skip
+
+
+def _parse_hands(hands: Iterable[str | Sequence[int] | Sequence[str]]) -> list[list[int]]:
+    if isinstance(hands, str):
+        raise ValueError(
+            f"hands must be a sequence of hands such as ['AhKh', 'QsQd'], got the string {hands!r}"
+        )
+    parsed = []
+    for i, hand in enumerate(hands):
+        cards = parse_cards(hand)
+        if len(cards) != 2:
+            raise ValueError(f"hand {i + 1} ({hand!r}) has {len(cards)} cards: expected 2")
+        parsed.append(cards)
+    if not MIN_PLAYERS <= len(parsed) <= MAX_PLAYERS:
+        raise ValueError(f"expected {MIN_PLAYERS}..{MAX_PLAYERS} hands, got {len(parsed)}")
+    return parsed
+
+
+def equity(
+    hands: Iterable[str | Sequence[int] | Sequence[str]],
+    board: str | Sequence[int] | Sequence[str] = (),
+    dead: str | Sequence[int] | Sequence[str] = (),
+    *,
+    samples: int | None = None,
+    seed: int | None = None,
+) -> EquityResult:
+    """Win/tie shares of 2..9 hands of two hole cards each.
+
+    ``board`` holds 0, 3, 4 or 5 known community cards and ``dead`` cards known to be out of
+    play. With ``samples=None`` every possible board is enumerated (exact); otherwise
+    ``samples`` boards are drawn uniformly from a generator seeded by ``seed`` (same seed, same
+    result; with ``seed=None`` a fresh seed is drawn and recorded in the result).
+    Cards may be strings (``"AhKh"``) or codes 0..51; a repeated card raises ``ValueError``.
+    """
+    hole = _parse_hands(hands)
+    board_codes = parse_cards(board)
+    dead_codes = parse_cards(dead)
+    if len(board_codes) not in (0, 3, 4, 5):
+        raise ValueError(f"board has {len(board_codes)} cards: expected 0, 3, 4 or 5")
+    used = [c for h in hole for c in h] + board_codes + dead_codes
+    repeats = sorted(c for c, n in Counter(used).items() if n > 1)
+    if repeats:
+        raise ValueError(f"card(s) {format_cards(repeats, ' ')} appear more than once")
+    rest = np.array(sorted(set(range(52)) - set(used)), dtype=np.int64)
+    m = 5 - len(board_codes)
+    if len(rest) < m:
+        raise ValueError(f"only {len(rest)} cards left to deal {m} board cards")
+    hole_arr = np.array(hole, dtype=np.int64)
+    board_arr = np.array(board_codes, dtype=np.int64)
+    t: Tables = get_tables()
+    tables = (t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table)
+    if samples is not None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a positive int or None, got {samples!r}")
+    elif comb(len(rest), m) * len(hole) > EXACT_LIMIT:  # pragma: no cover - unreachable today
+        samples = EXACT_LIMIT // len(hole)
+    names = tuple(format_cards(h) for h in hole)
+    if samples is None:
+        wins, ties, boards = _enumerate(hole_arr, board_arr, rest, *tables)
+        return EquityResult(
+            hands=names,
+            board=format_cards(board_codes),
+            dead=format_cards(dead_codes),
+            wins=tuple(int(w) for w in wins),
+            ties=tuple(tuple(int(x) for x in row) for row in ties),
+            boards=int(boards),
+            exact=True,
+            seed=None,
+        )
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    rng = np.random.default_rng(seed)
+    wins = np.zeros(len(hole), dtype=np.int64)
+    ties = np.zeros((len(hole), len(hole) + 1), dtype=np.int64)
+    done = 0
+    while done < samples:
+        n = min(_CHUNK, samples - done)
+        uniforms = rng.random((n, max(m, 1)))
+        _sample(hole_arr, board_arr, rest, uniforms, *tables, wins, ties)
+        done += n
+    return EquityResult(
+        hands=names,
+        board=format_cards(board_codes),
+        dead=format_cards(dead_codes),
+        wins=tuple(int(w) for w in wins),
+        ties=tuple(tuple(int(x) for x in row) for row in ties),
+        boards=samples,
+        exact=False,
+        seed=seed,
+    )
