@@ -68,6 +68,17 @@ class EquityResult:
             for w, t in zip(self.wins, self.ties)
         )
 
+    @property
+    def stderr(self) -> tuple[float, ...]:
+        """Standard error of each ``equity`` (0 when exact): the per-board pot share's spread."""
+        if self.exact:
+            return tuple(0.0 for _ in self.wins)
+        out = []
+        for w, t, e in zip(self.wins, self.ties, self.equity):
+            mean_sq = (w + sum(n / (k * k) for k, n in enumerate(t) if k >= 2)) / self.boards
+            out.append(max(mean_sq - e * e, 0.0) ** 0.5 / self.boards**0.5)
+        return tuple(out)
+
     def to_dict(self) -> dict[str, object]:
         """JSON-ready summary (the CLI's ``--json``)."""
         return {
@@ -80,6 +91,7 @@ class EquityResult:
             "equity": list(self.equity),
             "win": list(self.win),
             "tie": list(self.tie),
+            "stderr": list(self.stderr),
         }
 
 
