@@ -231,6 +231,7 @@ class _Director:
         self.unplaced = n  # players without a finishing place yet
         # tables
         self.tables: dict[int, _Table] = {}
+        self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
         self.next_table_id = 1
         self.size_hist = [0] * (self.seats_per_table + 1)  # how many tables have k players
         self.playing = 0
@@ -295,6 +296,7 @@ class _Director:
         self.next_table_id += 1
         tab = _Table(tid, seats, self.env.event())
         self.tables[tid] = tab
+        self.idle[tid] = None
         self.size_hist[len(seats)] += 1
         for s, p in seats.items():
             self.location[p] = (tid, s)
@@ -312,6 +314,7 @@ class _Director:
 
     def _close_table(self, tab: _Table) -> None:
         tab.open = False
+        self.idle.pop(tab.table_id, None)
         self.size_hist[len(tab.seats)] -= 1
         del self.tables[tab.table_id]
         self.emit(TableBroken(t=int(self.env.now), table_id=tab.table_id))
@@ -408,6 +411,7 @@ class _Director:
             raise InvariantError(f"table {tab.table_id} started twice")
         tab.playing = True
         self.playing += 1
+        self.idle.pop(tab.table_id, None)
         tab.go.succeed()
 
     def _deal(self, tab: _Table, seat_nos: Sequence[int]) -> Deal:
@@ -569,6 +573,7 @@ class _Director:
             self._break_table(tab)
             return False
         self._balance_from(tab)
+        self._wake_idle()
         if len(tab.seats) < 2:
             return self._stop(tab)
         tab.playing = True
@@ -577,6 +582,7 @@ class _Director:
 
     def _stop(self, tab: _Table) -> bool:
         tab.go = self.env.event()
+        self.idle[tab.table_id] = None
         if self.playing == 0:
             self._resolve()
         return False
@@ -628,13 +634,17 @@ class _Director:
                 )
             )
 
-    def _wake_idle(self, table_ids: Sequence[int]) -> None:
-        """Start idle tables that received players and can now play (only outside holds)."""
-        if self.over or self.resolving or self._hold():
+    def _wake_idle(self) -> None:
+        """Start the idle tables that can play.
+
+        They had too few players, or a hold was lifted (say, a bust elsewhere took the field
+        past a hand-for-hand stage before that stage began).
+        """
+        if not self.idle or self.over or self.resolving or self._hold():
             return
-        for tid in sorted(set(table_ids)):
-            t = self.tables.get(tid)
-            if t is not None and not t.playing and len(t.seats) >= 2:
+        for tid in sorted(self.idle):
+            t = self.tables[tid]
+            if len(t.seats) >= 2:
                 self._start_table(t)
 
     def _break_table(self, tab: _Table) -> None:
@@ -649,7 +659,7 @@ class _Director:
         )
         self._apply(moves, "break")
         self._close_table(tab)
-        self._wake_idle([m.to_table for m in moves])
+        self._wake_idle()
         if self.playing == 0 and not self.over:
             self._resolve()
 
@@ -673,7 +683,6 @@ class _Director:
             policy=self.policy,
         )
         self._apply(moves, "balance")
-        self._wake_idle([m.to_table for m in moves])
 
     # -- when every table is idle -----------------------------------------------------------
 
@@ -735,20 +744,23 @@ class _Director:
     def _form_final_table(self) -> None:
         """R-BAL-3: everyone left sits at one table, seats drawn at random."""
         now = int(self.env.now)
-        players = [
-            p for _tid, t in sorted(self.tables.items()) for _s, p in sorted(t.seats.items())
-        ]
-        for _tid, tab in sorted(self.tables.items()):
-            self._close_table(tab)
+        old = [t for _tid, t in sorted(self.tables.items())]
+        players = [p for t in old for _s, p in sorted(t.seats.items())]
         seats = redraw_seats(
             players,
             self.seats_per_table,
             rngs.generator(self.seed, rngs.STREAM_SEATING, 2),
         )
+        for t in old:  # everyone leaves their seat for the final table
+            self.size_hist[len(t.seats)] -= 1
+            self.size_hist[0] += 1
+            t.seats = {}
         tab = self._open_table(seats, final=True)
         self.final_at = now
         self.final_formed = True
         self.emit(FinalTableFormed(t=now, table_id=tab.table_id, players_left=self.remaining))
+        for t in old:
+            self._close_table(t)
 
     def _rebalance_all(self) -> None:
         """With every table idle: break tables while the field fits on fewer, then balance."""

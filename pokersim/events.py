@@ -186,7 +186,10 @@ class TournamentStarted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableOpened:
-    """A table was opened with players in seats drawn at random (R-SEAT-1, R-BAL-3)."""
+    """A table was opened with players in seats drawn at random (R-SEAT-1, R-BAL-3).
+
+    The final table (``final``) takes its players from the tables still open, which then break.
+    """
 
     t: int
     table_id: int
