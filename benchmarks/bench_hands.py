@@ -71,7 +71,7 @@ def pokersim_hands(n_hands: int, seed: int, record: bool) -> tuple[float, int, i
             return FOLD
         return RaiseTo(amount)
 
-    stacks_rng = random.Random(seed + 1)
+    stacks_rng = np.random.default_rng(seed + 1)
     showdowns = 0
     start = time.process_time()
     done = 0
@@ -84,11 +84,12 @@ def pokersim_hands(n_hands: int, seed: int, record: bool) -> tuple[float, int, i
         rows[:, :, 2:] = decks[:, None, 2 * PLAYERS : 2 * PLAYERS + 5]
         strengths = evaluate_unchecked(rows.reshape(-1, 7)).reshape(size, PLAYERS).tolist()
         deck_lists = decks.tolist()
+        stack_lists = stacks_rng.integers(STACK_LO, STACK_HI + 1, size=(size, PLAYERS)).tolist()
         for h in range(size):
             d = deck_lists[h]
+            st = stack_lists[h]
             seats = tuple(
-                Seat(player_id=i, stack=stacks_rng.randint(STACK_LO, STACK_HI), seat_no=i + 1)
-                for i in range(PLAYERS)
+                Seat(player_id=i, stack=st[i], seat_no=i + 1) for i in range(PLAYERS)
             )
             setup = HandSetup(
                 seats=seats,
@@ -125,11 +126,11 @@ def pokerkit_hands(n_hands: int, seed: int) -> tuple[float, int]:
         Automation.CHIPS_PULLING,
     )
     rng = random.Random(seed)
-    stacks_rng = random.Random(seed + 1)
+    stacks_rng = np.random.default_rng(seed + 1)
     decisions = 0
     start = time.process_time()
     for _ in range(n_hands):
-        stacks = [stacks_rng.randint(STACK_LO, STACK_HI) for _ in range(PLAYERS)]
+        stacks = stacks_rng.integers(STACK_LO, STACK_HI + 1, size=PLAYERS).tolist()
         state = NoLimitTexasHoldem.create_state(
             automations, True, ANTE, (SB, BB), BB, stacks, PLAYERS, mode=Mode.TOURNAMENT
         )

@@ -113,6 +113,29 @@ def _view_builder() -> Callable[..., DecisionView]:
 make_view = _view_builder()
 
 
+def _legal_builder() -> Callable[[int, int, int], LegalActions]:
+    """``LegalActions(to_call, min_raise_to, max_raise_to)`` by slot descriptors (see above)."""
+    names = tuple(f.name for f in dataclasses.fields(LegalActions))
+    if names != ("to_call", "min_raise_to", "max_raise_to") or hasattr(
+        LegalActions, "__post_init__"
+    ):
+        return LegalActions
+    s0, s1, s2 = (getattr(LegalActions, name).__set__ for name in names)
+    new = object.__new__
+
+    def build(to_call: int, lo: int, hi: int) -> LegalActions:
+        v = new(LegalActions)
+        s0(v, to_call)
+        s1(v, lo)
+        s2(v, hi)
+        return v
+
+    return build
+
+
+make_legal = _legal_builder()
+
+
 class TableState:
     """The mutable state of one hand in progress (internal to the hand engine).
 
@@ -277,7 +300,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                     tuple(bets),
                     in_hand,
                     pot,
-                    LegalActions(to_call, lo, hi),
+                    make_legal(to_call, lo, hi),
                     level,
                     structure,
                     context,

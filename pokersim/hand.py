@@ -110,11 +110,12 @@ class Deal:
     def __post_init__(self) -> None:
         if len(self.board) != 5:
             raise ConfigError(f"a deal needs 5 board cards, got {len(self.board)}")
-        cards = [c for pair in self.hole for c in pair]
-        if any(len(pair) != 2 for pair in self.hole):
-            raise ConfigError("each seat needs exactly 2 hole cards")
-        cards.extend(self.board)
-        if len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
+        cards = list(self.board)
+        for pair in self.hole:
+            if len(pair) != 2:
+                raise ConfigError(f"each seat needs exactly 2 hole cards, got {pair}")
+            cards += pair
+        if len(set(cards)) != len(cards) or min(cards) < 0 or max(cards) > 51:
             raise ConfigError(f"deal cards must be distinct codes in 0..51, got {cards}")
         if self.strengths is not None and len(self.strengths) != len(self.hole):
             raise ConfigError(
@@ -311,7 +312,7 @@ def play_hand(
                     )
                 )
     t.pot = pot
-    t.active = sum(1 for s in stacks if s > 0)
+    t.active = n - stacks.count(0)
     if events is not None:
         for k in range(1, n + 1):
             i = (button + k) % n
@@ -322,6 +323,7 @@ def play_hand(
     big_blind = level.big_blind
     limit = structure is BettingStructure.FIXED_LIMIT
     board = deal.board
+    zeros = [0] * n
     for street in range(4):
         if street:
             lo_card, hi_card = _STREET_CARDS[street - 1]
@@ -341,6 +343,8 @@ def play_hand(
         betting_round(t, street, first, price, unit)
         seat, back = uncalled(bets)
         if back:
+            if stacks[seat] == 0 and not t.folded[seat]:
+                t.active += 1  # an all-in bettor has chips again
             stacks[seat] += back
             totals[seat] -= back
             t.pot -= back
@@ -348,9 +352,7 @@ def play_hand(
                 events.append(
                     UncalledBetReturned(seat=seat, player_id=player_ids[seat], amount=back)
                 )
-        t.active = sum(1 for i in range(n) if stacks[i] > 0 and not t.folded[i])
-        for i in range(n):
-            bets[i] = 0
+        bets[:] = zeros
         if t.live == 1:
             break
 
@@ -378,11 +380,15 @@ def play_hand(
                 )
     pots = []
     for index, (amount, eligible) in enumerate(raw_pots):
-        winners = best_of(eligible, ranks) if len(eligible) > 1 else eligible
-        winners = order_from_button(winners, button, n)
-        shares = split(amount, winners)
-        for w, share in zip(winners, shares):
-            stacks[w] += share
+        if len(eligible) > 1:
+            winners = order_from_button(best_of(eligible, ranks), button, n)
+            shares = split(amount, winners)
+            for w, share in zip(winners, shares):
+                stacks[w] += share
+        else:
+            winners = eligible
+            shares = (amount,)
+            stacks[eligible[0]] += amount
         pots.append(
             Pot(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares)
         )
@@ -408,7 +414,7 @@ def play_hand(
 
     # Knockouts: the pot in which each broke player was all-in with their last chips (R-KO-2).
     knockouts = []
-    for i in range(n):
+    for i in range(n) if 0 in stacks else ():
         if stacks[i] == 0:
             last = max(p.index for p in pots if i in p.eligible)
             winners = pots[last].winners
