@@ -25,6 +25,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
+from pokersim import charts
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions, RaiseTo
 from pokersim.errors import ConfigError
 from pokersim.timing import ThinkTime
@@ -169,9 +170,376 @@ class SkillBlend:
         return f"SkillBlend({self.inner!r}, skill={self.skill}, noise={self.noise})"
 
 
+def players_behind(view: DecisionView) -> int:
+    """Players still in the hand with chips who act after this seat in the current round.
+
+    Pre-flop the order starts left of the big blind (heads-up: the button first); after the
+    flop it starts left of the button.
+    """
+    n = len(view.in_hand)
+    button = view.button
+    first = (3 if n > 2 else 0) if view.street == 0 else 1
+    mine = (view.seat - button - first) % n
+    count = 0
+    stacks = view.stacks
+    for i, alive in enumerate(view.in_hand):
+        if alive and stacks[i] > 0 and i != view.seat and (i - button - first) % n > mine:
+            count += 1
+    return count
+
+
+def _shove(legal: LegalActions) -> Action:
+    return RaiseTo(legal.max_raise_to) if legal.max_raise_to > 0 else CHECK_CALL
+
+
+def _raise_to(legal: LegalActions, target: int) -> Action:
+    """A raise to ``target`` clipped into the legal range (or a call when raising is closed)."""
+    if legal.max_raise_to <= 0:
+        return CHECK_CALL
+    if target < legal.min_raise_to:
+        target = legal.min_raise_to
+    elif target > legal.max_raise_to:
+        target = legal.max_raise_to
+    return RaiseTo(target)
+
+
+def _made_hand(hole: tuple[int, int], board: tuple[int, ...]) -> bool:
+    """A pocket pair or a hole card paired on the board: the simple post-flop test."""
+    r1, r2 = hole[0] >> 2, hole[1] >> 2
+    if r1 == r2:
+        return True
+    for c in board:
+        r = c >> 2
+        if r == r1 or r == r2:
+            return True
+    return False
+
+
+class PushFoldModel(_TimedModel):
+    """``push-fold``: shove or fold by effective stack in big blinds, from the charts.
+
+    At or below ``max_bb`` big blinds (default 15) the model shoves the chart's range when the
+    pot is unopened and calls (or re-shoves) a raise with the chart's calling range; ranges
+    tighten with more players behind (see ``pokersim.charts``). ``looseness`` scales the stack
+    the chart is read at: 1.0 is the chart, 1.3 plays as if 30% shorter (looser), 0.7 tighter.
+    Above ``max_bb`` it plays a simple default: open-raise ``open_raise_bb`` with a positional
+    range, continue against raises with premium hands, and after the flop bet half the pot with
+    a pair or better, check-folding otherwise.
+
+    Parameters: ``looseness`` (0.25..4, default 1.0), ``max_bb`` (1..25, default 15),
+    ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.7).
+    """
+
+    __slots__ = (
+        "looseness",
+        "max_bb",
+        "open_raise_bb",
+        "_inv_loose",
+        "_open_cuts",
+        "_premium_cut",
+        "_call_cut",
+    )
+    name = "push-fold"
+
+    def __init__(
+        self,
+        *,
+        looseness: float = 1.0,
+        max_bb: float = 15.0,
+        open_raise_bb: float = 2.5,
+        think_median_seconds: float = 2.0,
+        think_sigma: float = 0.7,
+    ) -> None:
+        super().__init__(_think(self.name, think_median_seconds, think_sigma))
+        self.looseness = _check_fraction(self.name, "looseness", looseness, 0.25, 4.0)
+        self.max_bb = _check_fraction(self.name, "max_bb", max_bb, 1.0, charts.CHART_MAX_BB)
+        self.open_raise_bb = _check_fraction(self.name, "open_raise_bb", open_raise_bb, 2.0, 5.0)
+        self._inv_loose = 1.0 / self.looseness
+        loose = self.looseness
+        self._open_cuts = tuple(
+            charts.top_classes(min(1.0, w * loose)) for w in (0.12, 0.18, 0.28, 0.4)
+        )
+        self._premium_cut = charts.top_classes(min(1.0, 0.03 * loose))
+        self._call_cut = charts.top_classes(min(1.0, 0.08 * loose))
+
+    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        """Chart lookups only: no random draws, so a given situation always plays the same."""
+        legal = view.legal
+        bb = view.level.big_blind
+        seat = view.seat
+        stacks, bets, in_hand = view.stacks, view.bets, view.in_hand
+        mine = stacks[seat] + bets[seat]
+        biggest = 0
+        aggressors = 0
+        for i, alive in enumerate(in_hand):
+            if alive and i != seat:
+                total = stacks[i] + bets[i]
+                if total > biggest:
+                    biggest = total
+                if bets[i] > bb:
+                    aggressors += 1
+        eff_bb = (mine if mine < biggest else biggest) / bb
+        if view.street != 0:
+            return _postflop_default(view)
+        cls = charts.CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]
+        behind = players_behind(view)
+        high = max(bets)
+        if eff_bb <= self.max_bb:
+            if high <= bb:
+                if charts.PUSH_TABLE.contains(cls, eff_bb * self._inv_loose, behind):
+                    return _shove(legal)
+                return CHECK_CALL if legal.to_call == 0 else FOLD
+            shove_bb = (high if high < mine else mine) / bb
+            k = behind + (aggressors if aggressors > 0 else 1)
+            if charts.CALL_TABLE.contains(cls, shove_bb * self._inv_loose, k):
+                return _shove(legal) if legal.max_raise_to > 0 else CHECK_CALL
+            return CHECK_CALL if legal.to_call == 0 else FOLD
+        return self._deep_preflop(view, cls, behind, high, bb)
+
+    def _deep_preflop(
+        self, view: DecisionView, cls: int, behind: int, high: int, bb: int
+    ) -> Action:
+        legal = view.legal
+        rank = charts.STRENGTH_RANK[cls]
+        if high <= bb:
+            slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+            if rank < self._open_cuts[slot]:
+                return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
+            return CHECK_CALL if legal.to_call == 0 else FOLD
+        if rank < self._premium_cut:
+            return _raise_to(legal, 3 * high)
+        if rank < self._call_cut and legal.to_call * 10 <= view.stacks[view.seat]:
+            return CHECK_CALL
+        return CHECK_CALL if legal.to_call == 0 else FOLD
+
+
+def _postflop_default(view: DecisionView) -> Action:
+    """Bet half the pot or call with a pair or better; check or fold without one."""
+    legal = view.legal
+    if _made_hand(view.hole, view.board):
+        if legal.to_call == 0:
+            if legal.max_raise_to > 0:
+                return _raise_to(legal, max(view.pot // 2, view.level.big_blind))
+            return CHECK_CALL
+        return CHECK_CALL
+    return CHECK_CALL if legal.to_call == 0 else FOLD
+
+
+def _load_evaluator() -> Callable[[np.ndarray], np.ndarray]:
+    """The project's batch evaluator (imported lazily: only equity-based models need it).
+
+    The unchecked kernel is used: the model builds valid ``int8`` rows itself.
+    """
+    from pokersim import evaluator
+
+    fast = getattr(evaluator, "evaluate_unchecked", None)
+    return cast(Callable[[np.ndarray], np.ndarray], fast or evaluator.evaluate)
+
+
+_CLASS_NP = np.array(charts.CLASS_OF_PAIR, dtype=np.int64)
+_STRENGTH_RANK_NP = np.array(charts.STRENGTH_RANK, dtype=np.int64)
+_ALL_CARDS = np.arange(52, dtype=np.int64)
+
+
+class TightAggressiveModel(_TimedModel):
+    """``tight-aggressive``: positional pre-flop ranges, equity-driven post-flop play.
+
+    Pre-flop: at or below ``short_bb`` big blinds it plays the push-fold charts; deeper it
+    opens the top ``open_width`` share of hands (by players behind: 6+, 4-5, 2-3, 1), to
+    ``open_raise_bb`` plus one big blind per limper; against a raise it re-raises to three
+    times the top ``three_bet_width`` and calls the next hands up to ``call_width`` when the
+    price is at most a tenth of its stack; against a re-raise it continues only with the top
+    ``three_bet_width`` hands. After the flop it estimates its equity against every opponent
+    still in the hand holding the top ``range_width`` of hands (narrowed to
+    ``bet_range_width`` when facing a bet) with ``samples`` seeded Monte-Carlo deals and ONE
+    evaluator call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``,
+    raises at >= ``raise_equity``, calls when equity beats the pot odds by ``call_margin``, and
+    otherwise checks or folds.
+    """
+
+    __slots__ = (
+        "samples",
+        "short_bb",
+        "open_raise_bb",
+        "bet_fraction",
+        "value_equity",
+        "raise_equity",
+        "call_margin",
+        "_open_cuts",
+        "_three_bet_cut",
+        "_call_cut",
+        "_range_cut",
+        "_bet_range_cut",
+        "_evaluate",
+        "_push_fold",
+    )
+    name = "tight-aggressive"
+
+    def __init__(
+        self,
+        *,
+        samples: int = 96,
+        short_bb: float = 15.0,
+        open_width: tuple[float, float, float, float] | list[float] = (0.11, 0.16, 0.25, 0.36),
+        open_raise_bb: float = 2.5,
+        three_bet_width: float = 0.035,
+        call_width: float = 0.09,
+        range_width: float = 0.45,
+        bet_range_width: float = 0.3,
+        bet_fraction: float = 0.66,
+        value_equity: float = 0.6,
+        raise_equity: float = 0.8,
+        call_margin: float = 0.03,
+        think_median_seconds: float = 2.5,
+        think_sigma: float = 0.8,
+    ) -> None:
+        n = self.name
+        super().__init__(_think(n, think_median_seconds, think_sigma))
+        if isinstance(samples, bool) or not isinstance(samples, int) or not 8 <= samples <= 4096:
+            raise ConfigError(
+                f"model {n!r}: parameter 'samples' must be an int in 8..4096, got {samples!r}"
+            )
+        self.samples = samples
+        self.short_bb = _check_fraction(n, "short_bb", short_bb, 0.0, charts.CHART_MAX_BB)
+        widths = tuple(open_width)
+        if len(widths) != 4:
+            raise ConfigError(
+                f"model {n!r}: parameter 'open_width' needs 4 shares (6+, 4-5, "
+                f"2-3 and 1 players behind), got {open_width!r}"
+            )
+        self._open_cuts = tuple(
+            charts.top_classes(_check_fraction(n, "open_width", w)) for w in widths
+        )
+        self.open_raise_bb = _check_fraction(n, "open_raise_bb", open_raise_bb, 2.0, 5.0)
+        self._three_bet_cut = charts.top_classes(
+            _check_fraction(n, "three_bet_width", three_bet_width)
+        )
+        self._call_cut = charts.top_classes(_check_fraction(n, "call_width", call_width))
+        self._range_cut = charts.top_classes(_check_fraction(n, "range_width", range_width))
+        self._bet_range_cut = charts.top_classes(
+            _check_fraction(n, "bet_range_width", bet_range_width)
+        )
+        self.bet_fraction = _check_fraction(n, "bet_fraction", bet_fraction, 0.1, 3.0)
+        self.value_equity = _check_fraction(n, "value_equity", value_equity)
+        self.raise_equity = _check_fraction(n, "raise_equity", raise_equity)
+        self.call_margin = _check_fraction(n, "call_margin", call_margin, -0.5, 0.5)
+        self._push_fold = PushFoldModel(max_bb=max(self.short_bb, 1.0))
+        self._evaluate = _load_evaluator()
+
+    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        """Pre-flop by table lookups; post-flop by one sampled equity estimate."""
+        if view.street == 0:
+            return self._preflop(view, rng)
+        return self._postflop(view, rng)
+
+    def _preflop(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        legal = view.legal
+        bb = view.level.big_blind
+        seat = view.seat
+        stacks, bets = view.stacks, view.bets
+        mine = stacks[seat] + bets[seat]
+        biggest = 0
+        for i, alive in enumerate(view.in_hand):
+            if alive and i != seat:
+                total = stacks[i] + bets[i]
+                if total > biggest:
+                    biggest = total
+        eff = mine if mine < biggest else biggest
+        if eff <= self.short_bb * bb:
+            return self._push_fold.decide(view, rng)
+        rank = charts.STRENGTH_RANK[charts.CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]]
+        high = max(bets)
+        if high <= bb:
+            behind = players_behind(view)
+            slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+            if rank < self._open_cuts[slot]:
+                return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
+            return CHECK_CALL if legal.to_call == 0 else FOLD
+        if high <= 4 * bb:  # facing an open raise
+            if rank < self._three_bet_cut:
+                return _raise_to(legal, 3 * high)
+            if rank < self._call_cut and legal.to_call * 10 <= stacks[seat]:
+                return CHECK_CALL
+            return CHECK_CALL if legal.to_call == 0 else FOLD
+        if rank < self._three_bet_cut:  # facing a re-raise or a shove
+            if rank < self._three_bet_cut // 2 + 1:
+                return _raise_to(legal, legal.max_raise_to)
+            return CHECK_CALL
+        return CHECK_CALL if legal.to_call == 0 else FOLD
+
+    def _postflop(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        legal = view.legal
+        to_call = legal.to_call
+        cut = self._range_cut if to_call == 0 else self._bet_range_cut
+        eq = self.equity(view, rng, cut)
+        pot = view.pot
+        if to_call == 0:
+            if eq >= self.value_equity and legal.max_raise_to > 0:
+                return _raise_to(legal, max(int(self.bet_fraction * pot), view.level.big_blind))
+            return CHECK_CALL
+        if eq >= self.raise_equity and legal.max_raise_to > 0:
+            high = max(view.bets)
+            return _raise_to(legal, high + int(self.bet_fraction * (pot + to_call)))
+        if eq >= to_call / (pot + to_call) + self.call_margin:
+            return CHECK_CALL
+        return FOLD
+
+    def equity(self, view: DecisionView, rng: np.random.Generator, range_cut: int) -> float:
+        """Share of the pot won against every opponent in the hand holding a top range.
+
+        ``samples`` deals of the opponents' cards and the rest of the board, drawn from the
+        unseen cards with ``rng``; all hands of all deals go to ONE evaluator call. Deals in
+        which an opponent's hand falls outside the range are dropped (when too few remain,
+        all deals count, i.e. the range widens to any two cards).
+        """
+        seat = view.seat
+        n_opp = 0
+        for i, alive in enumerate(view.in_hand):
+            if alive and i != seat:
+                n_opp += 1
+        n_opp = max(1, n_opp)
+        k = self.samples
+        board = view.board
+        missing = 5 - len(board)
+        need = 2 * n_opp + missing
+        dead = np.zeros(52, dtype=bool)
+        dead[view.hole[0]] = True
+        dead[view.hole[1]] = True
+        if board:
+            dead[list(board)] = True
+        unseen = _ALL_CARDS[~dead]
+        draws = unseen[np.argpartition(rng.random((k, unseen.size)), need - 1, axis=1)[:, :need]]
+        opp = draws[:, : 2 * n_opp].reshape(k, n_opp, 2)
+        full_board = np.empty((k, 5), dtype=np.int64)
+        if board:
+            full_board[:, : len(board)] = board
+        full_board[:, len(board) :] = draws[:, 2 * n_opp :]
+        cards = np.empty((k * (n_opp + 1), 7), dtype=np.int8)
+        cards[:k, 0] = view.hole[0]
+        cards[:k, 1] = view.hole[1]
+        cards[:k, 2:] = full_board
+        opp_rows = cards[k:].reshape(k, n_opp, 7)
+        opp_rows[:, :, :2] = opp
+        opp_rows[:, :, 2:] = full_board[:, None, :]
+        ranks = np.asarray(self._evaluate(cards))
+        hero = ranks[:k]
+        opp_ranks = ranks[k:].reshape(k, n_opp)
+        best = opp_ranks.min(axis=1)
+        ties = (opp_ranks == hero[:, None]).sum(axis=1)
+        share = np.where(hero < best, 1.0, np.where(hero == best, 1.0 / (1.0 + ties), 0.0))
+        opp_rank = _STRENGTH_RANK_NP[_CLASS_NP[opp[:, :, 0] * 52 + opp[:, :, 1]]]
+        ok = (opp_rank < range_cut).all(axis=1)
+        n_ok = int(ok.sum())
+        if n_ok * 4 >= k:
+            return float(share[ok].sum() / n_ok)
+        return float(share.mean())
+
+
 _BUILTINS: dict[str, Callable[..., PlayerModel]] = {
     RandomModel.name: RandomModel,
     CallingStationModel.name: CallingStationModel,
+    PushFoldModel.name: PushFoldModel,
+    TightAggressiveModel.name: TightAggressiveModel,
 }
 
 _PLUGIN = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")

@@ -1,0 +1,285 @@
+"""Push-fold against its chart on fixed situations; tight-aggressive's equity and decisions."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pokersim import charts
+from pokersim.actions import CHECK_CALL, FOLD, DecisionView, LegalActions, RaiseTo
+from pokersim.cards import parse_cards
+from pokersim.config import BettingStructure, Level
+from pokersim.errors import ConfigError
+from pokersim.evaluator import evaluate
+from pokersim.players import PushFoldModel, TightAggressiveModel, make_model, players_behind
+
+BB = 20
+LEVEL = Level(small_blind=10, big_blind=BB)
+
+
+def view(
+    *,
+    hole: str,
+    stacks: tuple[int, ...],
+    bets: tuple[int, ...],
+    seat: int,
+    button: int,
+    legal: LegalActions,
+    board: str = "",
+    in_hand: tuple[bool, ...] | None = None,
+    pot: int | None = None,
+) -> DecisionView:
+    n = len(stacks)
+    b = tuple(parse_cards(board)) if board else ()
+    h = parse_cards(hole)
+    return DecisionView(
+        table_id=0,
+        hand_no=1,
+        seat=seat,
+        player_id=seat,
+        hole=(h[0], h[1]),
+        board=b,
+        street={0: 0, 3: 1, 4: 2, 5: 3}[len(b)],
+        button=button,
+        player_ids=tuple(range(n)),
+        stacks=stacks,
+        bets=bets,
+        in_hand=in_hand or (True,) * n,
+        pot=sum(bets) if pot is None else pot,
+        legal=legal,
+        level=LEVEL,
+        structure=BettingStructure.NO_LIMIT,
+    )
+
+
+def representative(cls: int) -> str:
+    """Two cards of a class, e.g. 'AsKs' for AKs."""
+    name = charts.class_name(cls)
+    if len(name) == 2:
+        return f"{name[0]}s{name[1]}h"
+    return f"{name[0]}s{name[1]}{'s' if name[2] == 's' else 'h'}"
+
+
+RNG = np.random.default_rng(0)
+
+
+def sb_unopened(hole: str, stack_bb: float) -> DecisionView:
+    """Heads-up, small blind (the button) to act first with ``stack_bb`` big blinds in all."""
+    total = int(stack_bb * BB)
+    return view(
+        hole=hole,
+        stacks=(total - 10, total - 20),
+        bets=(10, 20),
+        seat=0,
+        button=0,
+        legal=LegalActions(to_call=10, min_raise_to=40, max_raise_to=total),
+    )
+
+
+@pytest.mark.parametrize("stack_bb", [2.0, 5.0, 8.0, 10.0, 12.5, 15.0])
+def test_push_fold_small_blind_matches_the_push_chart_for_every_hand(stack_bb: float) -> None:
+    model = PushFoldModel()
+    total = int(stack_bb * BB)
+    for cls in range(charts.N_CLASSES):
+        action = model.decide(sb_unopened(representative(cls), stack_bb), RNG)
+        expected = RaiseTo(total) if charts.PUSH_BB[cls] >= stack_bb else FOLD
+        assert action == expected, (charts.class_name(cls), stack_bb, charts.PUSH_BB[cls])
+
+
+@pytest.mark.parametrize("shove_bb", [3.0, 6.0, 8.0, 12.0, 15.0])
+def test_push_fold_big_blind_matches_the_call_chart_for_every_hand(shove_bb: float) -> None:
+    model = PushFoldModel()
+    shove = int(shove_bb * BB)
+    for cls in range(charts.N_CLASSES):
+        v = view(
+            hole=representative(cls),
+            stacks=(0, 15 * BB - 20),  # the small blind is all-in; the big blind covers
+            bets=(shove, 20),
+            seat=1,
+            button=0,
+            legal=LegalActions(to_call=shove - 20, min_raise_to=0, max_raise_to=0),
+        )
+        expected = CHECK_CALL if charts.CALL_BB[cls] >= shove_bb else FOLD
+        assert model.decide(v, RNG) == expected, (charts.class_name(cls), shove_bb)
+
+
+def nine_handed_unopened(hole: str, seat: int, stack_bb: float) -> DecisionView:
+    """Nine players, button at 0, blinds posted by 1 and 2; ``seat`` acts, all have the stack."""
+    total = int(stack_bb * BB)
+    bets = (0, 10, 20, 0, 0, 0, 0, 0, 0)
+    stacks = tuple(total - b for b in bets)
+    return view(
+        hole=hole,
+        stacks=stacks,
+        bets=bets,
+        seat=seat,
+        button=0,
+        legal=LegalActions(to_call=20 - bets[seat], min_raise_to=40, max_raise_to=total),
+    )
+
+
+def test_players_behind_follows_the_preflop_and_postflop_order() -> None:
+    assert players_behind(nine_handed_unopened("AsAh", 3, 10)) == 8  # under the gun
+    assert players_behind(nine_handed_unopened("AsAh", 0, 10)) == 2  # button
+    assert players_behind(nine_handed_unopened("AsAh", 1, 10)) == 1  # small blind
+    assert players_behind(nine_handed_unopened("AsAh", 2, 10)) == 0  # big blind
+    assert players_behind(sb_unopened("AsAh", 10)) == 1  # heads-up button acts first
+
+
+def test_push_fold_ranges_tighten_with_players_behind() -> None:
+    """Under the gun shoves only the top of the range the small blind shoves heads-up."""
+    model = PushFoldModel()
+    utg = {
+        c
+        for c in range(charts.N_CLASSES)
+        if isinstance(model.decide(nine_handed_unopened(representative(c), 3, 10), RNG), RaiseTo)
+    }
+    button = {
+        c
+        for c in range(charts.N_CLASSES)
+        if isinstance(model.decide(nine_handed_unopened(representative(c), 0, 10), RNG), RaiseTo)
+    }
+    hu = {c for c in range(charts.N_CLASSES) if charts.PUSH_BB[c] >= 10}
+    assert utg < button < hu
+    for name in ("AA", "KK", "AKs", "AKo", "99"):
+        assert charts.class_of_name(name) in utg
+    for name in ("72o", "K5o", "J7s"):
+        assert charts.class_of_name(name) not in utg
+
+
+def test_push_fold_looseness_reads_the_chart_at_a_scaled_stack() -> None:
+    # A hand that shoves heads-up up to 7 big blinds: at 10 it folds, unless loose enough.
+    cls = next(c for c in range(charts.N_CLASSES) if 6.0 <= charts.PUSH_BB[c] <= 8.0)
+    t = charts.PUSH_BB[cls]
+    hole = representative(cls)
+    tight, loose = PushFoldModel(looseness=1.0), PushFoldModel(looseness=11.0 / t)
+    assert tight.decide(sb_unopened(hole, 10.0), RNG) is FOLD
+    assert isinstance(loose.decide(sb_unopened(hole, 10.0), RNG), RaiseTo)
+    assert PushFoldModel(looseness=0.5).decide(sb_unopened(hole, t * 0.9), RNG) is FOLD
+
+
+def test_push_fold_checks_a_free_big_blind_instead_of_folding() -> None:
+    v = view(
+        hole="7c2d",
+        stacks=(180, 180),
+        bets=(20, 20),  # the small blind limped
+        seat=1,
+        button=0,
+        legal=LegalActions(to_call=0, min_raise_to=40, max_raise_to=200),
+    )
+    assert PushFoldModel().decide(v, RNG) is CHECK_CALL
+
+
+def test_push_fold_deep_stacks_open_raise_or_fold() -> None:
+    model = PushFoldModel()
+    deep = 40.0
+    assert model.decide(nine_handed_unopened("AsKd", 0, deep), RNG) == RaiseTo(50)
+    assert model.decide(nine_handed_unopened("7s2d", 0, deep), RNG) is FOLD
+    assert model.decide(nine_handed_unopened("7s2d", 2, deep), RNG) is CHECK_CALL
+
+
+def test_push_fold_parameters_are_validated() -> None:
+    with pytest.raises(ConfigError, match="looseness"):
+        make_model("push-fold", params={"looseness": 0})
+    with pytest.raises(ConfigError, match="max_bb"):
+        make_model("push-fold", params={"max_bb": 40})
+
+
+# --- tight-aggressive ---------------------------------------------------------------------------
+
+
+def exact_equity_vs_any(hole: str, board: str) -> float:
+    """Heads-up equity against any two cards, by enumerating every hand and run-out."""
+    h = parse_cards(hole)
+    b = parse_cards(board)
+    rest = [c for c in range(52) if c not in h and c not in b]
+    rows_h, rows_v = [], []
+    for v in itertools.combinations(rest, 2):
+        left = [c for c in rest if c not in v]
+        for run in itertools.combinations(left, 5 - len(b)):
+            rows_h.append(h + b + list(run))
+            rows_v.append(list(v) + b + list(run))
+    rh = evaluate(np.array(rows_h, dtype=np.int8))
+    rv = evaluate(np.array(rows_v, dtype=np.int8))
+    return float(np.mean(np.where(rh < rv, 1.0, np.where(rh == rv, 0.5, 0.0))))
+
+
+@pytest.mark.parametrize(("hole", "board"), [("AhKh", "QhJh2c7d"), ("7c2d", "AsKsQd9h")])
+def test_tight_aggressive_equity_estimate_is_unbiased(hole: str, board: str) -> None:
+    exact = exact_equity_vs_any(hole, board)
+    model = TightAggressiveModel(samples=4096)
+    v = view(
+        hole=hole,
+        board=board,
+        stacks=(1000, 1000),
+        bets=(0, 0),
+        seat=0,
+        button=1,
+        legal=LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000),
+        pot=200,
+    )
+    rng = np.random.default_rng(42)
+    estimates = [model.equity(v, rng, charts.N_CLASSES) for _ in range(4)]
+    se = 0.5 / np.sqrt(4 * 4096)
+    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+
+
+def _postflop(hole: str, board: str, to_call: int, pot: int = 400) -> DecisionView:
+    return view(
+        hole=hole,
+        board=board,
+        stacks=(2000, 2000 - to_call),
+        bets=(0, to_call),
+        seat=0,
+        button=0,
+        legal=LegalActions(to_call=to_call, min_raise_to=max(2 * to_call, BB), max_raise_to=2000),
+        pot=pot + to_call,
+    )
+
+
+def test_tight_aggressive_uses_one_evaluator_call_per_decision() -> None:
+    model = TightAggressiveModel()
+    calls: list[int] = []
+    inner = model._evaluate
+
+    def counting(cards: np.ndarray) -> np.ndarray:
+        calls.append(cards.shape[0])
+        return inner(cards)
+
+    model._evaluate = counting
+    rng = np.random.default_rng(1)
+    model.decide(_postflop("AsKd", "Ah7c2d", 0), rng)
+    model.decide(_postflop("AsKd", "Ah7c2d", 300), rng)
+    assert calls == [2 * model.samples, 2 * model.samples]
+
+
+def test_tight_aggressive_bets_strong_hands_and_folds_air_to_a_big_bet() -> None:
+    model = TightAggressiveModel()
+    rng = np.random.default_rng(5)
+    set_of_aces = _postflop("AsAd", "Ah7c2d", 0)
+    assert model.decide(set_of_aces, rng) == RaiseTo(int(0.66 * 400))
+    air = _postflop("5s4d", "AhKcQd", 400)
+    assert model.decide(air, rng) is FOLD
+    weak_free = _postflop("5s4d", "AhKcQd", 0)
+    assert model.decide(weak_free, rng) is CHECK_CALL
+
+
+def test_tight_aggressive_preflop_opens_its_range_and_folds_trash() -> None:
+    model = TightAggressiveModel()
+    rng = np.random.default_rng(0)
+    assert model.decide(nine_handed_unopened("AsKd", 3, 100), rng) == RaiseTo(50)
+    assert model.decide(nine_handed_unopened("9s4d", 3, 100), rng) is FOLD
+    # Short-stacked it plays the push-fold charts.
+    short = nine_handed_unopened("AsKd", 3, 10)
+    assert model.decide(short, rng) == RaiseTo(200)
+
+
+def test_tight_aggressive_parameters_are_validated() -> None:
+    with pytest.raises(ConfigError, match="samples"):
+        make_model("tight-aggressive", params={"samples": 2})
+    with pytest.raises(ConfigError, match="open_width"):
+        make_model("tight-aggressive", params={"open_width": [0.1, 0.2]})
+    with pytest.raises(ConfigError, match="value_equity"):
+        make_model("tight-aggressive", params={"value_equity": 1.5})
