@@ -610,6 +610,25 @@ class _Director:
                 return k
         return own
 
+    def _candidates(self, tab: _Table, *, below: int, want: int) -> list[TableSeats]:
+        """Tables that may receive players from ``tab``, smallest first.
+
+        Only tables with fewer than ``below`` players, in table-id order within each size, at
+        most ``want`` of them. Moves only ever go to the smallest tables, so a bounded set of
+        them keeps the balance at a cost independent of the number of tables.
+        """
+        out: list[TableSeats] = []
+        own = len(tab.seats)
+        for level in range(min(below, self.seats_per_table)):
+            if self.size_hist[level] - (1 if level == own else 0) <= 0:
+                continue
+            for t in self.tables.values():
+                if t is not tab and len(t.seats) == level:
+                    out.append(t.view())
+                    if len(out) >= want:
+                        return out
+        return out
+
     def _apply(self, moves: Sequence[Move], reason: str) -> None:
         now = int(self.env.now)
         for m in moves:
@@ -649,7 +668,7 @@ class _Director:
 
     def _break_table(self, tab: _Table) -> None:
         """R-BAL-1: break the table that is between hands into the others' free seats."""
-        others = [t.view() for tid, t in sorted(self.tables.items()) if tid != tab.table_id]
+        others = self._candidates(tab, below=self.seats_per_table, want=2 * len(tab.seats) + 2)
         moves = plan_break(
             tab.view(),
             others,
@@ -674,7 +693,7 @@ class _Director:
             tolerance = 1  # a table that cannot deal is refilled whatever the tolerance
         elif own - low <= tolerance:
             return
-        others = [t.view() for tid, t in sorted(self.tables.items()) if tid != tab.table_id]
+        others = self._candidates(tab, below=own - tolerance, want=2 * own + 2)
         moves = plan_balance(
             tab.view(),
             others,
@@ -767,7 +786,7 @@ class _Director:
         while must_break(self.remaining, len(self.tables), self.seats_per_table):
             # the smallest table breaks (ties: the highest id, the most recently opened)
             tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
-            others = [t.view() for tid, t in sorted(self.tables.items()) if tid != tab.table_id]
+            others = self._candidates(tab, below=self.seats_per_table, want=2 * len(tab.seats) + 2)
             moves = plan_break(
                 tab.view(),
                 others,
