@@ -13,16 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_helpers import (
+    check_buttons,
+    check_places,
     make_scenario,
     of_type,
     one_bust_rule,
     random_rule,
+    replay_and_check,
     run_scripted,
     transfer,
 )
 
 from pokersim.hand import Deal, HandSetup, Knockout
-from pokersim.seating import hands_until_big_blind, next_button
+from pokersim.seating import hands_until_big_blind
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
 
@@ -55,18 +58,10 @@ def test_r_seat_1_r_seat_2_random_seats_button_at_seat_1() -> None:
             assert e["button_seat"] == 1
 
 
-def _check_buttons(events: list[dict[str, Any]]) -> None:
-    last: dict[int, int] = {}
-    for e in of_type(events, "TableHandStarted"):
-        prev = last.get(e["table_id"])
-        assert e["button_seat"] == next_button(e["seat_nos"], prev)
-        last[e["table_id"]] = e["button_seat"]
-
-
 def test_r_btn_1_button_moves_to_next_occupied_seat_every_hand() -> None:
     """R-BTN-1: at every table the button moves to the next occupied seat after each hand."""
     _, events = run_scripted(make_scenario(60), random_rule, seed=5)
-    _check_buttons(events)
+    check_buttons(events)
 
 
 # --- R-ELIM-1, R-ELIM-2, R-MONEY-1 -----------------------------------------------------------
@@ -323,59 +318,6 @@ def test_r_bal_3_smaller_final_table_forms_from_one_table() -> None:
 # --- properties ----------------------------------------------------------------------------
 
 
-def _replay_and_check(events: list[dict[str, Any]], tolerance: int) -> None:
-    """Replay the log: seats agree with every hand; chips are conserved; balance holds."""
-    seats: dict[int, dict[int, int]] = {}
-    started: dict[int, dict[str, Any]] = {}
-    total = None
-    window: list[tuple[int, int]] = []
-    for e in events:
-        kind = e["type"]
-        if kind == "TournamentStarted":
-            total = e["entries"] * e["starting_stack"]
-        elif kind == "TableOpened":
-            if e["final"]:  # the final table takes everyone from the open tables
-                for table in seats.values():
-                    table.clear()
-            seats[e["table_id"]] = dict(zip(e["seat_nos"], e["player_ids"]))
-        elif kind == "TableBroken":
-            assert not seats.pop(e["table_id"])
-        elif kind == "PlayerMoved":
-            pid = seats[e["from_table"]].pop(e["from_seat"])
-            assert pid == e["player_id"] and e["to_seat"] not in seats[e["to_table"]]
-            seats[e["to_table"]][e["to_seat"]] = pid
-        elif kind == "TableHandStarted":
-            table = seats[e["table_id"]]
-            assert sorted(table.items()) == list(zip(e["seat_nos"], e["player_ids"]))
-            assert len(table) >= 2
-            low = min(len(s) for s in seats.values())
-            assert len(table) - low <= tolerance, (e, {t: len(s) for t, s in seats.items()})
-            started[e["table_id"]] = e
-            for b0, b1 in window:
-                assert not b0 <= e["t"] < b1, "a hand started during a break"
-        elif kind == "TableHandEnded":
-            s = started.pop(e["table_id"])
-            assert sum(e["stacks"]) == sum(s["stacks"])
-            for seat, left in zip(s["seat_nos"], e["stacks"]):
-                if left == 0:
-                    del seats[e["table_id"]][seat]
-        elif kind == "BreakStarted":
-            window.append((e["t"], e["scheduled_end"]))
-        elif kind == "BreakEnded":
-            window[-1] = (window[-1][0], e["t"])
-        elif kind == "TournamentEnded":
-            assert e["chips_in_play"] == total
-    assert sum(len(s) for s in seats.values()) == 1
-
-
-def _check_places(events: list[dict[str, Any]], n: int) -> None:
-    places = _places(events)
-    assert sorted(places) == list(range(n)), "every player finishes exactly once"
-    ranks = sorted(places.values())
-    for i, p in enumerate(ranks, start=1):  # standard competition ranking: 1, 2, 2, 4, ...
-        assert p == i or p == ranks[i - 2]
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     count=st.integers(2, 60),
@@ -408,9 +350,9 @@ def test_tournament_invariants(
         start="07:50",
     )
     result, events = run_scripted(sc, random_rule, seed=seed, seconds={})
-    _replay_and_check(events, tolerance)
-    _check_places(events, count)
-    _check_buttons(events)
+    replay_and_check(events, tolerance)
+    check_places(events, count)
+    check_buttons(events)
     assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents
     assert result.hands_played == len(of_type(events, "TableHandStarted"))
 

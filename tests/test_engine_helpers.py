@@ -12,6 +12,7 @@ from pokersim.engine import TournamentResult, run_tournament
 from pokersim.hand import Deal, HandResult, HandSetup, Knockout
 from pokersim.results import event_record
 from pokersim.scenario import Scenario, parse_scenario
+from pokersim.seating import next_button
 
 Rule = Callable[[HandSetup, Deal], tuple[tuple[int, ...], tuple[Knockout, ...]]]
 
@@ -190,3 +191,64 @@ def run_scripted(
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] == kind]
+
+
+def check_buttons(events: list[dict[str, Any]]) -> None:
+    last: dict[int, int] = {}
+    for e in of_type(events, "TableHandStarted"):
+        prev = last.get(e["table_id"])
+        assert e["button_seat"] == next_button(e["seat_nos"], prev)
+        last[e["table_id"]] = e["button_seat"]
+
+
+def replay_and_check(events: list[dict[str, Any]], tolerance: int) -> None:
+    """Replay the log: seats agree with every hand; chips are conserved; balance holds."""
+    seats: dict[int, dict[int, int]] = {}
+    started: dict[int, dict[str, Any]] = {}
+    total = None
+    window: list[tuple[int, int]] = []
+    for e in events:
+        kind = e["type"]
+        if kind == "TournamentStarted":
+            total = e["entries"] * e["starting_stack"]
+        elif kind == "TableOpened":
+            if e["final"]:  # the final table takes everyone from the open tables
+                for table in seats.values():
+                    table.clear()
+            seats[e["table_id"]] = dict(zip(e["seat_nos"], e["player_ids"]))
+        elif kind == "TableBroken":
+            assert not seats.pop(e["table_id"])
+        elif kind == "PlayerMoved":
+            pid = seats[e["from_table"]].pop(e["from_seat"])
+            assert pid == e["player_id"] and e["to_seat"] not in seats[e["to_table"]]
+            seats[e["to_table"]][e["to_seat"]] = pid
+        elif kind == "TableHandStarted":
+            table = seats[e["table_id"]]
+            assert sorted(table.items()) == list(zip(e["seat_nos"], e["player_ids"]))
+            assert len(table) >= 2
+            low = min(len(s) for s in seats.values())
+            assert len(table) - low <= tolerance, (e, {t: len(s) for t, s in seats.items()})
+            started[e["table_id"]] = e
+            for b0, b1 in window:
+                assert not b0 <= e["t"] < b1, "a hand started during a break"
+        elif kind == "TableHandEnded":
+            s = started.pop(e["table_id"])
+            assert sum(e["stacks"]) == sum(s["stacks"])
+            for seat, left in zip(s["seat_nos"], e["stacks"]):
+                if left == 0:
+                    del seats[e["table_id"]][seat]
+        elif kind == "BreakStarted":
+            window.append((e["t"], e["scheduled_end"]))
+        elif kind == "BreakEnded":
+            window[-1] = (window[-1][0], e["t"])
+        elif kind == "TournamentEnded":
+            assert e["chips_in_play"] == total
+    assert sum(len(s) for s in seats.values()) == 1
+
+
+def check_places(events: list[dict[str, Any]], n: int) -> None:
+    places = {e["player_id"]: e["place"] for e in of_type(events, "PlayerEliminated")}
+    assert sorted(places) == list(range(n)), "every player finishes exactly once"
+    ranks = sorted(places.values())
+    for i, p in enumerate(ranks, start=1):  # standard competition ranking: 1, 2, 2, 4, ...
+        assert p == i or p == ranks[i - 2]

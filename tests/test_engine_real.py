@@ -1,0 +1,92 @@
+"""The engine with the real hand engine and player models: invariants, levels, determinism."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from test_engine_helpers import check_buttons, check_places, of_type, replay_and_check
+
+from pokersim.clock import BreakSchedule, LevelClock
+from pokersim.engine import TournamentResult, run_tournament
+from pokersim.results import (
+    JsonlWriter,
+    bubble_time,
+    event_record,
+    final_table_time,
+    hands_played,
+    places,
+    prizes,
+    read_events,
+    summary_json,
+)
+from pokersim.scenario import Scenario, load_default_scenario
+
+
+@pytest.fixture(scope="module")
+def default_run() -> tuple[Scenario, TournamentResult, list[dict[str, Any]]]:
+    sc = load_default_scenario()
+    events: list[Any] = []
+    result = run_tournament(sc, 7, emit=events.append)
+    return sc, result, [event_record(e) for e in events]
+
+
+def test_default_run_invariants(
+    default_run: tuple[Scenario, TournamentResult, list[dict[str, Any]]],
+) -> None:
+    """R-ELIM-1, R-ELIM-2, R-BAL-1/2/3, R-BTN-1, R-BRK-1 on a real 180-player run: chips
+    conserved each hand, tables within tolerance at every deal, the button moving forward, no
+    hand started in a break, one finish per player, places a ranking with ties."""
+    sc, result, events = default_run
+    replay_and_check(events, sc.balancing.tolerance)
+    check_places(events, sc.players.count)
+    check_buttons(events)
+    assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents
+    assert of_type(events, "FinalTableFormed")
+
+
+def test_r_ante_1_each_hand_uses_the_level_in_force_when_it_starts(
+    default_run: tuple[Scenario, TournamentResult, list[dict[str, Any]]],
+) -> None:
+    """R-ANTE-1: a hand's level is the one in force at its start; levels change between hands."""
+    sc, _, events = default_run
+    clock = LevelClock.make(sc.levels, BreakSchedule.from_breaks(sc.breaks, sc.start_seconds))
+    hands = of_type(events, "TableHandStarted")
+    assert len({e["level_index"] for e in hands}) > 3
+    for e in hands:
+        assert e["level_index"] == clock.index_at(e["t"])
+    starts = [e["t"] for e in of_type(events, "LevelStarted")]
+    assert starts == [clock.start_of(i) for i in range(len(starts))]
+
+
+def test_log_reductions_agree_with_the_result(
+    default_run: tuple[Scenario, TournamentResult, list[dict[str, Any]]],
+) -> None:
+    """The event log alone reproduces places, prizes, hands, bubble and final-table times."""
+    _, result, events = default_run
+    assert places(events) == {f.player_id: f.place for f in result.finishes}
+    paid = {f.player_id: f.prize_cents for f in result.finishes if f.prize_cents}
+    assert prizes(events) == paid
+    assert hands_played(events) == result.hands_played
+    assert bubble_time(events) == result.bubble_seconds
+    assert final_table_time(events) == result.final_table_seconds
+
+
+def _run_bytes(seed: int) -> tuple[str, str]:
+    sc = load_default_scenario()
+    stream = io.StringIO()
+    writer = JsonlWriter(stream)
+    result = run_tournament(sc, seed, emit=writer)
+    writer.flush()
+    return stream.getvalue(), summary_json(result, scenario="default")
+
+
+def test_determinism_same_seed_same_bytes() -> None:
+    """Same scenario and seed: byte-identical events.jsonl and summary.json; not another seed."""
+    a = _run_bytes(3)
+    b = _run_bytes(3)
+    c = _run_bytes(4)
+    assert a == b
+    assert a[0] != c[0]
+    assert len(list(read_events(a[0].splitlines()))) == a[0].count("\n")

@@ -1,0 +1,126 @@
+"""``pokersim run``: outputs, summary fields, refusing to overwrite, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pokersim.cli import main
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+SUMMARY_KEYS = {
+    "scenario",
+    "seed",
+    "entries",
+    "prize_pool_cents",
+    "hands_played",
+    "duration_seconds",
+    "chips_in_play",
+    "players",
+}
+PLAYER_KEYS = {"player_id", "name", "model", "place", "prize_cents", "bounty_cents", "entries"}
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["run", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_run_writes_events_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sng"
+    code, stdout, _ = _run(
+        capsys, str(SCENARIOS / "sng_9max.toml"), "--seed", "5", "--out", str(out)
+    )
+    assert code == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert SUMMARY_KEYS <= set(summary)
+    assert summary["scenario"] == "sng_9max" and summary["seed"] == 5 and summary["entries"] == 9
+    assert len(summary["players"]) == 9
+    assert all(set(p) == PLAYER_KEYS for p in summary["players"])
+    assert sorted(p["place"] for p in summary["players"])[0] == 1
+    assert sum(p["prize_cents"] for p in summary["players"]) == summary["prize_pool_cents"]
+    lines = (out / "events.jsonl").read_text().splitlines()
+    assert json.loads(lines[0])["type"] == "TournamentStarted"
+    assert json.loads(lines[-1])["type"] == "TournamentEnded"
+    winner = next(p for p in summary["players"] if p["place"] == 1)
+    assert "winner" in stdout and winner["name"] in stdout
+    assert "bubble" in stdout and "final table" in stdout and "duration" in stdout
+
+
+def test_run_is_byte_identical_for_the_same_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sng = str(SCENARIOS / "sng_9max.toml")
+    for name in ("a", "b"):
+        assert _run(capsys, sng, "--seed", "2", "--out", str(tmp_path / name))[0] == 0
+    for f in ("events.jsonl", "summary.json"):
+        assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes()
+
+
+def test_run_refuses_to_overwrite_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sng = str(SCENARIOS / "sng_9max.toml")
+    out = str(tmp_path / "r")
+    assert _run(capsys, sng, "--out", out)[0] == 0
+    before = (tmp_path / "r" / "events.jsonl").read_bytes()
+    code, _, err = _run(capsys, sng, "--seed", "9", "--out", out)
+    assert code != 0 and "--force" in err and err.count("\n") == 1
+    assert (tmp_path / "r" / "events.jsonl").read_bytes() == before
+    assert _run(capsys, sng, "--seed", "9", "--out", out, "--force")[0] == 0
+    assert (tmp_path / "r" / "events.jsonl").read_bytes() != before
+
+
+def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sng = str(SCENARIOS / "sng_9max.toml")
+    out = tmp_path / "h"
+    assert _run(capsys, sng, "--out", str(out), "--hands", "both")[0] == 0
+    assert (out / "hands" / "table-1.phhs").read_text().startswith("[1]")
+    assert "PokerStars" in (out / "hands" / "table-1.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["no-such-file.toml"], "no such scenario file"),
+        (["--seed", "-1"], "--seed"),
+        (["--hands", "phh"], "--out"),
+    ],
+)
+def test_run_errors_are_one_line(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(capsys, *argv)
+    assert code == 2 and needle in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_run_bad_toml_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = \n")
+    code, _, err = _run(capsys, str(bad))
+    assert code == 2 and "bad.toml" in err and err.count("\n") == 1
+
+
+def test_run_without_scenario_runs_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--seed", "1")
+    assert code == 0 and "180" in out
+
+
+@pytest.mark.parametrize("name", ["default", "sng_9max", "mtt_1000"])
+def test_run_every_shipped_scenario(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every shipped scenario runs to a winner (the 10,000-player one in the slow suite)."""
+    code, _, _ = _run(capsys, str(SCENARIOS / f"{name}.toml"), "--out", str(tmp_path / name))
+    assert code == 0
+    summary = json.loads((tmp_path / name / "summary.json").read_text())
+    assert sorted(p["place"] for p in summary["players"])[0] == 1
+
+
+@pytest.mark.slow
+def test_run_large_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = _run(capsys, str(SCENARIOS / "mtt_10000.toml"), "--out", str(tmp_path / "big"))
+    assert code == 0
