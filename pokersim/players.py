@@ -69,6 +69,30 @@ def random_action(legal: LegalActions, rng: np.random.Generator) -> Action:
     return FOLD if k == 0 else CHECK_CALL
 
 
+def noise_action(view: DecisionView, rng: np.random.Generator) -> Action:
+    """A plausible mistake: uniform over the sensible kinds, raises sized by the pot.
+
+    Unlike :func:`random_action` it never folds when checking is free, and a raise goes to
+    the current bet plus 0.5 to 1.5 times the pot (clipped to the legal range), so a weak
+    player's errors look like loose calls and badly sized bets, not random all-ins.
+    """
+    legal = view.legal
+    free = legal.to_call == 0
+    can_raise = legal.max_raise_to > 0
+    kinds = (1 if free else 2) + (1 if can_raise else 0)
+    k = int(rng.random() * kinds) + (1 if free else 0)
+    if k == 0:
+        return FOLD
+    if k == 1:
+        return CHECK_CALL
+    target = max(view.bets) + int((0.5 + rng.random()) * view.pot)
+    if target < legal.min_raise_to:
+        target = legal.min_raise_to
+    elif target > legal.max_raise_to:
+        target = legal.max_raise_to
+    return RaiseTo(target)
+
+
 def _check_fraction(model: str, key: str, value: float, lo: float = 0.0, hi: float = 1.0) -> float:
     try:
         v = float(value)
@@ -89,18 +113,28 @@ def _think(model: str, median: float, sigma: float) -> ThinkTime:
     return ThinkTime(median_seconds=median, sigma=sigma)
 
 
+POSTFLOP_THINK_FACTOR = 1.5
+"""Post-flop decisions take this much longer than pre-flop ones (fewer are routine folds)."""
+
+
 class _TimedModel:
-    """Shared think-time behaviour of the built-in models (log-normal, per-model defaults)."""
+    """Shared think-time behaviour of the built-in models (log-normal, per-model defaults).
+
+    ``pace_factor`` scales a scenario-wide think time (see ``make_model(think=...)``) into this
+    model's own: a random clicker is quicker than a player who computes equities.
+    """
 
     __slots__ = ("think",)
     name = ""
+    pace_factor = 1.0
 
     def __init__(self, think: ThinkTime) -> None:
         self.think = think
 
     def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
-        """A log-normal draw: the view does not matter for the built-in models."""
-        return self.think.draw(rng)
+        """A log-normal draw, times ``POSTFLOP_THINK_FACTOR`` after the flop."""
+        t = self.think.draw(rng)
+        return t * POSTFLOP_THINK_FACTOR if view.street else t
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, think={self.think!r})"
@@ -109,13 +143,14 @@ class _TimedModel:
 class RandomModel(_TimedModel):
     """``random``: uniform over legal action kinds and amounts (the benchmarks' baseline).
 
-    Parameters: ``think_median_seconds`` (default 1.5), ``think_sigma`` (0.6).
+    Parameters: ``think_median_seconds`` (default 1.5), ``think_sigma`` (0.8).
     """
 
     __slots__ = ()
     name = "random"
+    pace_factor = 0.6
 
-    def __init__(self, *, think_median_seconds: float = 1.5, think_sigma: float = 0.6) -> None:
+    def __init__(self, *, think_median_seconds: float = 1.5, think_sigma: float = 0.8) -> None:
         super().__init__(_think(self.name, think_median_seconds, think_sigma))
 
     def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
@@ -126,13 +161,14 @@ class RandomModel(_TimedModel):
 class CallingStationModel(_TimedModel):
     """``calling-station``: never folds, never raises; checks or calls everything.
 
-    Parameters: ``think_median_seconds`` (default 2.0), ``think_sigma`` (0.6).
+    Parameters: ``think_median_seconds`` (default 2.0), ``think_sigma`` (0.8).
     """
 
     __slots__ = ()
     name = "calling-station"
+    pace_factor = 0.8
 
-    def __init__(self, *, think_median_seconds: float = 2.0, think_sigma: float = 0.6) -> None:
+    def __init__(self, *, think_median_seconds: float = 2.0, think_sigma: float = 0.8) -> None:
         super().__init__(_think(self.name, think_median_seconds, think_sigma))
 
     def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
@@ -141,10 +177,10 @@ class CallingStationModel(_TimedModel):
 
 
 class SkillBlend:
-    """A model blended with noise: a random legal action with probability ``(1-skill)*noise``.
+    """A model blended with noise: a mistake with probability ``(1-skill)*noise``.
 
     One knob that weakens any model continuously (skill 1 is the model itself), so a study can
-    vary skill without a model knowing about it. The noise action is :func:`random_action`.
+    vary skill without a model knowing about it. The mistake is :func:`noise_action`.
     """
 
     __slots__ = ("inner", "skill", "noise", "mistake_p", "name")
@@ -159,7 +195,7 @@ class SkillBlend:
     def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
         """One uniform draw decides between a mistake and the inner model's choice."""
         if rng.random() < self.mistake_p:
-            return random_action(view.legal, rng)
+            return noise_action(view, rng)
         return self.inner.decide(view, rng)
 
     def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
@@ -227,7 +263,7 @@ class PushFoldModel(_TimedModel):
     a pair or better, check-folding otherwise.
 
     Parameters: ``looseness`` (0.25..4, default 1.0), ``max_bb`` (1..25, default 15),
-    ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.7).
+    ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.8).
     """
 
     __slots__ = (
@@ -240,6 +276,7 @@ class PushFoldModel(_TimedModel):
         "_call_cut",
     )
     name = "push-fold"
+    pace_factor = 0.8
 
     def __init__(
         self,
@@ -248,7 +285,7 @@ class PushFoldModel(_TimedModel):
         max_bb: float = 15.0,
         open_raise_bb: float = 2.5,
         think_median_seconds: float = 2.0,
-        think_sigma: float = 0.7,
+        think_sigma: float = 0.8,
     ) -> None:
         super().__init__(_think(self.name, think_median_seconds, think_sigma))
         self.looseness = _check_fraction(self.name, "looseness", looseness, 0.25, 4.0)
@@ -638,13 +675,18 @@ def make_model(
     skill: float = 1.0,
     params: Mapping[str, Any] | None = None,
     noise: float = DEFAULT_NOISE,
+    think: ThinkTime | None = None,
 ) -> PlayerModel:
     """Build a model from a scenario's model spec.
 
     ``name`` is a built-in (``random``, ``calling-station``, ``push-fold``,
     ``tight-aggressive``) or ``package.module:ClassName``; ``params`` are the model's keyword
     parameters; ``skill`` in [0, 1] blends it with noise (see :class:`SkillBlend`, skill 1 is
-    the model unchanged). Bad input raises ``ConfigError`` naming the problem.
+    the model unchanged). ``think`` is the scenario's think time: a built-in model without
+    its own ``think_*`` parameters then thinks ``think.median_seconds * pace_factor`` (random
+    0.6, calling-station and push-fold 0.8, tight-aggressive 1.0) with ``think.sigma``.
+    Plug-ins keep their own ``think_seconds``. Bad input raises ``ConfigError`` naming the
+    problem.
     """
     if not isinstance(name, str) or not name:
         raise ConfigError(f"model name must be a non-empty string, got {name!r}")
@@ -655,6 +697,10 @@ def make_model(
         if not isinstance(key, str):
             raise ConfigError(f"model {name!r}: parameter names must be strings, got {key!r}")
     if name in _BUILTINS:
+        if think is not None:
+            factor = getattr(_BUILTINS[name], "pace_factor", 1.0)
+            p.setdefault("think_median_seconds", think.median_seconds * factor)
+            p.setdefault("think_sigma", think.sigma)
         model = _build_builtin(name, p)
     elif ":" in name:
         model = load_plugin(name, p)

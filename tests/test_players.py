@@ -27,8 +27,10 @@ from pokersim.players import (
     SkillBlend,
     builtin_models,
     make_model,
+    noise_action,
     random_action,
 )
+from pokersim.timing import ThinkTime
 
 
 def assert_legal(action: object, legal: LegalActions) -> None:
@@ -318,3 +320,40 @@ def test_plugin_errors_name_module_and_class(plugin_module: str) -> None:
 def test_plugin_spec_is_never_evaluated(spec: str) -> None:
     with pytest.raises(ConfigError, match="package.module:ClassName"):
         make_model(spec)
+
+
+@settings(max_examples=200, deadline=None)
+@given(view=decision_views(), seed=st.integers(0, 2**32 - 1))
+def test_noise_action_is_legal_never_folds_a_free_check_and_sizes_by_the_pot(
+    view: DecisionView, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    legal = view.legal
+    for _ in range(5):
+        a = noise_action(view, rng)
+        assert_legal(a, legal)
+        if legal.to_call == 0:
+            assert a is not FOLD
+        if isinstance(a, RaiseTo):
+            lo = max(view.bets) + view.pot // 2
+            hi = max(view.bets) + int(1.5 * view.pot)
+            assert a.amount in (legal.min_raise_to, legal.max_raise_to) or lo <= a.amount <= hi
+
+
+def test_scenario_think_time_scales_by_each_models_pace() -> None:
+    think = ThinkTime(median_seconds=4.0, sigma=0.0, min_seconds=0.0)
+    view = _simple_view(LegalActions(to_call=10, min_raise_to=40, max_raise_to=1000))
+    rng = np.random.default_rng(0)
+    seconds = {
+        name: make_model(name, think=think).think_seconds(view, rng) for name in builtin_models()
+    }
+    assert seconds == pytest.approx(
+        {"random": 2.4, "calling-station": 3.2, "push-fold": 3.2, "tight-aggressive": 4.0}
+    )
+    own = make_model(
+        "random", think=think, params={"think_median_seconds": 1.0, "think_sigma": 0.0}
+    )
+    assert own.think_seconds(view, rng) == pytest.approx(1.0)
+    # After the flop decisions take longer.
+    flop = _simple_view(LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000), street=1)
+    assert make_model("random", think=think).think_seconds(flop, rng) == pytest.approx(3.6)
