@@ -228,9 +228,8 @@ def hand_to_pokerstars(
             if share:
                 lines.append(f"{nm[seat]} collected {share} from {pot_names[pot.pot_index]}")
     if not showdown:
-        for pot in rec.pots:
-            for seat in pot.winners:
-                lines.append(f"{nm[seat]}: doesn't show hand")
+        for seat in sorted({w for pot in rec.pots for w in pot.winners}):
+            lines.append(f"{nm[seat]}: doesn't show hand")
 
     lines.append("*** SUMMARY ***")
     total = sum(p.amount for p in rec.pots)
