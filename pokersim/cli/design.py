@@ -1,0 +1,162 @@
+"""``pokersim design``: propose a blind structure for a target duration and prove it by simulation.
+
+``pokersim design --players N --starting-stack S --level-minutes M --target-hours H --out F.toml``
+searches the blind growth until the median simulated duration is within the tolerance of the
+target and writes the scenario; ``pokersim design --check F.toml`` prints the same figures for
+an existing structure, so a designer can tune one by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from pokersim.errors import ConfigError
+
+DEFAULT_RUNS = 15
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``design`` sub-command."""
+    p = subparsers.add_parser(
+        "design",
+        help="propose a blind structure for a target duration, checked by simulation",
+        description=(
+            "Build a lobby-style blind structure (rounded blinds, antes, breaks, late "
+            "registration), simulate it as a study and adjust the blind growth until the median "
+            "simulated duration is within the tolerance of the target; or, with --check, report "
+            "the same figures for an existing scenario file."
+        ),
+    )
+    p.add_argument("--check", metavar="FILE.toml", help="report the figures of this scenario")
+    p.add_argument("--players", type=int, help="players registered (2 or more)")
+    p.add_argument("--starting-stack", type=int, help="chips per entry")
+    p.add_argument("--level-minutes", type=float, help="length of every level in minutes")
+    p.add_argument("--target-hours", type=float, help="target median duration in hours")
+    p.add_argument(
+        "--ante-kind", choices=("bb", "classic", "none"), default="bb", help="default bb"
+    )
+    p.add_argument(
+        "--ante-from", type=int, default=1, metavar="LEVEL", help="first level with an ante (1)"
+    )
+    p.add_argument(
+        "--breaks",
+        default="55",
+        help="'55' or ':MM' (at that minute of every hour), N (every N minutes) or 'none'",
+    )
+    p.add_argument("--break-minutes", type=float, default=5, help="length of a break (5)")
+    p.add_argument(
+        "--late-reg-minutes",
+        type=float,
+        default=0,
+        help="late registration, rounded up to the end of its level (0)",
+    )
+    p.add_argument(
+        "--first-big-blind", type=int, default=None, help="default: the lobby value near stack/100"
+    )
+    p.add_argument(
+        "--base",
+        default=None,
+        metavar="FILE.toml",
+        help="scenario giving the field mix, timing, payouts and table rules (default: built-in)",
+    )
+    p.add_argument("--name", default=None, help="tournament name in the written file")
+    p.add_argument(
+        "--runs", type=int, default=DEFAULT_RUNS, help=f"runs per candidate ({DEFAULT_RUNS})"
+    )
+    p.add_argument("--seed", type=int, default=0, help="study seed (0)")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--tolerance-percent", type=float, default=5.0, help="accepted median error (5)")
+    p.add_argument("--max-candidates", type=int, default=8, help="simulated candidates at most (8)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="players left / stack plot")
+    p.add_argument("--out", default=None, metavar="FILE.toml", help="scenario file to write")
+    p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    p.set_defaults(func=main)
+
+
+def _need(args: argparse.Namespace, *names: str) -> None:
+    missing = [f"--{n.replace('_', '-')}" for n in names if getattr(args, n) is None]
+    if missing:
+        raise ConfigError(
+            f"missing {', '.join(missing)}: designing a structure needs --players, "
+            "--starting-stack, --level-minutes, --target-hours and --out (or use --check FILE)"
+        )
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Design (or check) a structure and print its figures."""
+    from pokersim import design  # noqa: PLC0415 - keep `pokersim --help` light
+    from pokersim.config import AnteKind  # noqa: PLC0415
+    from pokersim.scenario import default_scenario_path, load_scenario  # noqa: PLC0415
+
+    if args.runs < 1:
+        raise ConfigError(f"--runs must be >= 1, got {args.runs}")
+    if args.jobs is not None and args.jobs < 1:
+        raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
+    simulate = design.study_simulator(runs=args.runs, seed=args.seed, jobs=args.jobs)
+    target = None if args.target_hours is None else round(args.target_hours * 3600)
+    if args.check is not None:
+        scenario = load_scenario(args.check)
+        rows, timeline = simulate(scenario)
+        report = design.figures(rows, target_seconds=target)
+        print(f"{scenario.name}: {len(scenario.levels)} levels, {args.runs} runs, seed {args.seed}")
+        print(design.format_report(report))
+        _plot(args.plot, timeline)
+        return 0
+    _need(args, "players", "starting_stack", "level_minutes", "target_hours", "out")
+    assert target is not None  # checked by _need
+    out = Path(args.out)
+    if out.exists() and not args.force:
+        raise ConfigError(f"--out {out}: already exists; pass --force to overwrite it")
+    if not 0 < args.tolerance_percent < 100:
+        raise ConfigError(f"--tolerance-percent must be in (0, 100), got {args.tolerance_percent}")
+    base = load_scenario(args.base if args.base is not None else default_scenario_path())
+    result = design.design_structure(
+        base,
+        players=args.players,
+        starting_stack=args.starting_stack,
+        level_minutes=args.level_minutes,
+        target_seconds=target,
+        simulate=simulate,
+        ante_kind=AnteKind(args.ante_kind),
+        ante_from=args.ante_from,
+        breaks=design.parse_breaks(args.breaks, length_minutes=args.break_minutes),
+        late_registration_minutes=args.late_reg_minutes,
+        first_big_blind=args.first_big_blind,
+        tolerance=args.tolerance_percent / 100,
+        max_trials=args.max_candidates,
+        name=args.name,
+        log=_log,
+    )
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(design.scenario_toml(result.scenario), encoding="utf-8")
+    os.replace(tmp, out)
+    levels = result.scenario.levels
+    print(
+        f"{result.scenario.name}: growth {result.growth:.4f} per level, {len(levels)} levels "
+        f"of {levels[0].minutes:g} minutes, big blinds {levels[0].big_blind} .. "
+        f"{levels[-1].big_blind}; {len(result.trials)} candidate(s) simulated, "
+        f"{args.runs} runs each (seed {args.seed})"
+    )
+    print(design.format_report(result.report))
+    print(f"wrote {out}")
+    _plot(args.plot, result.timeline)
+    return 0
+
+
+def _plot(path: str | None, timeline: Any) -> None:
+    if path is None:
+        return
+    from pokersim.report import plot_time_bands  # noqa: PLC0415
+
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if plot_time_bands(timeline, target):
+        print(f"plot: {target}")
