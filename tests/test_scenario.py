@@ -568,3 +568,14 @@ def test_records_validate_when_built_directly() -> None:
         Players(count=10, mix=(MixEntry(model="random", count=20),))
     with pytest.raises(ConfigError, match="to_players < from_players"):
         SyncStage(kind=SyncStageKind.PLAYERS, from_players=5, to_players=6)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_shipped_scenarios_name_models_that_exist(path: Path) -> None:
+    """The loader only checks the spelling; the shipped presets must also run."""
+    from pokersim.players import make_model
+
+    scenario = load_scenario(path)
+    kinds = {(s.model, s.skill, s.params) for s in scenario.players.expand()}
+    for model, skill, params in sorted(kinds, key=repr):
+        assert make_model(model, skill=skill, params=params).name
