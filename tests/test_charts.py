@@ -170,3 +170,23 @@ def test_strength_order_and_top_classes() -> None:
     assert charts.top_classes(1.0) == N_CLASSES
     n = charts.top_classes(6 / 1326)  # exactly the AA combinations
     assert n == 1
+
+
+@pytest.mark.slow
+def test_stored_chart_is_reproduced_by_the_solver_on_a_fresh_equity_matrix() -> None:
+    """Recompute a coarse equity matrix (other seed, fewer samples) and re-solve two stacks.
+
+    The stored chart came from 4,000 samples per class pair; a fresh 300-sample matrix must
+    give nearly the same ranges (the differences are sampling noise at the range boundary).
+    """
+    eq = charts.class_equity_matrix(samples=300, seed=7)
+    assert np.allclose(eq + eq.T, 1.0)
+    w = compatible_weights()
+    combos = class_combos()
+    for stack in (6.0, 12.0):
+        push, call = solve_push_fold(eq, w, stack)
+        for freq, stored in ((push, PUSH_BB), (call, CALL_BB)):
+            fresh = freq >= 0.5
+            chart = np.array(stored) >= stack
+            disagree = combos[fresh != chart].sum() / 1326.0
+            assert disagree < 0.04, (stack, disagree)
