@@ -181,7 +181,7 @@ def test_params_are_frozen_deeply(tmp_path: Path) -> None:
     spec = load(tmp_path, data).players.expand()[0]
     assert spec.params == {"open": (1, 2), "table": {"x": 1}}
     with pytest.raises(TypeError):
-        spec.params["table"]["x"] = 2  # type: ignore[index]
+        spec.params["table"]["x"] = 2
     # Hashable, so equal specs can share one model instance.
     assert hash(spec.params) == hash(load(tmp_path, data).players.expand()[1].params)
     assert hash(spec) == hash(load(tmp_path, data).players.expand()[0])
