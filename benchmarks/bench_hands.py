@@ -99,7 +99,7 @@ def pokersim_hands(n_hands: int, seed: int, record: bool) -> tuple[float, int, i
                 hand_no=done + h,
             )
             deal = Deal(
-                hole=tuple((d[2 * i], d[2 * i + 1]) for i in range(PLAYERS)),
+                hole=tuple(zip(d[0 : 2 * PLAYERS : 2], d[1 : 2 * PLAYERS : 2])),
                 board=tuple(d[2 * PLAYERS : 2 * PLAYERS + 5]),
                 strengths=tuple(strengths[h]),
             )

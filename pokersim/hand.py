@@ -223,7 +223,7 @@ def play_hand(
     button = setup.button
     stacks = [s.stack for s in seats]
     start_total = sum(stacks)
-    player_ids = tuple(s.player_id for s in seats)
+    player_ids = tuple([s.player_id for s in seats])
     events: list[HandEvent] | None = [] if record_actions else None
     t = TableState(
         stacks=stacks,
@@ -261,7 +261,12 @@ def play_hand(
     dead = 0
     ante = level.ante
     ante_kind = level.ante_kind
-    if ante and ante_kind is AnteKind.CLASSIC:
+    if ante and ante_kind is AnteKind.CLASSIC and events is None and min(stacks) > ante:
+        # Everyone covers the ante and nothing is recorded: post them all at once.
+        stacks[:] = [s - ante for s in stacks]
+        totals[:] = [ante] * n
+        pot = ante * n
+    elif ante and ante_kind is AnteKind.CLASSIC:
         for k in range(1, n + 1):
             i = (button + k) % n
             paid = ante if ante < stacks[i] else stacks[i]
@@ -380,15 +385,16 @@ def play_hand(
                 )
     pots = []
     for index, (amount, eligible) in enumerate(raw_pots):
-        if len(eligible) > 1:
-            winners = order_from_button(best_of(eligible, ranks), button, n)
+        best = best_of(eligible, ranks) if len(eligible) > 1 else eligible
+        if len(best) > 1:
+            winners = order_from_button(best, button, n)
             shares = split(amount, winners)
             for w, share in zip(winners, shares):
                 stacks[w] += share
         else:
-            winners = eligible
+            winners = (best[0],)
             shares = (amount,)
-            stacks[eligible[0]] += amount
+            stacks[best[0]] += amount
         pots.append(
             Pot(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares)
         )

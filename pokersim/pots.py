@@ -57,21 +57,26 @@ def build_pots(
         return [(sum(contributions) + dead, tuple(i for i in range(n) if live[i]))], refunds
     pots: list[tuple[int, tuple[int, ...]]] = []
     order = sorted(range(n), key=contributions.__getitem__)
+    eligible = tuple([i for i in range(n) if live[i]])
     previous = 0
     carry = dead
-    for k, seat in enumerate(order):
-        level = contributions[seat]
-        if level == previous:
+    k = 0  # order[k:] are the seats that put in at least the current level
+    for level in sorted(set(contributions)):
+        if level <= 0:
             continue
+        dropped_live = False
+        while contributions[order[k]] < level:
+            dropped_live = dropped_live or live[order[k]]
+            k += 1
+        if dropped_live:
+            eligible = tuple([i for i in eligible if contributions[i] >= level])
         step = level - previous
         previous = level
-        payers = order[k:]  # every seat that put in at least this level
-        eligible = tuple(sorted(i for i in payers if live[i]))
         if not eligible:
-            for i in payers:
+            for i in order[k:]:
                 refunds[i] += step
             continue
-        amount = carry + step * len(payers)
+        amount = carry + step * (n - k)
         carry = 0
         if pots and pots[-1][1] == eligible:
             pots[-1] = (pots[-1][0] + amount, eligible)
@@ -90,6 +95,8 @@ def order_from_button(seats: Sequence[int], button: int, n: int) -> tuple[int, .
     >>> order_from_button([0, 2, 4], button=2, n=5)
     (4, 0, 2)
     """
+    if len(seats) == 1:
+        return tuple(seats)
     ordered = sorted(seats)
     return tuple([s for s in ordered if s > button] + [s for s in ordered if s <= button])
 
@@ -115,5 +122,5 @@ def best_of(eligible: Sequence[int], ranks: Sequence[int]) -> list[int]:
     >>> best_of([0, 2, 3], [5, 1, 7, 5])
     [0, 3]
     """
-    best = min(ranks[i] for i in eligible)
+    best = min([ranks[i] for i in eligible])
     return [i for i in eligible if ranks[i] == best]

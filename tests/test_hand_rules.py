@@ -439,7 +439,7 @@ def test_chip_conservation_is_checked_every_hand(monkeypatch):
 
     monkeypatch.setattr(hand_module, "split", leaky_split)
     with pytest.raises(InvariantError, match="chips before"):
-        play_hand(make_setup([1000, 1000]), make_deal([1, 2]), Script([]))  # check down
+        play_hand(make_setup([1000, 1000]), make_deal([1, 1]), Script([]))  # split pot
 
 
 def test_record_actions_off_gives_the_same_stacks_pots_and_knockouts():
