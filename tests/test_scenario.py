@@ -579,3 +579,25 @@ def test_shipped_scenarios_name_models_that_exist(path: Path) -> None:
     kinds = {(s.model, s.skill, s.params) for s in scenario.players.expand()}
     for model, skill, params in sorted(kinds, key=repr):
         assert make_model(model, skill=skill, params=params).name
+
+
+def test_r_bal_2_r_bet_1_policy_tolerance_and_structure(tmp_path: Path) -> None:
+    """R-BAL-2: TDA policy and a wider tolerance can be chosen; R-BET-1: pot-limit."""
+    data = base()
+    data["balancing"] = {"policy": "tda", "tolerance": 2}
+    data["betting"] = "pot-limit"
+    s = load(tmp_path, data)
+    assert s.balancing.policy is BalancingPolicy.TDA and s.balancing.tolerance == 2
+    assert s.structure is BettingStructure.POT_LIMIT
+
+
+def test_r_deal_1_keep_for_first_at_most_5_percent_and_r_dis_4_default(tmp_path: Path) -> None:
+    """R-DEAL-1: up to 5 % kept for first is accepted, more is not; R-DIS-4 default 250 hands."""
+    data = base()
+    data["deal"] = {"enabled": True, "method": "chip-chop", "keep_for_first_percent": 5}
+    s = load(tmp_path, data)
+    assert s.deal.enabled and s.deal.keep_for_first_percent == 5 and s.deal.at_players == 3
+    assert s.connection.absent_hands_to_end_match == 250
+    data["deal"]["keep_for_first_percent"] = 5.5
+    with pytest.raises(ConfigError, match=r"deal\.keep_for_first_percent"):
+        load(tmp_path, data)
