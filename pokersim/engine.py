@@ -66,7 +66,7 @@ from pokersim.timing import (
 
 __all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
 
-DECK_BLOCK = 32  # hands dealt and evaluated per table in one go
+DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 
 
 class HandPlayer(Protocol):
@@ -130,6 +130,7 @@ class _Table:
         "block_first",
         "block_len",
         "playing",
+        "chips",
     )
 
     def __init__(self, table_id: int, seats: dict[int, int], go: simpy.Event) -> None:
@@ -144,6 +145,7 @@ class _Table:
         self.block_first = 1
         self.block_len = 0
         self.playing = False
+        self.chips = 0  # chips at the table when its current hand started
 
     def view(self) -> TableSeats:
         return TableSeats(
@@ -201,6 +203,8 @@ class _Director:
             action_seconds=timing.action_clock_seconds, time_bank_seconds=timing.time_bank_seconds
         )
         self.away = DisconnectModel()
+        self.action_seconds = self.action_clock.action_seconds
+        self._context: TournamentContext | None = None
         # money
         self.places_paid = places_paid(scenario.payouts, n)
         self.pool = prize_pool_cents(
@@ -219,6 +223,7 @@ class _Director:
             raise ValueError(f"expected {n} player models, got {len(self.models)}")
         self.rngs: list[np.random.Generator | None] = [None] * n
         self.stack = [scenario.starting_stack] * n
+        self.seat_cache: list[Seat | None] = [None] * n
         self.total_chips = scenario.starting_stack * n
         self.bank = [timing.time_bank_seconds] * n
         self.away_until = [0.0] * n
@@ -417,23 +422,25 @@ class _Director:
     def _deal(self, tab: _Table, seat_nos: Sequence[int]) -> Deal:
         i = tab.hand_no - tab.block_first
         if i >= tab.block_len:
+            # blocks grow 8, 16, 32, 64: short-lived tables do not deal hands they never play
             first = tab.hand_no
-            decks = rngs.deck_block(self.seed, tab.table_id, first, DECK_BLOCK)
+            size = min(DECK_BLOCK, max(8, tab.block_len * 2))
+            decks = rngs.deck_block(self.seed, tab.table_id, first, size)
             tab.rows = decks.tolist()
             tab.block_first = first
-            tab.block_len = DECK_BLOCK
+            tab.block_len = size
             if self.evaluate is not None:
                 cards = decks[:, self._seat_rows].reshape(-1, 7)
-                ranks = np.asarray(self.evaluate(cards)).reshape(DECK_BLOCK, -1)
+                ranks = np.asarray(self.evaluate(cards)).reshape(size, -1)
                 tab.strengths = ranks.tolist()
             i = 0
         row = tab.rows[i]
         board0 = 2 * self.seats_per_table
-        hole = tuple((row[2 * s - 2], row[2 * s - 1]) for s in seat_nos)
+        hole = tuple([(row[2 * s - 2], row[2 * s - 1]) for s in seat_nos])
         strengths = None
         if tab.strengths is not None:
             srow = tab.strengths[i]
-            strengths = tuple(srow[s - 1] for s in seat_nos)
+            strengths = tuple([srow[s - 1] for s in seat_nos])
         return Deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
 
     def _play(self, tab: _Table) -> tuple[HandResult, int]:
@@ -445,10 +452,17 @@ class _Director:
         li = self.levels.index_at(now)
         stack = self.stack
         ids = [tab.seats[s] for s in seat_nos]
+        stacks = tuple([stack[p] for p in ids])
+        tab.chips = sum(stacks)
+        cache = self.seat_cache
+        seats = []
+        for s, p, c in zip(seat_nos, ids, stacks):
+            seat = cache[p]  # a Seat is immutable: reuse it while stack and seat are unchanged
+            if seat is None or seat.stack != c or seat.seat_no != s:
+                seat = cache[p] = Seat(player_id=p, stack=c, seat_no=s)
+            seats.append(seat)
         setup = HandSetup(
-            seats=tuple(
-                Seat(player_id=p, stack=stack[p], seat_no=s) for s, p in zip(seat_nos, ids)
-            ),
+            seats=tuple(seats),
             button=seat_nos.index(button_seat),
             level=self.levels.levels[li],
             structure=self.sc.structure,
@@ -457,25 +471,28 @@ class _Director:
             level_index=li,
             start_time=now,
         )
-        self.emit(
-            TableHandStarted(
-                t=now,
-                table_id=tab.table_id,
-                hand_no=tab.hand_no,
-                level_index=li,
-                button_seat=button_seat,
-                seat_nos=tuple(seat_nos),
-                player_ids=tuple(ids),
-                stacks=setup.stacks,
-                synchronized=self.sync_round,
+        if self.emit_fn is not None:
+            self.emit_fn(
+                TableHandStarted(
+                    t=now,
+                    table_id=tab.table_id,
+                    hand_no=tab.hand_no,
+                    level_index=li,
+                    button_seat=button_seat,
+                    seat_nos=tuple(seat_nos),
+                    player_ids=tuple(ids),
+                    stacks=stacks,
+                    synchronized=self.sync_round,
+                )
             )
-        )
-        context = TournamentContext(
-            players_left=self.remaining,
-            places_paid=self.places_paid,
-            average_stack=self.total_chips / self.remaining,
-            level_index=li,
-        )
+        context = self._context
+        if context is None or context.players_left != self.remaining or context.level_index != li:
+            context = self._context = TournamentContext(
+                players_left=self.remaining,
+                places_paid=self.places_paid,
+                average_stack=self.total_chips / self.remaining,
+                level_index=li,
+            )
         self._elapsed = 0.0
         self._street = 0
         self._t0 = now + self.pace.deal_seconds
@@ -502,6 +519,9 @@ class _Director:
         action = model.decide(view, gen)
         think = model.think_seconds(view, gen)
         absent = self.absent[p]
+        if not absent and 0.0 <= think <= self.action_seconds:
+            self._elapsed += think  # answered within the action clock: nothing else applies
+            return action
         back_in = 0.0
         all_in = False
         if absent:
@@ -539,12 +559,14 @@ class _Director:
             self.on_hand(result)
         setup = result.setup
         finals = result.final_stacks
-        if sum(finals) != sum(setup.stacks):
+        if sum(finals) != tab.chips:
             raise InvariantError(
-                f"table {tab.table_id} hand {tab.hand_no}: chips {sum(setup.stacks)} -> "
-                f"{sum(finals)}"
+                f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
             )
-        self.emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+        if self.emit_fn is not None:
+            self.emit_fn(
+                TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals)
+            )
         busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
         by: dict[int, tuple[int, ...]] = {k.player_id: k.winner_ids for k in result.knockouts}
         before = len(tab.seats)

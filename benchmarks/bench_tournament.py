@@ -1,0 +1,161 @@
+"""Tournament engine benchmark: wall time, hands, microseconds per hand and peak memory.
+
+Each measurement runs in a fresh process (so peak RSS is that run's alone), on one core, with
+default player models and no hand-history export. The field-size curve reuses the structure of
+``scenarios/mtt_1000.toml`` with only ``players.count`` changed.
+
+    python benchmarks/bench_tournament.py                      # the two shipped MTTs
+    python benchmarks/bench_tournament.py --curve 100 1000 10000 100000
+    python benchmarks/bench_tournament.py --curve 1000 --stub  # engine alone, scripted hands
+
+``--stub`` replaces the hand engine and the player models by a scripted hand (two players
+contest a pot, all-in one hand in four, decided by the deal) to show the director's own cost
+per hand. Numbers depend on the
+machine and on what else it runs: compare runs made on one machine in one session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _scenario(path: Path, count: int | None) -> Any:
+    from pokersim.scenario import load_scenario, parse_scenario
+
+    if count is None:
+        return load_scenario(path)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["players"]["count"] = count
+    return parse_scenario(data, source=f"{path.name} with {count} players")
+
+
+def _stub_hand(
+    setup: Any, deal: Any, decide: Any, *, record_actions: bool = True, context: Any = None
+) -> Any:
+    from pokersim.hand import HandResult, Knockout
+
+    n = len(setup.seats)
+    c = deal.hole[0][0] + deal.board[0]
+    i = c % n
+    j = (i + 1) % n
+    stacks = list(setup.stacks)
+    a, b = (i, j) if (deal.board[1] & 1) else (j, i)
+    moved = min(stacks[a], stacks[b])
+    if deal.board[2] % 4:  # three hands in four: a pot of a third of the shorter stack
+        moved //= 3
+    stacks[a] += moved
+    stacks[b] -= moved
+    kos = ()
+    if stacks[b] == 0:
+        p = setup.seats[b].player_id
+        kos = (
+            Knockout(
+                seat=b,
+                player_id=p,
+                pot_index=0,
+                winners=(a,),
+                winner_ids=(setup.seats[a].player_id,),
+            ),
+        )
+    return HandResult(
+        setup=setup, deal=deal, final_stacks=tuple(stacks), pots=(), knockouts=kos, showdown=False
+    )
+
+
+class _StubModel:
+    name = "stub"
+
+    def decide(self, view: Any, rng: Any) -> Any:  # never asked: the stub hand decides
+        raise AssertionError
+
+    def think_seconds(self, view: Any, rng: Any) -> float:
+        return 2.0
+
+
+def child(path: str, count: int | None, seed: int, stub: bool) -> None:
+    """Run once in this process and print one JSON line of measurements."""
+    import numpy as np
+
+    from pokersim.engine import run_tournament
+    from pokersim.evaluator import evaluate
+
+    evaluate(np.arange(7, dtype=np.int8).reshape(1, 7))  # load the evaluator tables first
+    sc = _scenario(Path(path), count)
+    kwargs: dict[str, Any] = {}
+    if stub:
+        kwargs = {"hand_player": _stub_hand, "models": [_StubModel()] * sc.players.count}
+    t0 = time.perf_counter()
+    result = run_tournament(sc, seed, **kwargs)
+    wall = time.perf_counter() - t0
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        json.dumps(
+            {
+                "scenario": Path(path).name,
+                "players": sc.players.count,
+                "hands": result.hands_played,
+                "hands_per_player": round(result.hands_played / sc.players.count, 2),
+                "wall_s": round(wall, 3),
+                "us_per_hand": round(wall / result.hands_played * 1e6, 1),
+                "peak_rss_mib": round(peak_kib / 1024, 1),
+                "stub": stub,
+            }
+        )
+    )
+
+
+def measure(path: Path, count: int | None, seed: int, stub: bool) -> dict[str, Any]:
+    cmd = [sys.executable, __file__, "--child", str(path), "--seed", str(seed)]
+    if count is not None:
+        cmd += ["--count", str(count)]
+    if stub:
+        cmd.append("--stub")
+    env = dict(os.environ, OMP_NUM_THREADS="1", NUMBA_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--curve", type=int, nargs="*", help="field sizes on the mtt_1000 structure")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stub", action="store_true", help="scripted hands: the engine's own cost")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        child(args.child, args.count, args.seed, args.stub)
+        return
+    rows = []
+    if args.curve:
+        for n in args.curve:
+            rows.append(measure(ROOT / "scenarios" / "mtt_1000.toml", n, args.seed, args.stub))
+            print(json.dumps(rows[-1]), flush=True)
+    else:
+        for name in ("mtt_1000.toml", "mtt_10000.toml"):
+            rows.append(measure(ROOT / "scenarios" / name, None, args.seed, args.stub))
+            print(json.dumps(rows[-1]), flush=True)
+    print()
+    print("| scenario | players | hands | hands/player | wall s | µs/hand | peak RSS MiB |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        print(
+            f"| {r['scenario']}{' (stub hands)' if r['stub'] else ''} | {r['players']:,} | "
+            f"{r['hands']:,} | {r['hands_per_player']} | {r['wall_s']} | {r['us_per_hand']} | "
+            f"{r['peak_rss_mib']} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
