@@ -29,7 +29,8 @@ LEVEL = Level(small_blind=50, big_blind=100)
 _HEADER = re.compile(
     r"^PokerStars Hand #(?P<hand>\d+): Tournament #(?P<tid>\d+), (?P<buyin>.+?) "
     r"Hold'em (?P<game>No Limit|Pot Limit|Limit) - Level (?P<level>[IVXLCDM]+) "
-    r"\((?P<sb>\d+)/(?P<bb>\d+)\) - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) ET$"
+    r"\((?P<sb>\d+)/(?P<bb>\d+)\) - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) ET "
+    r"\[(?P=date) ET\]$"
 )
 _TABLE = re.compile(
     r"^Table '(?P<name>[^']+)' (?P<max>\d+)-max Seat #(?P<button>\d+) is the button$"
@@ -250,7 +251,7 @@ def test_pokerstars_header_seats_and_chip_replay() -> None:
     lines = text.split("\n")
     assert lines[0] == (
         "PokerStars Hand #3000017: Tournament #77, $10+$1 USD Hold'em No Limit - "
-        "Level XI (50/100) - 2026/01/01 12:20:34 ET"
+        "Level XI (50/100) - 2026/01/01 12:20:34 ET [2026/01/01 12:20:34 ET]"
     )
     assert lines[1] == "Table '77 3' 9-max Seat #3 is the button"
     assert lines[2] == "Seat 1: Player10 (1500 in chips, $2.50 bounty)"
@@ -354,6 +355,21 @@ def test_pokerkits_pokerstars_parser_reads_our_text() -> None:
         theirs = dict(zip(hh.players, state.stacks))
         ours = {f"Player{p}": s for p, s in zip(result.setup.player_ids, result.final_stacks)}
         assert theirs == ours
+
+
+def test_pokerstars_hero_sees_only_own_cards_until_showdown() -> None:
+    result = play(
+        [1000, 1000, 1000],
+        hole="AhAd KhKd 2c7d",
+        board="AsQd4h9cJs",
+        actions=(Fold(), CheckCall()),
+    )
+    text = hand_to_pokerstars(result, hero=11)
+    assert [line for line in text.split("\n") if line.startswith("Dealt to")] == [
+        "Dealt to Player11 [Kh Kd]"
+    ]
+    assert "Player12: shows [2c 7d]" in text  # cards still shown at showdown
+    assert read(text).chips == {f"Player{10 + i}": s for i, s in enumerate(result.final_stacks)}
 
 
 def test_pokerstars_deterministic_and_needs_events() -> None:

@@ -110,12 +110,15 @@ def hand_to_pokerstars(
     buy_in: str = "Freeroll",
     tournament_start: datetime | None = None,
     bounties: Mapping[int, int] | None = None,
+    hero: int | None = None,
 ) -> str:
     """One hand as PokerStars tournament hand-history text (no trailing blank lines).
 
     ``names`` maps player ids to screen names; ``bounties`` maps player ids to the bounty on
     their head in cents (printed on the seat lines); ``buy_in`` is PokerStars' buy-in text
-    (e.g. ``"$10+$1 USD"``). The simulated clock is written as is, labelled ``ET``.
+    (e.g. ``"$10+$1 USD"``); ``hero`` (a player id) limits the ``Dealt to`` lines to that
+    player, as in a player's own file (default: every player's cards). The simulated clock
+    is written as is, labelled ``ET``.
     Raises ``ValueError`` for a hand played without action events.
     """
     rec = read_hand(result)
@@ -130,6 +133,10 @@ def hand_to_pokerstars(
     level = rec.level
     structure = setup.structure
     when = rec.hand_time(tournament_start)
+    # PokerStars writes the player's local time then, in brackets, Eastern time; parsers such
+    # as the ``poker`` package require the bracketed part. The simulated clock has no zone,
+    # so both are the same.
+    stamp = when.strftime("%Y/%m/%d %H:%M:%S")
     if structure is BettingStructure.FIXED_LIMIT:
         stakes = f"{level.big_blind}/{2 * level.big_blind}"
     else:
@@ -138,7 +145,7 @@ def hand_to_pokerstars(
         f"PokerStars Hand #{pokerstars_hand_id(rec.table_id, rec.hand_no)}: "
         f"Tournament #{tournament_id}, {buy_in} {_STRUCTURE_NAMES[structure]} - "
         f"Level {roman(setup.level_index + 1)} ({stakes}) - "
-        f"{when.strftime('%Y/%m/%d %H:%M:%S')} ET",
+        f"{stamp} ET [{stamp} ET]",
         f"Table '{tournament_id} {rec.table_id}' {seat_count}-max "
         f"Seat #{rec.seat_nos[rec.button]} is the button",
     ]
@@ -156,7 +163,8 @@ def hand_to_pokerstars(
     def write_hole() -> None:
         lines.append("*** HOLE CARDS ***")
         for s in rec.seat_order_from_button():
-            lines.append(f"Dealt to {nm[s]} [{format_cards(rec.hole[s], ' ')}]")
+            if hero is None or rec.player_ids[s] == hero:
+                lines.append(f"Dealt to {nm[s]} [{format_cards(rec.hole[s], ' ')}]")
 
     def write_showdown() -> None:
         lines.append("*** SHOW DOWN ***")
@@ -297,6 +305,7 @@ def hands_to_pokerstars(
     buy_in: str = "Freeroll",
     tournament_start: datetime | None = None,
     bounties: Mapping[int, int] | None = None,
+    hero: int | None = None,
 ) -> str:
     """Many hands as one PokerStars text, separated by two blank lines, newline-terminated."""
     texts = [
@@ -308,6 +317,7 @@ def hands_to_pokerstars(
             buy_in=buy_in,
             tournament_start=tournament_start,
             bounties=bounties,
+            hero=hero,
         )
         for r in results
     ]
@@ -323,6 +333,8 @@ def write_pokerstars_by_table(
     tournament_id: int = 1,
     buy_in: str = "Freeroll",
     tournament_start: datetime | None = None,
+    bounties: Mapping[int, int] | None = None,
+    hero: int | None = None,
 ) -> list[Path]:
     """Write one ``table-<id>.txt`` per table (hands in hand order); return the paths."""
     out = Path(directory)
@@ -342,6 +354,8 @@ def write_pokerstars_by_table(
                 tournament_id=tournament_id,
                 buy_in=buy_in,
                 tournament_start=tournament_start,
+                bounties=bounties,
+                hero=hero,
             ),
             encoding="utf-8",
         )
