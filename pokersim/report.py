@@ -205,6 +205,70 @@ def run_summary(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def icm_at_final_table(finishes: pd.DataFrame) -> pd.DataFrame:
+    """Each final-table player's ICM equity from their stack there, next to the prize they won.
+
+    The prizes in play are those the final-table players went on to win (tied places already
+    split), so ICM and the simulation share out the same money; bounties are left out. Runs
+    whose final table is larger than exact ICM handles are skipped.
+    """
+    from pokersim.icm import EXACT_MAX_PLAYERS, icm_exact  # noqa: PLC0415
+
+    df = with_groups(finishes)
+    df = df[df["final_table_stack"].notna()]
+    parts = []
+    for _, ft in df.groupby("run", sort=True):
+        if len(ft) < 2 or len(ft) > EXACT_MAX_PLAYERS:
+            continue
+        prizes = sorted(ft["prize_cents"].astype(float), reverse=True)
+        if sum(prizes) <= 0:
+            continue
+        equity = icm_exact(list(ft["final_table_stack"].astype(float)), prizes)
+        part = ft[["run", "player_id", "group", "final_table_stack", "prize_cents"]].copy()
+        part["icm_cents"] = equity
+        part["icm_share"] = equity / sum(prizes)
+        part["prize_share"] = part["prize_cents"] / sum(prizes)
+        parts.append(part)
+    if not parts:
+        return pd.DataFrame(
+            columns=[
+                "run",
+                "player_id",
+                "group",
+                "final_table_stack",
+                "prize_cents",
+                "icm_cents",
+                "icm_share",
+                "prize_share",
+            ]
+        )
+    return pd.concat(parts, ignore_index=True)
+
+
+def icm_by_group(icm: pd.DataFrame) -> pd.DataFrame:
+    """Per group at the final table: mean ICM equity, mean prize won, and their difference (CI)."""
+    rows = []
+    for group, part in icm.groupby("group", sort=True):
+        per_run = (
+            part.assign(edge=part["prize_cents"] - part["icm_cents"])
+            .groupby("run")
+            .agg(edge=("edge", "sum"), count=("edge", "size"))
+        )
+        edge = ratio_ci(list(per_run["edge"]), list(per_run["count"]))
+        rows.append(
+            {
+                "group": group,
+                "final_tables": len(part),
+                "icm_cents": float(part["icm_cents"].mean()),
+                "prize_cents": float(part["prize_cents"].mean()),
+                "edge_cents": edge.value,
+                "edge_low": edge.low,
+                "edge_high": edge.high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 RUN_MEASURES = (
     ("duration_seconds", "duration (min)", 1 / 60),
     ("bubble_seconds", "bubble time (min)", 1 / 60),
@@ -369,6 +433,8 @@ def plot_roi_itm(stats: pd.DataFrame, path: Path) -> bool:
         err = np.nan_to_num(np.vstack([value - low, high - value]))
         ax.errorbar(value, y, xerr=err, fmt="o", capsize=4)
         ax.set_yticks(y, stats["group"])
+        ax.set_ylim(-0.6, len(stats) - 0.4)
+        ax.set_ylim(-0.6, len(stats) - 0.4)
         ax.set_xlabel(label + ", 95% CI")
         ax.grid(alpha=0.3)
     axes[0].axvline(0, color="grey", lw=1)
@@ -431,6 +497,35 @@ def plot_profit(finishes: pd.DataFrame, path: Path, *, seed: int = 0) -> dict[st
     fig.tight_layout()
     _save(fig, path)
     return result
+
+
+def plot_icm(icm: pd.DataFrame, path: Path) -> bool:
+    """Simulated share of the final table's prize money against ICM equity, binned by ICM."""
+    if icm.empty:
+        return False
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6, 5.5))
+    edges = np.linspace(0, float(icm["icm_share"].max()) + 1e-9, 11)
+    bins = np.digitize(icm["icm_share"], edges[1:-1])
+    x, y, err = [], [], []
+    for b in range(len(edges) - 1):
+        sel = icm[bins == b]
+        if len(sel) < 2:
+            continue
+        est = mean_ci(list(sel["prize_share"]))
+        x.append(100 * float(sel["icm_share"].mean()))
+        y.append(100 * est.value)
+        err.append(100 * (est.high - est.value))
+    ax.errorbar(x, y, yerr=err, fmt="o", capsize=4, label="simulated, 95% CI")
+    top = max(x + y) * 1.1 if x else 1
+    ax.plot([0, top], [0, top], color="grey", lw=1, label="ICM")
+    ax.set_xlabel("ICM equity at the final table (% of its prize money)")
+    ax.set_ylabel("prize won (% of the final table's prize money)")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    _save(fig, path)
+    return True
 
 
 def plot_bounty_share(finishes: pd.DataFrame, path: Path) -> bool:
@@ -588,6 +683,40 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
             )
         )
         md.append("")
+        icm = icm_at_final_table(finishes)
+        if plot_icm(icm, plots / "icm.png"):
+            md += [
+                "## Final table: simulated equity against ICM",
+                "",
+                f"{icm['run'].nunique()} final tables; each player's Malmuth-Harville (ICM) "
+                "equity from the stacks at the first final-table hand, against the prize they "
+                "went on to win (bounties left out).",
+                "",
+                "![ICM](plots/icm.png)",
+                "",
+                _md_table(
+                    [
+                        "group",
+                        "final tables",
+                        "mean ICM equity",
+                        "mean prize won",
+                        "won - ICM",
+                        "95% CI",
+                    ],
+                    [
+                        [
+                            str(r.group),
+                            str(r.final_tables),
+                            _fmt(r.icm_cents / 100, 2),
+                            _fmt(r.prize_cents / 100, 2),
+                            _fmt(r.edge_cents / 100, 2),
+                            f"{_fmt(r.edge_low / 100, 2)} – {_fmt(r.edge_high / 100, 2)}",
+                        ]
+                        for r in icm_by_group(icm).itertuples()
+                    ],
+                ),
+                "",
+            ]
         if plot_bounty_share(finishes, plots / "bounty_share.png"):
             md += ["## Bounties", "", "![bounty share](plots/bounty_share.png)", ""]
             md.append(

@@ -184,12 +184,14 @@ def run_study(
     resume: bool = False,
     runner: str = DEFAULT_RUNNER,
     progress: bool = True,
+    on_run: Callable[[int], None] | None = None,
 ) -> StudyResult:
     """Run (or finish, with ``resume``) a study and return its merged tables.
 
     ``jobs``: local worker processes (default: all cores; 1 runs in this process).
     ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
     when given, runs execute on that cluster and ``jobs`` is ignored.
+    ``on_run`` is called with each run's index once its rows are safely stored.
     """
     if runs < 1:
         raise ConfigError(f"runs must be >= 1, got {runs}")
@@ -235,6 +237,8 @@ def run_study(
         def store(result: RunResult) -> None:
             _write_parts(folder, result)
             bar.update(1)
+            if on_run is not None:
+                on_run(result[0])
 
         if not todo:
             pass

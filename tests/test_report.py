@@ -137,3 +137,73 @@ def test_report_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     make_study(tmp_path)
     assert cli_main(["report", str(tmp_path / "o")]) == 0
     assert capsys.readouterr().out.strip().endswith("report.md")
+
+
+def ft_finishes() -> pd.DataFrame:
+    """Two runs; run 0: three at the final table with stacks 6/3/1, prizes 50/30/20."""
+    rows = []
+    for run, stacks, places, prizes in (
+        (0, (600, 300, 100), (1, 3, 2), (50, 20, 30)),
+        (1, (500, 500), (2, 1), (40, 60)),
+    ):
+        for pid, (st_, pl, pr) in enumerate(zip(stacks, places, prizes)):
+            rows.append(
+                dict(
+                    run=run,
+                    player_id=pid,
+                    model="m",
+                    skill=0.5 + 0.1 * (pid == 0),
+                    place=pl,
+                    prize_cents=pr,
+                    bounty_cents=0,
+                    entries=1,
+                    cost_cents=10,
+                    profit_cents=pr - 10,
+                    final_table_stack=st_,
+                )
+            )
+        rows.append(
+            dict(
+                run=run,
+                player_id=9,
+                model="m",
+                skill=0.5,
+                place=len(stacks) + 1,
+                prize_cents=0,
+                bounty_cents=0,
+                entries=1,
+                cost_cents=10,
+                profit_cents=-10,
+                final_table_stack=None,
+            )
+        )
+    return pd.DataFrame(rows)
+
+
+def test_icm_at_final_table_against_malmuth_harville_by_hand() -> None:
+    icm = report.icm_at_final_table(ft_finishes())
+    run0 = icm[icm["run"] == 0].set_index("player_id")
+    # P(first) = 0.6 / 0.3 / 0.1; P(A second) = 0.3*6/7 + 0.1*6/9, and so on
+    p1 = [0.6, 0.3, 0.1]
+    p2 = [
+        0.3 * 6 / 7 + 0.1 * 6 / 9,
+        0.6 * 3 / 4 + 0.1 * 3 / 9,
+        0.6 * 1 / 4 + 0.3 * 1 / 7,
+    ]
+    for pid in range(3):
+        expected = 50 * p1[pid] + 30 * p2[pid] + 20 * (1 - p1[pid] - p2[pid])
+        assert run0.loc[pid, "icm_cents"] == pytest.approx(expected)
+    assert run0["icm_cents"].sum() == pytest.approx(100)
+    assert 9 not in icm["player_id"].tolist()  # not at the final table
+    run1 = icm[icm["run"] == 1]
+    assert list(run1["icm_cents"]) == pytest.approx([50, 50])  # equal stacks, equal equity
+
+
+def test_icm_by_group_edge_is_prize_minus_icm() -> None:
+    icm = report.icm_at_final_table(ft_finishes())
+    by = report.icm_by_group(icm).set_index("group")
+    for group, part in icm.groupby("group"):
+        assert by.loc[group, "edge_cents"] == pytest.approx(
+            (part["prize_cents"] - part["icm_cents"]).mean()
+        )
+        assert by.loc[group, "final_tables"] == len(part)

@@ -77,3 +77,28 @@ def test_real_rows_are_consistent(small: Path, tmp_path: Path) -> None:
         assert row["places_paid"] < scenario.final_table_size
         assert row["level_at_final_table"] <= row["level_at_bubble"] <= row["level_at_end"]
         assert row["final_table_seconds"] <= row["bubble_seconds"] <= row["duration_seconds"]
+
+
+def test_study_cli_with_the_engine_writes_results_and_report(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pokersim.cli import main as cli_main
+
+    out = tmp_path / "cli"
+    code = cli_main(
+        ["study", str(small), "--runs", "3", "--seed", "8", "--jobs", "1", "--out", str(out)]
+    )
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "study: 3 runs" in printed and "report.md" in printed
+    text = (out / "report.md").read_text()
+    for name in ("field_over_time", "durations", "roi_itm", "places", "profit", "icm"):
+        assert (out / "plots" / f"{name}.png").exists()
+        assert f"plots/{name}.png" in text
+    assert "simulated equity against ICM" in text
+    # ICM shares out exactly the final tables' prize money
+    from pokersim import report
+
+    icm = report.icm_at_final_table(study.load_study(out).finishes)
+    for _, ft in icm.groupby("run"):
+        assert ft["icm_cents"].sum() == pytest.approx(ft["prize_cents"].sum())
