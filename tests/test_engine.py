@@ -7,6 +7,7 @@ situation chosen by hand. ``test_engine_real.py`` runs the real hand engine and 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -372,3 +373,17 @@ def test_seed_out_of_range_is_rejected() -> None:
 
     with pytest.raises(ValueError, match="seed"):
         run_tournament(make_scenario(4), -1)
+
+
+def test_r_reg_3_prize_pool_is_prize_parts_topped_up_to_the_guarantee() -> None:
+    """R-REG-3, R-MONEY-1: the pool is the entries' prize parts, or the guarantee when larger;
+    every cent of it is paid out."""
+    sc = make_scenario(20, prize_cents=150)
+    result, _ = run_scripted(sc, random_rule, seed=2)
+    assert result.prize_pool_cents == 20 * 150
+    assert sum(f.prize_cents for f in result.finishes) == 20 * 150
+    overlay = replace(sc, entries=replace(sc.entries, guarantee_cents=5001))
+    result2, events = run_scripted(overlay, random_rule, seed=2)
+    assert result2.prize_pool_cents == 5001
+    assert of_type(events, "TournamentStarted")[0]["prize_pool_cents"] == 5001
+    assert sum(f.prize_cents for f in result2.finishes) == 5001
