@@ -60,9 +60,9 @@ def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table
             total = np.uint64(0)
             bad = False
             for j in range(k):
-                c = cards[i, j]
-                bad |= (c < 0) | (c > 51)
-                bit = np.uint64(1) << np.uint64(c & 63)
+                c = np.uint64(cards[i, j])  # a negative code wraps to a huge one
+                bad |= c > 51
+                bit = np.uint64(1) << (c & np.uint64(63))
                 union |= bit
                 total += bit
             if bad or union != total:
