@@ -315,8 +315,8 @@ def top_classes(width: float) -> int:
 def crowd_exponent(players: int) -> float:
     """Exponent that narrows a heads-up range width for ``players`` opponents to act.
 
-    ``width_k = width_1 ** (1 + 0.4 (k - 1))``: a rule of thumb fitted by eye to published
-    multi-way shove ranges (e.g. ten big blinds: about 57% heads-up, 46% on the button, 12%
+    ``width_k = width_1 ** (1 + 0.4 (k - 1))``: a rule of thumb chosen to land near commonly
+    published multi-way shove ranges (ten big blinds: 57% heads-up, 46% on the button, 12%
     under the gun at nine-handed), not an equilibrium computation.
     """
     return 1.0 + 0.4 * (max(players, 1) - 1)

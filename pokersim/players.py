@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, cast, runtime_checkable
 
 import numpy as np
+from numba import njit
 
 from pokersim import charts
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions, RaiseTo
@@ -375,7 +376,104 @@ def _load_evaluator() -> Callable[[np.ndarray], np.ndarray]:
 
 _CLASS_NP = np.array(charts.CLASS_OF_PAIR, dtype=np.int64)
 _STRENGTH_RANK_NP = np.array(charts.STRENGTH_RANK, dtype=np.int64)
-_ALL_CARDS = np.arange(52, dtype=np.int64)
+
+
+@njit(cache=True)
+def _deal_samples(  # pragma: no cover - compiled
+    hole0: int,
+    hole1: int,
+    board: np.ndarray,
+    u: np.ndarray,
+    n_opp: int,
+    class_of_pair: np.ndarray,
+    rank_of_class: np.ndarray,
+    range_cut: int,
+    cards: np.ndarray,
+    in_range: np.ndarray,
+) -> None:
+    """Fill ``cards`` with k hero rows then k*n_opp opponent rows of 7 cards, one deal per row.
+
+    Deal r draws the opponents' hole cards and the missing board cards from the unseen cards
+    by a partial Fisher-Yates shuffle driven by the uniforms ``u[r]``. ``in_range[r]`` says
+    whether every opponent's hand of deal r is in the top range (strength rank < range_cut).
+    """
+    k = u.shape[0]
+    need = u.shape[1]
+    nb = board.shape[0]
+    dead = np.zeros(52, dtype=np.bool_)
+    dead[hole0] = True
+    dead[hole1] = True
+    for i in range(nb):
+        dead[board[i]] = True
+    unseen = np.empty(52 - 2 - nb, dtype=np.int64)
+    m = 0
+    for c in range(52):
+        if not dead[c]:
+            unseen[m] = c
+            m += 1
+    buf = np.empty(m, dtype=np.int64)
+    full = np.empty(5, dtype=np.int64)
+    for r in range(k):
+        buf[:] = unseen
+        for j in range(need):
+            idx = j + int(u[r, j] * (m - j))
+            if idx >= m:
+                idx = m - 1
+            tmp = buf[j]
+            buf[j] = buf[idx]
+            buf[idx] = tmp
+        for i in range(nb):
+            full[i] = board[i]
+        for i in range(5 - nb):
+            full[nb + i] = buf[2 * n_opp + i]
+        cards[r, 0] = hole0
+        cards[r, 1] = hole1
+        for i in range(5):
+            cards[r, 2 + i] = full[i]
+        ok = True
+        for o in range(n_opp):
+            row = k + r * n_opp + o
+            a = buf[2 * o]
+            b = buf[2 * o + 1]
+            cards[row, 0] = a
+            cards[row, 1] = b
+            for i in range(5):
+                cards[row, 2 + i] = full[i]
+            if rank_of_class[class_of_pair[a * 52 + b]] >= range_cut:
+                ok = False
+        in_range[r] = ok
+
+
+@njit(cache=True)
+def _pot_share(  # pragma: no cover - compiled
+    ranks: np.ndarray, k: int, n_opp: int, in_range: np.ndarray
+) -> float:
+    """Mean share of the pot won by the hero row over the deals in range (all if too few)."""
+    total_ok = 0.0
+    n_ok = 0
+    total_all = 0.0
+    for r in range(k):
+        hero = ranks[r]
+        best = 1 << 30
+        ties = 0
+        for o in range(n_opp):
+            v = ranks[k + r * n_opp + o]
+            if v < best:
+                best = v
+            if v == hero:
+                ties += 1
+        share = 0.0
+        if hero < best:
+            share = 1.0
+        elif hero == best:
+            share = 1.0 / (1.0 + ties)
+        total_all += share
+        if in_range[r]:
+            total_ok += share
+            n_ok += 1
+    if n_ok * 4 >= k:
+        return total_ok / n_ok
+    return total_all / k
 
 
 class TightAggressiveModel(_TimedModel):
@@ -534,42 +632,28 @@ class TightAggressiveModel(_TimedModel):
         for i, alive in enumerate(view.in_hand):
             if alive and i != seat:
                 n_opp += 1
-        n_opp = max(1, n_opp)
+        if n_opp < 1:
+            n_opp = 1
         k = self.samples
-        board = view.board
-        missing = 5 - len(board)
-        need = 2 * n_opp + missing
-        dead = np.zeros(52, dtype=bool)
-        dead[view.hole[0]] = True
-        dead[view.hole[1]] = True
-        if board:
-            dead[list(board)] = True
-        unseen = _ALL_CARDS[~dead]
-        draws = unseen[np.argpartition(rng.random((k, unseen.size)), need - 1, axis=1)[:, :need]]
-        opp = draws[:, : 2 * n_opp].reshape(k, n_opp, 2)
-        full_board = np.empty((k, 5), dtype=np.int64)
-        if board:
-            full_board[:, : len(board)] = board
-        full_board[:, len(board) :] = draws[:, 2 * n_opp :]
+        board = np.array(view.board, dtype=np.int64)
+        need = 2 * n_opp + 5 - board.size
+        u = rng.random((k, need))
         cards = np.empty((k * (n_opp + 1), 7), dtype=np.int8)
-        cards[:k, 0] = view.hole[0]
-        cards[:k, 1] = view.hole[1]
-        cards[:k, 2:] = full_board
-        opp_rows = cards[k:].reshape(k, n_opp, 7)
-        opp_rows[:, :, :2] = opp
-        opp_rows[:, :, 2:] = full_board[:, None, :]
+        in_range = np.empty(k, dtype=np.bool_)
+        _deal_samples(
+            view.hole[0],
+            view.hole[1],
+            board,
+            u,
+            n_opp,
+            _CLASS_NP,
+            _STRENGTH_RANK_NP,
+            range_cut,
+            cards,
+            in_range,
+        )
         ranks = np.asarray(self._evaluate(cards))
-        hero = ranks[:k]
-        opp_ranks = ranks[k:].reshape(k, n_opp)
-        best = opp_ranks.min(axis=1)
-        ties = (opp_ranks == hero[:, None]).sum(axis=1)
-        share = np.where(hero < best, 1.0, np.where(hero == best, 1.0 / (1.0 + ties), 0.0))
-        opp_rank = _STRENGTH_RANK_NP[_CLASS_NP[opp[:, :, 0] * 52 + opp[:, :, 1]]]
-        ok = (opp_rank < range_cut).all(axis=1)
-        n_ok = int(ok.sum())
-        if n_ok * 4 >= k:
-            return float(share[ok].sum() / n_ok)
-        return float(share.mean())
+        return float(_pot_share(ranks, k, n_opp, in_range))
 
 
 _BUILTINS: dict[str, Callable[..., PlayerModel]] = {
