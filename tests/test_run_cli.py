@@ -124,3 +124,23 @@ def test_run_every_shipped_scenario(
 def test_run_large_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, _ = _run(capsys, str(SCENARIOS / "mtt_10000.toml"), "--out", str(tmp_path / "big"))
     assert code == 0
+
+
+def test_run_hand_histories_cover_every_table_and_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hands of broken tables are written as tables close; every hand appears once."""
+    out = tmp_path / "d"
+    assert _run(capsys, "--seed", "4", "--out", str(out), "--hands", "phh")[0] == 0
+    summary = json.loads((out / "summary.json").read_text())
+    events = [json.loads(x) for x in (out / "events.jsonl").read_text().splitlines()]
+    tables = {e["table_id"] for e in events if e["type"] == "TableOpened"}
+    files = sorted((out / "hands").glob("table-*.phhs"))
+    assert {int(f.stem.split("-")[1]) for f in files} == tables
+    count = sum(
+        1
+        for f in files
+        for line in f.read_text().splitlines()
+        if line.startswith("[") and line.rstrip().endswith("]") and line[1:-1].isdigit()
+    )
+    assert count == summary["hands_played"]

@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pokersim.clock import format_clock
     from pokersim.engine import run_tournament
+    from pokersim.events import TableBroken
     from pokersim.results import JsonlWriter, summary_json
     from pokersim.scenario import default_scenario_path, load_scenario
 
@@ -85,8 +86,12 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         _check_out(out, args.force)
         out.mkdir(parents=True, exist_ok=True)
-    hands: list[Any] = []
-    on_hand = hands.append if args.hands != "none" else None
+    hand_files = (
+        _HandFiles(args.hands, out / "hands", scenario)
+        if out is not None and args.hands != "none"
+        else None
+    )
+    on_hand = hand_files.add if hand_files is not None else None
     bar = tqdm(
         total=scenario.players.count - 1,
         desc=scenario.name,
@@ -100,8 +105,14 @@ def run(args: argparse.Namespace) -> int:
         if events_tmp is not None:
             with open(events_tmp, "w", encoding="utf-8", newline="\n") as stream:
                 writer = JsonlWriter(stream)
+
+                def emit(event: Any) -> None:
+                    writer(event)
+                    if hand_files is not None and isinstance(event, TableBroken):
+                        hand_files.write_table(event.table_id)
+
                 result = run_tournament(
-                    scenario, args.seed, emit=writer, on_hand=on_hand, progress=bar.update
+                    scenario, args.seed, emit=emit, on_hand=on_hand, progress=bar.update
                 )
                 writer.flush()
         else:
@@ -117,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
         summary_tmp = out / "summary.json.part"
         summary_tmp.write_text(summary_json(result, scenario=path.stem), encoding="utf-8")
         os.replace(summary_tmp, out / "summary.json")
-        if on_hand is not None:
-            _write_hands(args.hands, hands, out / "hands", scenario, result)
+        if hand_files is not None:
+            hand_files.close()
 
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
@@ -146,14 +157,39 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_hands(kind: str, hands: list[Any], folder: Path, scenario: Any, result: Any) -> None:
-    from pokersim.history.phh import write_phhs_by_table
-    from pokersim.history.pokerstars import write_pokerstars_by_table
+class _HandFiles:
+    """Hand histories written table by table as tables close, so memory stays bounded."""
 
-    _clear_hands(folder)
-    names = {f.player_id: f.name for f in result.finishes}
-    seats = scenario.seats_per_table
-    if kind in ("phh", "both"):
-        write_phhs_by_table(hands, folder, names=names, seat_count=seats, event=scenario.name)
-    if kind in ("pokerstars", "both"):
-        write_pokerstars_by_table(hands, folder, names=names, seat_count=seats)
+    def __init__(self, kind: str, folder: Path, scenario: Any) -> None:
+        self.kind = kind
+        self.folder = folder
+        self.seats = scenario.seats_per_table
+        self.event = scenario.name
+        self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
+        self.by_table: dict[int, list[Any]] = {}
+        _clear_hands(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def add(self, result: Any) -> None:
+        """Keep a finished hand until its table closes."""
+        self.by_table.setdefault(result.setup.table_id, []).append(result)
+
+    def write_table(self, table_id: int) -> None:
+        """Write (and forget) the hands of one table."""
+        from pokersim.history.phh import write_phhs_by_table
+        from pokersim.history.pokerstars import write_pokerstars_by_table
+
+        hands = self.by_table.pop(table_id, [])
+        if not hands:
+            return
+        if self.kind in ("phh", "both"):
+            write_phhs_by_table(
+                hands, self.folder, names=self.names, seat_count=self.seats, event=self.event
+            )
+        if self.kind in ("pokerstars", "both"):
+            write_pokerstars_by_table(hands, self.folder, names=self.names, seat_count=self.seats)
+
+    def close(self) -> None:
+        """Write the tables still open at the end (the final table)."""
+        for table_id in sorted(self.by_table):
+            self.write_table(table_id)
