@@ -63,6 +63,7 @@ def test_known_five_card_classes(hand, rank, cat):
     codes = parse_cards(hand)
     assert evaluate(codes) == rank
     assert evaluate(hand) == rank
+    assert evaluate([hand[i : i + 2] for i in range(0, 10, 2)]) == rank
     assert evaluate_reference(codes) == rank
     assert category(rank) is cat
     assert rank_name(rank).startswith("Royal flush" if rank == 1 else cat.label)

@@ -109,13 +109,15 @@ def evaluate(cards: object) -> np.ndarray | int:
     """Equivalence class (1 best .. 7462 worst) of each hand.
 
     ``cards`` is an integer array of shape ``(N, 5)``, ``(N, 6)`` or ``(N, 7)`` of card codes
-    (returns an ``int16`` array of shape ``(N,)``), or a single hand of shape ``(k,)`` or a
-    card string such as ``"AsKsQsJsTs"`` (returns an ``int``).
+    (returns an ``int16`` array of shape ``(N,)``), or a single hand of shape ``(k,)``, a
+    card string such as ``"AsKsQsJsTs"`` or a list of card names (returns an ``int``).
     Raises ``ValueError`` for a wrong shape, codes outside 0..51 or a repeated card in a row.
     """
     if isinstance(cards, str):
         cards = parse_cards(cards)
     arr = np.asarray(cards)
+    if arr.ndim == 1 and arr.dtype.kind in "US":  # one hand as card names: ["As", "Ks", ...]
+        arr = np.asarray(parse_cards([str(x) for x in arr]))
     if arr.dtype.kind not in "iu":
         if arr.size == 0 and arr.ndim == 2:
             arr = arr.astype(np.int8)

@@ -61,7 +61,7 @@ def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table
             bad = False
             for j in range(k):
                 c = np.uint64(cards[i, j])  # a negative code wraps to a huge one
-                bad |= c > 51
+                bad |= bool(c > 51)
                 bit = np.uint64(1) << (c & np.uint64(63))
                 union |= bit
                 total += bit

@@ -59,10 +59,11 @@ class Tables:
     FIELDS = ("card_key", "low_base", "high_index", "rank_table", "flush_table")
 
     def digest(self) -> str:
-        """SHA-256 over every array's dtype, shape and bytes, in a fixed order."""
+        """SHA-256 over every array's dtype, shape and little-endian bytes, in a fixed order."""
         h = hashlib.sha256()
         for name in self.FIELDS:
-            arr = np.ascontiguousarray(getattr(self, name))
+            arr = getattr(self, name)
+            arr = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("<"))
             h.update(f"{name}:{arr.dtype.str}:{arr.shape};".encode())
             h.update(arr.tobytes())
         return h.hexdigest()
