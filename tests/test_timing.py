@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokersim.actions import CHECK_CALL, FOLD, DecisionView, LegalActions, RaiseTo
+from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions, RaiseTo
+from pokersim.cards import parse_cards
 from pokersim.config import BettingStructure, Level
 from pokersim.errors import ConfigError
+from pokersim.hand import Deal, HandSetup, Seat, play_hand
 from pokersim.timing import (
     ActionClock,
     DisconnectModel,
@@ -373,3 +375,70 @@ def test_bad_decision_inputs_are_rejected(kwargs: dict[str, float], match: str) 
 
 def test_protection_stage_accepts_its_toml_spelling() -> None:
     assert DisconnectProtection(stage="final-table").stage is ProtectionStage.FINAL_TABLE  # type: ignore[arg-type]
+
+
+# --- scripted hands through the hand engine ---------------------------------------------------
+
+
+def _heads_up(decide, stacks: tuple[int, int] = (1000, 1000)):  # type: ignore[no-untyped-def]
+    """Heads-up, seat 0 on the button (small blind 10), seat 1 the big blind (20)."""
+    setup = HandSetup(
+        seats=(
+            Seat(player_id=0, stack=stacks[0], seat_no=1),
+            Seat(player_id=1, stack=stacks[1], seat_no=2),
+        ),
+        button=0,
+        level=Level(small_blind=10, big_blind=20),
+    )
+    h = parse_cards("2c7d AsAh")
+    deal = Deal(hole=((h[0], h[1]), (h[2], h[3])), board=tuple(parse_cards("KsQd9h4c3s")))
+    return play_hand(setup, deal, decide, record_actions=False)
+
+
+def _scripted(plans: dict[int, list[tuple[Action, float]]], absent: set[int]):  # type: ignore[no-untyped-def]
+    """A decide callback: each player answers from a script through resolve_decision."""
+    seen: list[tuple[int, int, object]] = []
+
+    def decide(view: DecisionView) -> Action:
+        p = view.player_id
+        action, think = plans[p].pop(0)
+        out = resolve_decision(
+            action,
+            think,
+            view.legal,
+            CLOCK,
+            bank_seconds=30.0,
+            absent=p in absent,
+            back_in_seconds=math.inf if p in absent else 0.0,
+            connected=p not in absent,
+            others_all_in=others_all_in(view),
+        )
+        seen.append((p, view.street, out.action))
+        return out.action
+
+    return decide, seen
+
+
+def test_R_DIS_2_sitting_out_big_blind_folds_in_a_limped_pot_in_a_real_hand() -> None:
+    decide, seen = _scripted({0: [(CHECK_CALL, 1.0)], 1: [(CHECK_CALL, 1.0)]}, absent={1})
+    result = _heads_up(decide)
+    assert seen == [(0, 0, CHECK_CALL), (1, 0, FOLD)]
+    assert result.final_stacks == (1020, 980)  # the limper wins the big blind
+
+
+def test_R_HAND_6_timed_out_big_blind_checks_and_the_hand_goes_on() -> None:
+    decide, seen = _scripted(
+        {0: [(CHECK_CALL, 1.0)] * 4, 1: [(RaiseTo(200), 99.0)] + [(CHECK_CALL, 1.0)] * 3},
+        absent=set(),
+    )
+    result = _heads_up(decide)
+    assert seen[1] == (1, 0, CHECK_CALL)  # the raise never happened: time ran out, check free
+    assert {street for _, street, _ in seen} == {0, 1, 2, 3}
+    assert result.showdown and result.final_stacks == (980, 1020)
+
+
+def test_R_DIS_1_timed_out_player_facing_a_raise_folds_in_a_real_hand() -> None:
+    decide, seen = _scripted({0: [(RaiseTo(60), 2.0)], 1: [(CHECK_CALL, 500.0)]}, absent=set())
+    result = _heads_up(decide)
+    assert seen == [(0, 0, RaiseTo(60)), (1, 0, FOLD)]
+    assert result.final_stacks == (1020, 980)
