@@ -258,7 +258,7 @@ def icm_by_group(icm: pd.DataFrame) -> pd.DataFrame:
         rows.append(
             {
                 "group": group,
-                "final_tables": len(part),
+                "appearances": len(part),
                 "icm_cents": float(part["icm_cents"].mean()),
                 "prize_cents": float(part["prize_cents"].mean()),
                 "edge_cents": edge.value,
@@ -697,7 +697,7 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
                 _md_table(
                     [
                         "group",
-                        "final tables",
+                        "final-table appearances",
                         "mean ICM equity",
                         "mean prize won",
                         "won - ICM",
@@ -706,7 +706,7 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
                     [
                         [
                             str(r.group),
-                            str(r.final_tables),
+                            str(r.appearances),
                             _fmt(r.icm_cents / 100, 2),
                             _fmt(r.prize_cents / 100, 2),
                             _fmt(r.edge_cents / 100, 2),

@@ -206,4 +206,4 @@ def test_icm_by_group_edge_is_prize_minus_icm() -> None:
         assert by.loc[group, "edge_cents"] == pytest.approx(
             (part["prize_cents"] - part["icm_cents"]).mean()
         )
-        assert by.loc[group, "final_tables"] == len(part)
+        assert by.loc[group, "appearances"] == len(part)
