@@ -26,7 +26,15 @@ import dataclasses
 import operator
 from collections.abc import Callable
 
-from pokersim.actions import Action, CheckCall, DecisionView, Fold, LegalActions, RaiseTo
+from pokersim.actions import (
+    Action,
+    CheckCall,
+    DecisionView,
+    Fold,
+    LegalActions,
+    RaiseTo,
+    TournamentContext,
+)
 from pokersim.config import BettingStructure, Level
 from pokersim.errors import IllegalActionError
 from pokersim.events import ActionKind, ActionTaken, HandEvent
@@ -181,7 +189,7 @@ class TableState:
         hand_no: int,
         decide: Decide,
         events: list[HandEvent] | None,
-        context: object,
+        context: TournamentContext | None,
     ) -> None:
         n = len(stacks)
         self.n = n

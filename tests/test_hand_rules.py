@@ -464,3 +464,12 @@ def test_without_strengths_the_hand_evaluates_the_showdown_itself():
     assert shown == {i: evaluate_reference([*hole[i], *board]) for i in range(3)}
     assert result.pots[0].winners == (1,)  # trip kings beat aces
     assert result.final_stacks == (900, 1200, 900)
+
+
+def test_the_hand_engine_knows_nothing_of_simpy():
+    import subprocess
+    import sys
+
+    code = "import sys, pokersim.hand; print('simpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
