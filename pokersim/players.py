@@ -259,9 +259,10 @@ class PushFoldModel(_TimedModel):
     pot is unopened and calls (or re-shoves) a raise with the chart's calling range; ranges
     tighten with more players behind (see ``pokersim.charts``). ``looseness`` scales the stack
     the chart is read at: 1.0 is the chart, 1.3 plays as if 30% shorter (looser), 0.7 tighter.
-    Above ``max_bb`` it plays a simple default: open-raise ``open_raise_bb`` with a positional
-    range, continue against raises with premium hands, and after the flop bet half the pot with
-    a pair or better, check-folding otherwise.
+    Antes scale it too: the stack is read in units of a 1.5-big-blind pot, so a pot swollen by
+    antes widens the ranges. Above ``max_bb`` it plays a simple default: open-raise
+    ``open_raise_bb`` with a positional range, continue against raises with premium hands, and
+    after the flop bet half the pot with a pair or better, check-folding otherwise.
 
     Parameters: ``looseness`` (0.25..4, default 1.0), ``max_bb`` (1..25, default 15),
     ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.8).
@@ -323,13 +324,19 @@ class PushFoldModel(_TimedModel):
         behind = players_behind(view)
         high = max(bets)
         if eff_bb <= self.max_bb:
+            # The charts assume a pot of 1.5 big blinds; antes (dead money outside this
+            # round's bets) make shoving and calling cheaper, read as a shorter stack.
+            dead = view.pot - sum(bets)
+            scale = self._inv_loose
+            if dead > 0:
+                scale *= 1.5 * bb / (1.5 * bb + dead)
             if high <= bb:
-                if charts.PUSH_TABLE.contains(cls, eff_bb * self._inv_loose, behind):
+                if charts.PUSH_TABLE.contains(cls, eff_bb * scale, behind):
                     return _shove(legal)
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             shove_bb = (high if high < mine else mine) / bb
             k = behind + (aggressors if aggressors > 0 else 1)
-            if charts.CALL_TABLE.contains(cls, shove_bb * self._inv_loose, k):
+            if charts.CALL_TABLE.contains(cls, shove_bb * scale, k):
                 return _shove(legal) if legal.max_raise_to > 0 else CHECK_CALL
             return CHECK_CALL if legal.to_call == 0 else FOLD
         return self._deep_preflop(view, cls, behind, high, bb)

@@ -283,3 +283,23 @@ def test_tight_aggressive_parameters_are_validated() -> None:
         make_model("tight-aggressive", params={"open_width": [0.1, 0.2]})
     with pytest.raises(ConfigError, match="value_equity"):
         make_model("tight-aggressive", params={"value_equity": 1.5})
+
+
+def test_push_fold_antes_widen_the_shoving_range() -> None:
+    """With antes in the pot the stack is read as shorter: 10 BB with 1.5 BB of antes plays
+    like 5 BB of an ante-free chart."""
+    model = PushFoldModel()
+    cls = next(c for c in range(charts.N_CLASSES) if 5.0 <= charts.PUSH_BB[c] < 9.5)
+    hole = representative(cls)
+    plain = sb_unopened(hole, 10.0)
+    assert model.decide(plain, RNG) is FOLD
+    with_antes = view(
+        hole=hole,
+        stacks=plain.stacks,
+        bets=plain.bets,
+        seat=0,
+        button=0,
+        legal=plain.legal,
+        pot=sum(plain.bets) + 30,  # 1.5 big blinds of antes
+    )
+    assert model.decide(with_antes, RNG) == RaiseTo(200)
