@@ -67,7 +67,6 @@ __all__ = [
 SHARE_UNITS = 100_000_000
 
 
-
 class FrozenParams(Mapping[str, Any]):
     """A read-only, hashable mapping of model parameters.
 
@@ -627,6 +626,7 @@ _MODEL_NAME = re.compile(
 _CLOCK_TIME = re.compile(r"(\d\d):(\d\d)(?::(\d\d))?")
 _MINUTE_OF_HOUR = re.compile(r":(\d\d)")
 _MAX_PLAYERS = 1_000_000
+_MAX_MINUTES = 1_000_000  # about two years: any longer duration is a typo
 _E = TypeVar("_E", bound=Enum)
 
 
@@ -735,10 +735,14 @@ class _Section:
         """A duration written in minutes, as whole seconds of simulated clock."""
         default: Any = _REQUIRED if default_minutes is None else default_minutes
         minutes = self.number(
-            name, default, low=None if positive else 0, above=0 if positive else None
+            name,
+            default,
+            low=None if positive else 0,
+            above=0 if positive else None,
+            high=_MAX_MINUTES,
         )
-        secs = minutes * 60
-        if secs != int(secs):
+        secs = _exact(minutes) * 60  # exact: 0.1 minutes is 6 seconds, not 6.000000000000001
+        if secs.denominator != 1:
             raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
         return int(secs)
 

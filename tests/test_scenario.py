@@ -138,6 +138,9 @@ def test_values_and_defaults(tmp_path: Path) -> None:
         AnteKind.BIG_BLIND,
     ]
     assert s.level_seconds == (300, 300, 300, 450)
+    data = base()
+    data["levels"][0]["minutes"] = 0.1  # 6 seconds exactly, despite binary floating point
+    assert load(tmp_path, data).level_seconds[0] == 6
     assert s.entries.late_registration_seconds == 1200  # R-REG-1 default 20 minutes
     assert s.hand_for_hand.stages == (SyncStage(kind=SyncStageKind.BUBBLE, margin=1),)
     assert s.bounty.kind is BountyKind.NONE
@@ -359,6 +362,7 @@ ERRORS: list[tuple[str, Mutation, list[str]]] = [
     ("ante without kind", _set("ante_kind", "none"), ["levels[2].ante_kind", "'classic'"]),
     ("fractional seconds", _set("levels.0.minutes", 0.001), ["levels[0].minutes", "seconds"]),
     ("zero minutes", _set("levels.0.minutes", 0), ["levels[0].minutes", "> 0"]),
+    ("endless level", _set("levels.0.minutes", 1e308), ["levels[0].minutes", "<= 1000000"]),
     ("no minutes", _del("level_minutes"), ["levels[0].minutes", "required"]),
     (
         "percents not 100",

@@ -175,3 +175,38 @@ def test_toml_round_trip_through_a_file(tmp_path: Path, data: dict[str, Any]) ->
     path.write_text(tomli_w.dumps(data))
     loaded = load_scenario(path)
     assert loaded == parse_scenario(data, source=str(path))
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Paths of every value that is not a table or an array."""
+    if isinstance(data, dict):
+        return [p for key, value in data.items() for p in _leaves(value, (*path, key))]
+    if isinstance(data, list):
+        return [p for i, value in enumerate(data) for p in _leaves(value, (*path, i))] or [path]
+    return [path]
+
+
+ANY_VALUE = st.one_of(
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.booleans(),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=scenarios(), pick=st.integers(0, 10**6), value=ANY_VALUE)
+def test_any_bad_value_is_a_config_error(data: dict[str, Any], pick: int, value: Any) -> None:
+    """Whatever value lands at whatever key, the loader either accepts it or says why."""
+    leaves = _leaves(data)
+    path = leaves[pick % len(leaves)]
+    node: Any = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    try:
+        parse_scenario(data, source="fuzz.toml")
+    except ConfigError as exc:
+        assert str(exc).startswith("fuzz.toml")
