@@ -97,15 +97,21 @@ class ProtectionStage(StrEnum):
     MONEY = "money"  # players left <= places paid
     BUBBLE = "bubble"  # players left <= places paid + 1 (hand-for-hand margin)
     FINAL_TABLE = "final-table"  # players left <= final-table size
+    PLAYERS_LEFT = "players-left"  # players left <= DisconnectProtection.players_left
     ALWAYS = "always"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DisconnectProtection:
-    """R-DIS-3: extra seconds a *disconnected* player gets before timing out, in late stages."""
+    """R-DIS-3: extra seconds a *disconnected* player gets before timing out, in late stages.
+
+    ``players_left`` is the threshold of the ``players-left`` stage (the scenario's
+    ``[connection] protection_players_left``); :meth:`from_players_left` builds that form.
+    """
 
     extra_seconds: float = 60.0
     stage: ProtectionStage = ProtectionStage.MONEY
+    players_left: int = 0
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.extra_seconds) and self.extra_seconds >= 0):
@@ -120,6 +126,21 @@ class DisconnectProtection:
                     f"disconnect protection stage {self.stage!r}: expected one of "
                     f"{', '.join(s.value for s in ProtectionStage)}"
                 ) from None
+        if self.players_left < 0:
+            raise ConfigError(
+                f"disconnect protection players_left must be >= 0, got {self.players_left}"
+            )
+
+    @classmethod
+    def from_players_left(cls, extra_seconds: float, players_left: int) -> DisconnectProtection:
+        """Protection once at most ``players_left`` remain; 0 players or 0 seconds: never."""
+        if players_left <= 0 or extra_seconds <= 0:
+            return cls(extra_seconds=max(extra_seconds, 0.0), stage=ProtectionStage.OFF)
+        return cls(
+            extra_seconds=extra_seconds,
+            stage=ProtectionStage.PLAYERS_LEFT,
+            players_left=players_left,
+        )
 
     def active(self, *, players_left: int, places_paid: int, final_table_size: int) -> bool:
         """Whether the tournament is in the protected stage now."""
@@ -132,6 +153,8 @@ class DisconnectProtection:
             return players_left <= places_paid
         if stage is ProtectionStage.BUBBLE:
             return players_left <= places_paid + 1
+        if stage is ProtectionStage.PLAYERS_LEFT:
+            return players_left <= self.players_left
         return players_left <= final_table_size
 
 

@@ -281,13 +281,27 @@ def test_R_DIS_3_protection_is_never_given_to_a_connected_player() -> None:
         (ProtectionStage.FINAL_TABLE, 9, 27, 9, True),
         (ProtectionStage.OFF, 2, 27, 9, False),
         (ProtectionStage.ALWAYS, 900, 27, 9, True),
+        (ProtectionStage.PLAYERS_LEFT, 19, 27, 9, False),  # threshold 18 in the test below
+        (ProtectionStage.PLAYERS_LEFT, 18, 27, 9, True),
     ],
 )
 def test_R_DIS_3_protection_applies_in_the_configured_late_stage(
     stage: ProtectionStage, left: int, paid: int, ft: int, expected: bool
 ) -> None:
-    p = DisconnectProtection(extra_seconds=60.0, stage=stage)
+    p = DisconnectProtection(extra_seconds=60.0, stage=stage, players_left=18)
     assert p.active(players_left=left, places_paid=paid, final_table_size=ft) is expected
+
+
+def test_R_DIS_3_protection_from_the_scenarios_players_left_threshold() -> None:
+    p = DisconnectProtection.from_players_left(90.0, 18)
+    assert p.stage is ProtectionStage.PLAYERS_LEFT and p.extra_seconds == 90.0
+    assert p.active(players_left=18, places_paid=27, final_table_size=9)
+    assert not p.active(players_left=19, places_paid=27, final_table_size=9)
+    never = DisconnectProtection.from_players_left(90.0, 0)
+    assert not never.active(players_left=2, places_paid=27, final_table_size=9)
+    assert not DisconnectProtection.from_players_left(0.0, 18).active(
+        players_left=2, places_paid=27, final_table_size=9
+    )
 
 
 # --- draws and configuration -----------------------------------------------------------------
@@ -351,6 +365,7 @@ def test_hand_pace_overhead() -> None:
         (lambda: DisconnectModel(median_seconds=0), "median_seconds"),
         (lambda: DisconnectProtection(extra_seconds=-5), "extra_seconds"),
         (lambda: DisconnectProtection(stage="late"), "off, money, bubble"),
+        (lambda: DisconnectProtection(players_left=-1), "players_left"),
         (lambda: HandPace(deal_seconds=float("nan")), "deal_seconds"),
     ],
 )
