@@ -106,7 +106,7 @@ def decision_views(draw: st.DrawFn) -> DecisionView:
         pot=pot,
         legal=legal,
         level=level,
-        structure=BettingStructure.NO_LIMIT,
+        structure=draw(st.sampled_from(list(BettingStructure))),
         context=ctx,
     )
 
