@@ -741,10 +741,13 @@ class _Section:
             above=0 if positive else None,
             high=_MAX_MINUTES,
         )
-        secs = _exact(minutes) * 60  # exact: 0.1 minutes is 6 seconds, not 6.000000000000001
-        if secs.denominator != 1:
+        # Whole seconds up to float noise: 0.1 minutes (6.000000000000001 s) and 10/60 written
+        # as 0.16666666666666666 (10.0 s) are whole; 0.001 minutes (0.06 s) is not.
+        secs = minutes * 60
+        whole = round(secs)
+        if abs(secs - whole) > 1e-6:
             raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
-        return int(secs)
+        return int(whole)
 
     def array(self, name: str, default: Any = _REQUIRED) -> list[Any]:
         value = self.raw(name, default)

@@ -140,7 +140,8 @@ def test_values_and_defaults(tmp_path: Path) -> None:
     assert s.level_seconds == (300, 300, 300, 450)
     data = base()
     data["levels"][0]["minutes"] = 0.1  # 6 seconds exactly, despite binary floating point
-    assert load(tmp_path, data).level_seconds[0] == 6
+    data["levels"][1]["minutes"] = 10 / 60  # 10 seconds, as a program writing minutes would
+    assert load(tmp_path, data).level_seconds[:2] == (6, 10)
     assert s.entries.late_registration_seconds == 1200  # R-REG-1 default 20 minutes
     assert s.hand_for_hand.stages == (SyncStage(kind=SyncStageKind.BUBBLE, margin=1),)
     assert s.bounty.kind is BountyKind.NONE
