@@ -75,6 +75,8 @@ MIN_GROWTH = 1.1
 MAX_GROWTH = 2.0
 MAX_LEVELS = 200
 DEFAULT_TOLERANCE = 0.05
+#: Before the target is bracketed, a secant step may go this many proportional steps at most.
+SECANT_STRETCH = 4.0
 #: A final table that starts under this average stack (in big blinds) is a push-or-fold lottery.
 SHOVE_FEST_BB = 10.0
 PERCENTILES = (10, 25, 50, 75, 90)
@@ -794,8 +796,11 @@ def design_structure(
 def _next_x(points: Sequence[tuple[float, float]], target: float, schedule: BreakSchedule) -> float:
     """The next ``x`` to simulate.
 
-    Regula falsi between the closest points on either side of the target, else a proportional
-    step in play time (the time to reach any big blind is proportional to ``x``).
+    Regula falsi between the closest points on either side of the target. Before the target is
+    bracketed: a proportional step in play time (the time to reach any big blind is proportional
+    to ``x``), or, from the second candidate on, the secant through the last two, kept between
+    one and ``SECANT_STRETCH`` proportional steps (part of a field's pace, how fast weak players
+    bust, does not follow the blinds, so the proportional step alone can crawl).
     """
     below = [p for p in points if p[1] < target]
     above = [p for p in points if p[1] > target]
@@ -808,7 +813,16 @@ def _next_x(points: Sequence[tuple[float, float]], target: float, schedule: Brea
     x, d = points[-1]
     play_target = schedule.play_seconds(int(target))
     play_now = max(1, schedule.play_seconds(int(d)))
-    return x * play_target / play_now
+    proportional = x * play_target / play_now
+    if len(points) < 2:
+        return proportional
+    xa, da = points[-2]
+    far = x + SECANT_STRETCH * (proportional - x)
+    lo, hi = min(proportional, far), max(proportional, far)
+    if d != da and (x - xa) * (d - da) > 0:  # a usable slope: longer with slower growth
+        secant = x + (target - d) * (x - xa) / (d - da)
+        return min(max(secant, lo), hi)
+    return x + 2 * (proportional - x)
 
 
 def _unseen_between(

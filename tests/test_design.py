@@ -367,8 +367,12 @@ class FakeField:
     """Duration = clock time when the schedule's big blind reaches chips / ``end_depth``,
     plus a per-run spread: a known, monotone function of the structure."""
 
-    def __init__(self, end_depth: float = 25.0) -> None:
+    def __init__(
+        self, end_depth: float = 25.0, *, fixed: int = 0, blind_share: float = 1.0
+    ) -> None:
         self.end_depth = end_depth
+        self.fixed = fixed
+        self.blind_share = blind_share
         self.calls: list[Scenario] = []
 
     def __call__(self, sc: Scenario) -> tuple[list[dict[str, Any]], None]:
@@ -380,6 +384,7 @@ class FakeField:
         )
         schedule = BreakSchedule.from_breaks(sc.breaks, sc.start_seconds)
         end = schedule.time_of_play(sum(sc.level_seconds[:idx]) + 1)
+        end = self.fixed + round(self.blind_share * end)
         return _rows([end - 120, end - 60, end, end + 60, end + 180]), None
 
 
@@ -410,6 +415,15 @@ def test_search_converges_within_five_percent(players: int, minutes: int, hours:
     assert fake.calls[-1] == d.scenario
     assert d.scenario.players.count == players
     assert d.report.target_seconds == hours * 3600
+
+
+def test_search_converges_when_part_of_the_pace_ignores_the_blinds() -> None:
+    """Weak players bust at their own pace: only part of the duration follows the blinds, so a
+    proportional step alone would crawl; the secant step still gets there in a few candidates."""
+    fake = FakeField(fixed=2 * 3600, blind_share=0.3)
+    d = _search(fake, target_seconds=4 * 3600, level_minutes=10)
+    assert abs(d.report.median_seconds / (4 * 3600) - 1) <= 0.05
+    assert len(fake.calls) <= 3  # proportional steps alone need 4 here
 
 
 def test_search_is_deterministic() -> None:
