@@ -1,8 +1,8 @@
 """Win/tie shares of 2..9 hold'em hands, by exact enumeration of the boards or seeded sampling.
 
 Both paths run in one jitted loop over boards: the board's key sum is built incrementally (a
-new card adds one key) and each player's 7-card key is that sum plus their two hole keys, so a
-board costs one table lookup per player. Ties are counted by how many players shared the pot,
+new card adds one key to the partial sum of the loop above) and each player's 7-card key is
+that sum plus their two hole keys, so a board costs one table lookup per player. Ties are counted by how many players shared the pot,
 so exact results are exact rationals (``ties[p][k]`` boards split k ways).
 """
 
@@ -95,13 +95,13 @@ class EquityResult:
         }
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _card_mask(c):
     """Bit ``rank + 16*suit``: summed over cards, the 13-bit rank mask of each suit."""
     return np.uint64(1) << np.uint64((c >> 2) + 16 * (c & 3))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _score(
     bkey, bmask, hkey, hmask, ranks, wins, ties, low_base, high_index, rank_table, flush_table
 ):
@@ -134,7 +134,12 @@ def _score(
 
 @njit(cache=True)
 def _enumerate(hole, board, rest, card_key, low_base, high_index, rank_table, flush_table):
-    """Exact counts over every completion of ``board`` from the cards in ``rest``."""
+    """Exact counts over every completion of ``board`` from the cards in ``rest``.
+
+    Five nested loops, one per board card, each adding its card to the partial key of the
+    loop above. Known board cards become "phantom" levels that take a single zero-key slot,
+    so the same loops serve the flop, turn and river.
+    """
     p_count = hole.shape[0]
     hkey = np.empty(p_count, dtype=np.uint64)
     hmask = np.empty(p_count, dtype=np.uint64)
@@ -144,43 +149,41 @@ def _enumerate(hole, board, rest, card_key, low_base, high_index, rank_table, fl
     wins = np.zeros(p_count, dtype=np.int64)
     ties = np.zeros((p_count, p_count + 1), dtype=np.int64)
     ranks = np.empty(p_count, dtype=np.int64)
-    m = 5 - board.shape[0]
-    n = rest.shape[0]
-    rkey = np.empty(n, dtype=np.uint64)
-    rmask = np.empty(n, dtype=np.uint64)
-    for i in range(n):
-        rkey[i] = card_key[rest[i]]
-        rmask[i] = _card_mask(rest[i])
-    # Prefix sums: pkey[t] is the board key with the first t drawn cards added.
-    pkey = np.empty(m + 1, dtype=np.uint64)
-    pmask = np.empty(m + 1, dtype=np.uint64)
-    pkey[0] = _BIAS
-    pmask[0] = np.uint64(0)
+    phantom = board.shape[0]
+    size = phantom + rest.shape[0]
+    ckey = np.zeros(size, dtype=np.uint64)
+    cmask = np.zeros(size, dtype=np.uint64)
+    for i in range(rest.shape[0]):
+        ckey[phantom + i] = card_key[rest[i]]
+        cmask[phantom + i] = _card_mask(rest[i])
+    key0 = _BIAS
+    mask0 = np.uint64(0)
     for c in board:
-        pkey[0] += card_key[c]
-        pmask[0] += _card_mask(c)
-    idx = np.arange(m)
-    for t in range(m):
-        pkey[t + 1] = pkey[t] + rkey[idx[t]]
-        pmask[t + 1] = pmask[t] + rmask[idx[t]]
+        key0 += card_key[c]
+        mask0 += _card_mask(c)
+    # Level t runs over slots [previous + 1, hi[t]); a phantom level has exactly one slot.
+    hi = np.empty(5, dtype=np.int64)
+    for t in range(5):
+        hi[t] = t + 1 if t < phantom else size - 4 + t
     boards = 0
-    while True:
-        _score(
-            pkey[m], pmask[m], hkey, hmask, ranks, wins, ties,
-            low_base, high_index, rank_table, flush_table,
-        )  # fmt: skip
-        boards += 1
-        t = m - 1
-        while t >= 0 and idx[t] == n - m + t:
-            t -= 1
-        if t < 0:
-            break
-        idx[t] += 1
-        for u in range(t + 1, m):
-            idx[u] = idx[u - 1] + 1
-        for u in range(t, m):
-            pkey[u + 1] = pkey[u] + rkey[idx[u]]
-            pmask[u + 1] = pmask[u] + rmask[idx[u]]
+    for a in range(0, hi[0]):
+        ka = key0 + ckey[a]
+        ma = mask0 + cmask[a]
+        for b in range(a + 1, hi[1]):
+            kb = ka + ckey[b]
+            mb = ma + cmask[b]
+            for c in range(b + 1, hi[2]):
+                kc = kb + ckey[c]
+                mc = mb + cmask[c]
+                for d in range(c + 1, hi[3]):
+                    kd = kc + ckey[d]
+                    md = mc + cmask[d]
+                    for e in range(d + 1, hi[4]):
+                        _score(
+                            kd + ckey[e], md + cmask[e], hkey, hmask, ranks, wins, ties,
+                            low_base, high_index, rank_table, flush_table,
+                        )  # fmt: skip
+                        boards += 1
     return wins, ties, boards
 
 

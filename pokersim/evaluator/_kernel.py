@@ -23,7 +23,7 @@ _DIAMONDS = np.uint64(0x80 << SUIT_SHIFT)
 _HEARTS = np.uint64(0x800 << SUIT_SHIFT)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def flush_suit(flush):
     """Suit 0..3 whose counter's top bit is set in ``flush`` (exactly one can be)."""
     if flush & _CLUBS:
@@ -35,7 +35,7 @@ def flush_suit(flush):
     return 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def non_flush_class(key, low_base, high_index, rank_table):
     """Class of a hand without a flush, from its summed key."""
     low = key & _LOW_MASK
