@@ -2,8 +2,9 @@
 
 Both paths run in one jitted loop over boards: the board's key sum is built incrementally (a
 new card adds one key to the partial sum of the loop above) and each player's 7-card key is
-that sum plus their two hole keys, so a board costs one table lookup per player. Ties are counted by how many players shared the pot,
-so exact results are exact rationals (``ties[p][k]`` boards split k ways).
+that sum plus their two hole keys, so a board costs one table lookup per player. Ties are
+counted by how many players shared the pot, so exact results are exact rationals
+(``ties[p][k]`` boards split k ways).
 """
 
 from __future__ import annotations
