@@ -747,6 +747,8 @@ class _Section:
         whole = round(secs)
         if abs(secs - whole) > 1e-6:
             raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
+        if positive and whole < 1:
+            raise self.error(name, f"expected at least one second, got {minutes!r} minutes")
         return int(whole)
 
     def array(self, name: str, default: Any = _REQUIRED) -> list[Any]:

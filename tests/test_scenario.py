@@ -363,6 +363,7 @@ ERRORS: list[tuple[str, Mutation, list[str]]] = [
     ("ante without kind", _set("ante_kind", "none"), ["levels[2].ante_kind", "'classic'"]),
     ("fractional seconds", _set("levels.0.minutes", 0.001), ["levels[0].minutes", "seconds"]),
     ("zero minutes", _set("levels.0.minutes", 0), ["levels[0].minutes", "> 0"]),
+    ("tiny level", _set("levels.0.minutes", 1e-9), ["levels[0].minutes", "one second"]),
     ("endless level", _set("levels.0.minutes", 1e308), ["levels[0].minutes", "<= 1000000"]),
     ("no minutes", _del("level_minutes"), ["levels[0].minutes", "required"]),
     (
