@@ -13,6 +13,8 @@ The rules implemented here:
   (several short all-ins together).
 - R-BLIND-1: before the flop the price is the level's big blind even if the big blind was
   posted short.
+- A bet or raise is legal only while another player still in the hand could put in more than
+  the current bet (as in PokerKit): a raise nobody can call would only come back uncalled.
 - R-HAND-6: a decision answered with ``None`` (the player ran out of time) checks when
   checking is free and folds otherwise.
 
@@ -243,6 +245,11 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
     min_inc = unit
     full_bets = 1 if street == 0 else 0  # the big blind is the pre-flop opening bet
     faced = [-1] * n  # the price a seat left the round at when it last acted; -1: not yet
+    # Chips each seat has for this round (stack + bet) do not change while it calls or raises,
+    # so the number of live seats able to put in more than the price changes only on a raise
+    # or a fold. A raise is legal only if another such seat exists to call it.
+    reach = [stacks[j] + bets[j] for j in range(n)]
+    deep = sum(1 for j in range(n) if not folded[j] and reach[j] > to_match)
     pot = t.pot
     active = t.active
     live = t.live
@@ -274,7 +281,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
             all_in_to = bet + stack
             if (
                 stack > owe
-                and active > 1
+                and deep > 1
                 and (last < 0 or to_match - last >= min_inc)
                 and (not limit or full_bets < FIXED_LIMIT_BETS)
             ):
@@ -370,6 +377,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 to_match = amount
                 faced[i] = amount
                 settled = 1
+                deep = sum(1 for j in range(n) if not folded[j] and reach[j] > amount)
                 if events is not None:
                     events.append(
                         ActionTaken(
@@ -386,6 +394,8 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 folded[i] = True
                 live -= 1
                 active -= 1
+                if reach[i] > to_match:
+                    deep -= 1
                 in_hand = t.in_hand = tuple([not f for f in folded])
                 if events is not None:
                     events.append(

@@ -87,3 +87,13 @@ def test_raising_when_no_opponent_has_chips_left_is_rejected():
     steps = [(0, RaiseTo(500)), (1, RaiseTo(1000)), (0, RaiseTo(1500))]
     with pytest.raises(IllegalActionError, match=r"legal: fold, call 500$"):
         play_hand(setup, make_deal([1, 2]), Script(steps))
+
+
+def test_no_raise_when_no_opponent_could_call_more_than_the_current_bet():
+    # UTG (seat 3) limps with 200 and keeps 100; the button shoves 1000; the small blind calls
+    # all-in: the big blind's raise could only come back uncalled, so it may call or fold.
+    setup = make_setup([1000, 400, 3000, 200], button=0)
+    steps = [(3, CHECK_CALL), (0, RaiseTo(1000)), (1, CHECK_CALL), (2, CHECK_CALL)]
+    _, script = play(setup, [1, 2, 3, 4], steps)
+    bb = script.view_of(2, 0).legal
+    assert (bb.to_call, bb.max_raise_to) == (900, 0)

@@ -317,6 +317,14 @@ def test_R_HAND_3_uncalled_bet_returns_before_the_pot_is_awarded():
     assert of_type(result, HandShown) == []
 
 
+def test_R_HAND_3_uncalled_part_of_an_all_in_returns_to_its_owner():
+    setup = make_setup([3000, 1000], button=0)
+    result, _ = play(setup, [2, 1], [(0, RaiseTo(3000)), (1, CHECK_CALL)])
+    assert [(r.seat, r.amount) for r in of_type(result, UncalledBetReturned)] == [(0, 2000)]
+    assert [(p.amount, p.winners) for p in result.pots] == [(2000, (1,))]
+    assert result.final_stacks == (2000, 2000)
+
+
 # --- R-HAND-4 ----------------------------------------------------------------------------------
 
 
@@ -383,10 +391,9 @@ def test_R_KO_2_bounty_goes_to_winner_of_the_pot_the_player_was_all_in_for():
     # Daniel 100, Barry 200, Vicky 400, Julian 1000 (the source rules' example).
     daniel, barry, vicky, julian = range(4)
     setup = make_setup([100, 200, 400, 1000], button=julian, sb=5, bb=10)
-    steps = [(vicky, RaiseTo(400)), (julian, RaiseTo(1000))]
+    steps = [(vicky, RaiseTo(400)), (julian, CHECK_CALL)]  # nobody left could call a raise
     steps += [(daniel, CHECK_CALL), (barry, CHECK_CALL)]
     result, _ = play(setup, [30, 10, 40, 20], steps)  # Barry best, Julian second
-    assert [(r.seat, r.amount) for r in of_type(result, UncalledBetReturned)] == [(julian, 600)]
     assert [(p.amount, p.eligible, p.winners) for p in result.pots] == [
         (400, (0, 1, 2, 3), (barry,)),
         (300, (1, 2, 3), (barry,)),
@@ -412,7 +419,7 @@ def test_R_KO_3_tied_knockout_lists_winners_from_the_button_left():
 
 def test_R_FAULT_1_the_starting_state_restores_exactly():
     setup = make_setup([100, 200, 400, 1000], button=3, sb=5, bb=10)
-    steps = [(2, RaiseTo(400)), (3, RaiseTo(1000)), (0, CHECK_CALL), (1, CHECK_CALL)]
+    steps = [(2, RaiseTo(400)), (3, CHECK_CALL), (0, CHECK_CALL), (1, CHECK_CALL)]
     before = dataclasses.replace(setup)
     first, _ = play(setup, [30, 10, 40, 20], steps)
     assert first.setup == before and first.starting_stacks == (100, 200, 400, 1000)
@@ -444,7 +451,7 @@ def test_chip_conservation_is_checked_every_hand(monkeypatch):
 
 def test_record_actions_off_gives_the_same_stacks_pots_and_knockouts():
     setup = make_setup([100, 200, 400, 1000], button=3, sb=5, bb=10)
-    steps = [(2, RaiseTo(400)), (3, RaiseTo(1000)), (0, CHECK_CALL), (1, CHECK_CALL)]
+    steps = [(2, RaiseTo(400)), (3, CHECK_CALL), (0, CHECK_CALL), (1, CHECK_CALL)]
     on = play_hand(setup, make_deal([30, 10, 40, 20]), Script(steps), record_actions=True)
     off = play_hand(setup, make_deal([30, 10, 40, 20]), Script(steps), record_actions=False)
     assert off.events == () and len(on.events) > 10
