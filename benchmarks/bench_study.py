@@ -2,48 +2,96 @@
 
 Usage: python benchmarks/bench_study.py [SCENARIO] [--runs N] [--seed S] [--skip-dask]
 
-Each backend plays the same N runs (same seeds) into a fresh temporary folder; the wall time
-includes starting the workers (spawned processes import pokersim once each) and writing the
-Parquet parts and the merged files, i.e. what a user waits for; "steady" runs/s leaves out the
-first runs (worker start-up: imports and first-use compilation). The merged files are checked
-to be byte-identical across backends. Prints a Markdown table.
+Each backend plays the same N runs (same seeds) into a fresh temporary folder. Reported:
+
+* wall time and runs/s as a user waits for them: starting the workers (spawned processes import
+  pokersim and warm up once each; the Dask cluster is started inside the measurement), playing,
+  writing the Parquet parts and merging;
+* "steady" runs/s: from the 5th completed run to the last, i.e. without the start-up;
+* CPU seconds per run in this process and in the worker processes (``getrusage``), which do not
+  depend on how busy the machine is: on a machine whose cores are shared with other work, wall
+  time measures the share of the CPUs we got, CPU time measures what the study costs.
+
+The merged files are checked to be byte-identical across backends. Prints a Markdown table.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
+import resource
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pokersim import study
 
 
-def timed(label: str, scenario: str, runs: int, seed: int, root: Path, **kw: object) -> tuple:
-    """Wall time, overall runs/s, and steady runs/s (after the first 4 runs: workers warm)."""
+def cpu() -> tuple[float, float]:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
+
+
+def measure(
+    label: str, args: argparse.Namespace, root: Path, backend: Callable[[], Any], **kw: Any
+) -> dict[str, Any]:
+    """Run one study; ``backend`` is a context manager giving extra run_study keywords."""
     out = root / label.replace(" ", "_").replace(",", "")
     done: list[float] = []
+    load0 = os.getloadavg()[0]
+    c0 = cpu()
     t0 = time.perf_counter()
-    study.run_study(
-        scenario,
-        runs=runs,
-        seed=seed,
-        out=out,
-        progress=False,
-        on_run=lambda _i: done.append(time.perf_counter()),
-        **kw,
-    )
+    with backend() as extra:
+        study.run_study(
+            args.scenario,
+            runs=args.runs,
+            seed=args.seed,
+            out=out,
+            progress=False,
+            on_run=lambda _i: done.append(time.perf_counter()),
+            **kw,
+            **extra,
+        )
     wall = time.perf_counter() - t0
+    c1 = cpu()
     warm = 4
-    steady = (len(done) - 1 - warm) / (done[-1] - done[warm])
-    digest = tuple((out / n).read_bytes() for n in ("runs.parquet", "finishes.parquet"))
-    return label, wall, runs / wall, steady, digest
+    return {
+        "label": label,
+        "wall": wall,
+        "rate": args.runs / wall,
+        "steady": (len(done) - 1 - warm) / (done[-1] - done[warm]),
+        "cpu_parent": (c1[0] - c0[0]) / args.runs,
+        "cpu_workers": (c1[1] - c0[1]) / args.runs,
+        "load": (load0 + os.getloadavg()[0]) / 2,
+        "bytes": tuple((out / n).read_bytes() for n in ("runs.parquet", "finishes.parquet")),
+    }
+
+
+@contextlib.contextmanager
+def no_backend() -> Any:
+    yield {}
+
+
+@contextlib.contextmanager
+def dask_backend() -> Any:
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        yield {"scheduler": client}
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--runs", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
@@ -56,43 +104,28 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        rows.append(timed("processes, 1 worker", args.scenario, args.runs, args.seed, root, jobs=1))
-        rows.append(
-            timed("processes, 2 workers", args.scenario, args.runs, args.seed, root, jobs=2)
-        )
+        rows.append(measure("processes, 1 worker", args, root, no_backend, jobs=1))
+        rows.append(measure("processes, 2 workers", args, root, no_backend, jobs=2))
         if not args.skip_dask:
-            from distributed import Client, LocalCluster
-
-            with (
-                LocalCluster(
-                    n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-                ) as cluster,
-                Client(cluster) as client,
-            ):
-                rows.append(
-                    timed(
-                        "Dask LocalCluster, 2 workers",
-                        args.scenario,
-                        args.runs,
-                        args.seed,
-                        root,
-                        scheduler=client,
-                    )
-                )
-    base, base_steady = rows[0][2], rows[0][3]
+            rows.append(measure("Dask LocalCluster, 2 workers", args, root, dask_backend))
+    base = rows[0]
     print(
         f"scenario: {Path(args.scenario).name}, {args.runs} runs, seed {args.seed}; "
-        f"{platform.python_version()}, {os.cpu_count()} CPUs"
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs"
     )
     print()
-    print("| backend | wall (s) | runs/s (wall) | vs 1 worker | runs/s (steady) | vs 1 worker |")
-    print("|---|---|---|---|---|---|")
-    for label, wall, rate, steady, _ in rows:
+    print(
+        "| backend | wall (s) | runs/s | vs 1 worker | steady runs/s | vs 1 worker "
+        "| CPU s/run, main process | CPU s/run, workers | load avg |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
         print(
-            f"| {label} | {wall:.1f} | {rate:.2f} | {rate / base:.2f}x | {steady:.2f} "
-            f"| {steady / base_steady:.2f}x |"
+            f"| {r['label']} | {r['wall']:.1f} | {r['rate']:.2f} | {r['rate'] / base['rate']:.2f}x "
+            f"| {r['steady']:.2f} | {r['steady'] / base['steady']:.2f}x | {r['cpu_parent']:.3f} "
+            f"| {r['cpu_workers']:.3f} | {r['load']:.1f} |"
         )
-    same = all(r[4] == rows[0][4] for r in rows)
+    same = all(r["bytes"] == base["bytes"] for r in rows)
     print()
     print(f"merged files byte-identical across backends: {same}")
 

@@ -260,18 +260,22 @@ def _wait_for_parts(out: Path, n: int, proc: subprocess.Popen[bytes], timeout: f
     raise AssertionError(f"fewer than {n} runs completed in {timeout}s")
 
 
-@pytest.mark.parametrize("how", ["kill", "ctrl-c"])
+@pytest.mark.parametrize("how", ["kill", "ctrl-c", "term"])
 def test_interrupted_study_resumes_with_nothing_lost_or_duplicated(
     tmp_path: Path, how: str
 ) -> None:
-    """Kill the study's whole process group (SIGKILL), or press Ctrl-C (SIGINT); then resume."""
+    """Kill the study's whole process group (SIGKILL), press Ctrl-C (SIGINT to the group, as a
+    terminal does) or `kill` the study process (SIGTERM); then resume."""
     runs = 40
     sc = scenario(tmp_path, players=6, sleep=0.1)
     out = tmp_path / "interrupted"
     proc = _start(_study_cmd(sc, out, runs))
     try:
         _wait_for_parts(out, 4, proc)
-        os.killpg(proc.pid, signal.SIGKILL if how == "kill" else signal.SIGINT)
+        if how == "term":
+            os.kill(proc.pid, signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGKILL if how == "kill" else signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
@@ -280,7 +284,7 @@ def test_interrupted_study_resumes_with_nothing_lost_or_duplicated(
     done_at_stop = study.completed_runs(out)
     assert 4 <= len(done_at_stop) < runs  # really interrupted in the middle
     assert not (out / "runs.parquet").exists()
-    if how == "ctrl-c":
+    if how != "kill":
         assert proc.returncode == 130, err
         assert b"interrupted" in err
     # resume through the CLI, then compare with an uninterrupted study

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from pokersim.errors import ConfigError
 
@@ -50,17 +54,18 @@ def main(args: argparse.Namespace) -> int:
 
     if args.runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
-    result = study.run_study(
-        args.scenario,
-        runs=args.runs,
-        out=args.out,
-        seed=args.seed,
-        jobs=args.jobs,
-        scheduler=args.scheduler,
-        resume=args.resume,
-        runner=args.runner or study.DEFAULT_RUNNER,
-        progress=not args.no_progress and sys.stderr.isatty(),
-    )
+    with _term_as_interrupt():
+        result = study.run_study(
+            args.scenario,
+            runs=args.runs,
+            out=args.out,
+            seed=args.seed,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            resume=args.resume,
+            runner=args.runner or study.DEFAULT_RUNNER,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        )
     runs = result.runs
     print(f"study: {len(runs)} runs in {result.path}")
     if len(runs):
@@ -74,3 +79,21 @@ def main(args: argparse.Namespace) -> int:
         path = write_report(result)
         print(f"  report: {path}")
     return 0
+
+
+@contextmanager
+def _term_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C, so the workers are stopped and nothing stored is lost."""
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (e.g. called from a notebook's helper thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
