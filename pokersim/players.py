@@ -385,27 +385,31 @@ _CLASS_NP = np.array(charts.CLASS_OF_PAIR, dtype=np.int64)
 _STRENGTH_RANK_NP = np.array(charts.STRENGTH_RANK, dtype=np.int64)
 
 
+MAX_RANGE_TRIES = 200
+"""Rejection-sampling attempts for one opponent hand before any hand is accepted."""
+
+
 @njit(cache=True)
 def _deal_samples(  # pragma: no cover - compiled
+    seed: int,
     hole0: int,
     hole1: int,
     board: np.ndarray,
-    u: np.ndarray,
+    k: int,
     n_opp: int,
     class_of_pair: np.ndarray,
     rank_of_class: np.ndarray,
     range_cut: int,
     cards: np.ndarray,
-    in_range: np.ndarray,
 ) -> None:
     """Fill ``cards`` with k hero rows then k*n_opp opponent rows of 7 cards, one deal per row.
 
-    Deal r draws the opponents' hole cards and the missing board cards from the unseen cards
-    by a partial Fisher-Yates shuffle driven by the uniforms ``u[r]``. ``in_range[r]`` says
-    whether every opponent's hand of deal r is in the top range (strength rank < range_cut).
+    Each deal draws the opponents' hole cards from the unseen cards, each by rejection until
+    its class is in the top range (strength rank < ``range_cut``; after ``MAX_RANGE_TRIES``
+    any hand is taken), then the missing board cards, all by a partial Fisher-Yates shuffle.
+    The jitted generator is seeded from the player's stream, so the deals are reproducible.
     """
-    k = u.shape[0]
-    need = u.shape[1]
+    np.random.seed(seed)
     nb = board.shape[0]
     dead = np.zeros(52, dtype=np.bool_)
     dead[hole0] = True
@@ -419,46 +423,48 @@ def _deal_samples(  # pragma: no cover - compiled
             unseen[m] = c
             m += 1
     buf = np.empty(m, dtype=np.int64)
-    full = np.empty(5, dtype=np.int64)
     for r in range(k):
         buf[:] = unseen
-        for j in range(need):
-            idx = j + int(u[r, j] * (m - j))
-            if idx >= m:
-                idx = m - 1
-            tmp = buf[j]
-            buf[j] = buf[idx]
-            buf[idx] = tmp
+        top = 0
+        for o in range(n_opp):
+            for _attempt in range(MAX_RANGE_TRIES):
+                i1 = top + np.random.randint(0, m - top)
+                tmp = buf[top]
+                buf[top] = buf[i1]
+                buf[i1] = tmp
+                i2 = top + 1 + np.random.randint(0, m - top - 1)
+                tmp = buf[top + 1]
+                buf[top + 1] = buf[i2]
+                buf[i2] = tmp
+                a = buf[top]
+                b = buf[top + 1]
+                if rank_of_class[class_of_pair[a * 52 + b]] < range_cut:
+                    break
+            row = k + r * n_opp + o
+            cards[row, 0] = buf[top]
+            cards[row, 1] = buf[top + 1]
+            top += 2
         for i in range(nb):
-            full[i] = board[i]
+            cards[r, 2 + i] = board[i]
         for i in range(5 - nb):
-            full[nb + i] = buf[2 * n_opp + i]
+            j = top + np.random.randint(0, m - top)
+            tmp = buf[top]
+            buf[top] = buf[j]
+            buf[j] = tmp
+            cards[r, 2 + nb + i] = buf[top]
+            top += 1
         cards[r, 0] = hole0
         cards[r, 1] = hole1
-        for i in range(5):
-            cards[r, 2 + i] = full[i]
-        ok = True
         for o in range(n_opp):
             row = k + r * n_opp + o
-            a = buf[2 * o]
-            b = buf[2 * o + 1]
-            cards[row, 0] = a
-            cards[row, 1] = b
             for i in range(5):
-                cards[row, 2 + i] = full[i]
-            if rank_of_class[class_of_pair[a * 52 + b]] >= range_cut:
-                ok = False
-        in_range[r] = ok
+                cards[row, 2 + i] = cards[r, 2 + i]
 
 
 @njit(cache=True)
-def _pot_share(  # pragma: no cover - compiled
-    ranks: np.ndarray, k: int, n_opp: int, in_range: np.ndarray
-) -> float:
-    """Mean share of the pot won by the hero row over the deals in range (all if too few)."""
-    total_ok = 0.0
-    n_ok = 0
-    total_all = 0.0
+def _pot_share(ranks: np.ndarray, k: int, n_opp: int) -> float:  # pragma: no cover - compiled
+    """Mean share of the pot the hero rows win (ties split among the tied hands)."""
+    total = 0.0
     for r in range(k):
         hero = ranks[r]
         best = 1 << 30
@@ -469,18 +475,11 @@ def _pot_share(  # pragma: no cover - compiled
                 best = v
             if v == hero:
                 ties += 1
-        share = 0.0
         if hero < best:
-            share = 1.0
+            total += 1.0
         elif hero == best:
-            share = 1.0 / (1.0 + ties)
-        total_all += share
-        if in_range[r]:
-            total_ok += share
-            n_ok += 1
-    if n_ok * 4 >= k:
-        return total_ok / n_ok
-    return total_all / k
+            total += 1.0 / (1.0 + ties)
+    return total / k
 
 
 class TightAggressiveModel(_TimedModel):
@@ -629,10 +628,10 @@ class TightAggressiveModel(_TimedModel):
     def equity(self, view: DecisionView, rng: np.random.Generator, range_cut: int) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.
 
-        ``samples`` deals of the opponents' cards and the rest of the board, drawn from the
-        unseen cards with ``rng``; all hands of all deals go to ONE evaluator call. Deals in
-        which an opponent's hand falls outside the range are dropped (when too few remain,
-        all deals count, i.e. the range widens to any two cards).
+        ``samples`` deals of the opponents' cards (each drawn from the range by rejection)
+        and the rest of the board, from the unseen cards, seeded by one draw from ``rng``; all
+        hands of all deals go to ONE evaluator call. ``range_cut``: opponents hold classes with
+        ``STRENGTH_RANK < range_cut`` (``charts.top_classes(width)``; 169 for any two cards).
         """
         seat = view.seat
         n_opp = 0
@@ -643,24 +642,21 @@ class TightAggressiveModel(_TimedModel):
             n_opp = 1
         k = self.samples
         board = np.array(view.board, dtype=np.int64)
-        need = 2 * n_opp + 5 - board.size
-        u = rng.random((k, need))
         cards = np.empty((k * (n_opp + 1), 7), dtype=np.int8)
-        in_range = np.empty(k, dtype=np.bool_)
         _deal_samples(
+            int(rng.integers(0, 2**32)),
             view.hole[0],
             view.hole[1],
             board,
-            u,
+            k,
             n_opp,
             _CLASS_NP,
             _STRENGTH_RANK_NP,
             range_cut,
             cards,
-            in_range,
         )
         ranks = np.asarray(self._evaluate(cards))
-        return float(_pot_share(ranks, k, n_opp, in_range))
+        return float(_pot_share(ranks, k, n_opp))
 
 
 _BUILTINS: dict[str, Callable[..., PlayerModel]] = {

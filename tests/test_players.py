@@ -357,3 +357,12 @@ def test_scenario_think_time_scales_by_each_models_pace() -> None:
     # After the flop decisions take longer.
     flop = _simple_view(LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000), street=1)
     assert make_model("random", think=think).think_seconds(flop, rng) == pytest.approx(3.6)
+
+
+def test_plugin_with_skill_below_one_is_blended(plugin_module: str) -> None:
+    model = make_model(f"{plugin_module}:Folder", skill=0.0, noise=1.0)
+    assert isinstance(model, SkillBlend) and model.name == "folder"
+    view = _simple_view(LegalActions(to_call=10, min_raise_to=40, max_raise_to=1000))
+    rng = np.random.default_rng(0)
+    answers = {type(model.decide(view, rng)) for _ in range(200)}
+    assert answers == {Fold, CheckCall, RaiseTo}  # the plug-in alone would only fold here

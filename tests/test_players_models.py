@@ -303,3 +303,23 @@ def test_push_fold_antes_widen_the_shoving_range() -> None:
         pot=sum(plain.bets) + 30,  # 1.5 big blinds of antes
     )
     assert model.decide(with_antes, RNG) == RaiseTo(200)
+
+
+def test_tight_aggressive_equity_is_lower_against_a_narrower_range() -> None:
+    """Top pair is ahead of any two cards but not of the top 5% of hands."""
+    model = TightAggressiveModel(samples=2048)
+    v = view(
+        hole="KsQd",
+        board="Kh7c2d",
+        stacks=(1000, 1000),
+        bets=(0, 0),
+        seat=0,
+        button=1,
+        legal=LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000),
+        pot=200,
+    )
+    rng = np.random.default_rng(3)
+    wide = model.equity(v, rng, charts.N_CLASSES)
+    narrow = model.equity(v, rng, charts.top_classes(0.05))
+    assert wide > 0.75
+    assert narrow < wide - 0.1
