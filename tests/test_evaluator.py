@@ -214,10 +214,20 @@ def test_rank_table_covers_every_multiset_of_five_to_seven_cards():
     assert set(np.unique(t.flush_table[t.flush_table > 0]).tolist()) <= set(range(1, 1600))
 
 
+@pytest.fixture(scope="module")
+def built_once():
+    return tables_mod.build_tables()
+
+
 @pytest.fixture
-def fresh_cache(tmp_path, monkeypatch):
-    """Point the user cache dir at a temporary directory and forget loaded tables."""
+def fresh_cache(tmp_path, monkeypatch, built_once):
+    """Point the user cache dir at a temporary directory and forget loaded tables.
+
+    Building is replaced by handing out one pre-built copy (building is tested above), so
+    these tests exercise only the cache logic.
+    """
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(tables_mod, "build_tables", lambda: built_once)
     tables_mod.get_tables.cache_clear()
     yield tmp_path
     tables_mod.get_tables.cache_clear()
@@ -241,12 +251,25 @@ def test_tables_are_cached_by_version_and_digest(fresh_cache, monkeypatch):
     assert tables_mod.get_tables().digest() == PINNED_TABLES_SHA256
 
 
-def test_corrupt_cache_file_is_rebuilt(fresh_cache):
+def test_corrupt_cache_file_is_rebuilt(fresh_cache, monkeypatch):
     path = tables_mod.cache_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a table file")
+    assert tables_mod._load(path) is None
     assert tables_mod.get_tables().digest() == PINNED_TABLES_SHA256
-    assert tables_mod._load(path) is not None
+    assert tables_mod._load(path) is not None  # replaced by a good file
+
+
+def test_cached_file_with_wrong_contents_is_not_trusted(fresh_cache, built_once):
+    """A readable file whose arrays do not hash to the pinned digest is ignored and replaced."""
+    path = tables_mod.cache_path()
+    path.parent.mkdir(parents=True)
+    arrays = {name: getattr(built_once, name).copy() for name in tables_mod.Tables.FIELDS}
+    arrays["rank_table"][100] += 1
+    with path.open("wb") as fh:
+        np.savez(fh, **arrays)
+    assert tables_mod._load(path) is None
+    assert tables_mod.get_tables().digest() == PINNED_TABLES_SHA256
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write into read-only directories")
@@ -259,7 +282,8 @@ def test_unwritable_cache_dir_builds_in_memory(fresh_cache):
         Path(fresh_cache).chmod(0o700)
 
 
-def test_cache_dir_that_is_a_file_builds_in_memory(tmp_path, monkeypatch):
+def test_cache_dir_that_is_a_file_builds_in_memory(tmp_path, monkeypatch, built_once):
+    monkeypatch.setattr(tables_mod, "build_tables", lambda: built_once)
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where the cache dir should be")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
