@@ -248,8 +248,8 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
     # Chips each seat has for this round (stack + bet) do not change while it calls or raises,
     # so the number of live seats able to put in more than the price changes only on a raise
     # or a fold. A raise is legal only if another such seat exists to call it.
-    reach = [stacks[j] + bets[j] for j in range(n)]
-    deep = sum(1 for j in range(n) if not folded[j] and reach[j] > to_match)
+    reach = [s + b for s, b in zip(stacks, bets)]
+    deep = len([r for r, f in zip(reach, folded) if r > to_match and not f])
     pot = t.pot
     active = t.active
     live = t.live
@@ -377,7 +377,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 to_match = amount
                 faced[i] = amount
                 settled = 1
-                deep = sum(1 for j in range(n) if not folded[j] and reach[j] > amount)
+                deep = len([r for r, f in zip(reach, folded) if r > amount and not f])
                 if events is not None:
                     events.append(
                         ActionTaken(
