@@ -23,7 +23,6 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -128,13 +127,15 @@ def build_tables() -> Tables:
         low, high = key % LOW_SIZE, key // LOW_SIZE
         rank_table[low_base[low] + high_index[high]] = value
 
+    # Best flush of the ranks in a mask: five ranks from the reference, more ranks the best
+    # of the masks with one rank removed (masks in order of size, so those are done).
     flush_table = np.zeros(1 << 13, dtype=np.int16)
-    for mask in range(1 << 13):
+    for mask in sorted(range(1 << 13), key=lambda m: m.bit_count()):
         ranks = [r for r in range(13) if mask >> r & 1]
-        if len(ranks) >= 5:
-            flush_table[mask] = min(
-                class_of[reference.strength_key(sub, True)] for sub in combinations(ranks, 5)
-            )
+        if len(ranks) == 5:
+            flush_table[mask] = class_of[reference.strength_key(ranks, True)]
+        elif len(ranks) > 5:
+            flush_table[mask] = min(flush_table[mask & ~(1 << r)] for r in ranks)
     return Tables(
         card_key=card_key,
         low_base=low_base,
