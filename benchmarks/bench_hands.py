@@ -109,11 +109,14 @@ def pokersim_hands(
                 board=tuple(d[2 * PLAYERS : 2 * PLAYERS + 5]),
                 strengths=tuple(strengths[h]),
             )
-            hands.append((setup, deal))
+            if engine_only:
+                hands.append((setup, deal))
+            else:  # built and played one at a time, as a table does
+                showdowns += play_hand(setup, deal, decide, record_actions=record).showdown
         if engine_only:
             start = time.process_time()
-        for setup, deal in hands:
-            showdowns += play_hand(setup, deal, decide, record_actions=record).showdown
+            for setup, deal in hands:
+                showdowns += play_hand(setup, deal, decide, record_actions=record).showdown
         elapsed += time.process_time() - start
         done += size
     return elapsed, count.decisions, showdowns
