@@ -13,7 +13,8 @@ contest a pot, all-in one hand in four, decided by the deal) to show the directo
 per hand. Numbers depend on the
 machine and on what else it runs: compare runs made on one machine in one session. Microseconds
 per hand are CPU time of the run (``time.process_time``), which a busy shared machine disturbs
-far less than wall time; both are reported.
+far less than wall time; both are reported. Each process first plays one 20-player run (JIT
+compilation, lookup tables); its cost is reported apart as ``warmup``.
 """
 
 from __future__ import annotations
@@ -92,7 +93,13 @@ def child(path: str, count: int | None, seed: int, stub: bool) -> None:
     from pokersim.engine import run_tournament
     from pokersim.evaluator import evaluate
 
-    evaluate(np.arange(7, dtype=np.int8).reshape(1, 7))  # load the evaluator tables first
+    w0 = time.perf_counter()
+    c0 = time.process_time()
+    evaluate(np.arange(7, dtype=np.int8).reshape(1, 7))  # load the evaluator tables
+    # one 20-player run first: compiles and loads what every run needs once per process
+    run_tournament(_scenario(Path(path), 20), seed)
+    warm_cpu = time.process_time() - c0
+    warm_wall = time.perf_counter() - w0
     sc = _scenario(Path(path), count)
     kwargs: dict[str, Any] = {}
     if stub:
@@ -114,6 +121,8 @@ def child(path: str, count: int | None, seed: int, stub: bool) -> None:
                 "cpu_s": round(cpu, 3),
                 "us_per_hand": round(cpu / result.hands_played * 1e6, 1),
                 "peak_rss_mib": round(peak_kib / 1024, 1),
+                "warmup_wall_s": round(warm_wall, 3),
+                "warmup_cpu_s": round(warm_cpu, 3),
                 "stub": stub,
             }
         )
