@@ -238,7 +238,8 @@ class _Director:
         self.tables: dict[int, _Table] = {}
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
         self.next_table_id = 1
-        self.size_hist = [0] * (self.seats_per_table + 1)  # how many tables have k players
+        # by_size[k]: ids of the tables with k players, in the order they came to that size
+        self.by_size: list[dict[int, None]] = [{} for _ in range(self.seats_per_table + 1)]
         self.playing = 0
         # stages
         self.over = False
@@ -302,7 +303,7 @@ class _Director:
         tab = _Table(tid, seats, self.env.event())
         self.tables[tid] = tab
         self.idle[tid] = None
-        self.size_hist[len(seats)] += 1
+        self.by_size[len(seats)][tid] = None
         for s, p in seats.items():
             self.location[p] = (tid, s)
         self.emit(
@@ -320,15 +321,15 @@ class _Director:
     def _close_table(self, tab: _Table) -> None:
         tab.open = False
         self.idle.pop(tab.table_id, None)
-        self.size_hist[len(tab.seats)] -= 1
+        del self.by_size[len(tab.seats)][tab.table_id]
         del self.tables[tab.table_id]
         self.emit(TableBroken(t=int(self.env.now), table_id=tab.table_id))
         if not tab.go.triggered:
             tab.go.succeed()  # let its process end
 
     def _set_size(self, tab: _Table, before: int) -> None:
-        self.size_hist[before] -= 1
-        self.size_hist[len(tab.seats)] += 1
+        del self.by_size[before][tab.table_id]
+        self.by_size[len(tab.seats)][tab.table_id] = None
 
     def start(self) -> None:
         sc = self.sc
@@ -627,26 +628,25 @@ class _Director:
 
     def _smallest_other(self, tab: _Table) -> int:
         own = len(tab.seats)
-        for k, count in enumerate(self.size_hist):
-            if count > (1 if k == own else 0):
+        for k, bucket in enumerate(self.by_size):
+            if len(bucket) > (1 if k == own else 0):
                 return k
         return own
 
     def _candidates(self, tab: _Table, *, below: int, want: int) -> list[TableSeats]:
         """Tables that may receive players from ``tab``, smallest first.
 
-        Only tables with fewer than ``below`` players, in table-id order within each size, at
-        most ``want`` of them. Moves only ever go to the smallest tables, so a bounded set of
-        them keeps the balance at a cost independent of the number of tables.
+        Only tables with fewer than ``below`` players, at most ``want`` of them; within a size,
+        in the (deterministic) order the tables came to that size. Moves only ever go to the
+        smallest tables, so a bounded set of them keeps the balance at a cost independent of
+        the number of tables.
         """
         out: list[TableSeats] = []
-        own = len(tab.seats)
+        tables = self.tables
         for level in range(min(below, self.seats_per_table)):
-            if self.size_hist[level] - (1 if level == own else 0) <= 0:
-                continue
-            for t in self.tables.values():
-                if t is not tab and len(t.seats) == level:
-                    out.append(t.view())
+            for tid in self.by_size[level]:
+                if tid != tab.table_id:
+                    out.append(tables[tid].view())
                     if len(out) >= want:
                         return out
         return out
@@ -793,8 +793,8 @@ class _Director:
             rngs.generator(self.seed, rngs.STREAM_SEATING, 2),
         )
         for t in old:  # everyone leaves their seat for the final table
-            self.size_hist[len(t.seats)] -= 1
-            self.size_hist[0] += 1
+            del self.by_size[len(t.seats)][t.table_id]
+            self.by_size[0][t.table_id] = None
             t.seats = {}
         tab = self._open_table(seats, final=True)
         self.final_at = now
