@@ -186,6 +186,7 @@ class _Director:
         self.emit_fn = emit
         self.on_hand = on_hand
         self.record_actions = record_actions or on_hand is not None
+        self.log_actions = record_actions and emit is not None
         self.progress = progress
         self.play_hand = hand_player
         self.env = simpy.Environment()
@@ -565,6 +566,9 @@ class _Director:
                 f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
             )
         if self.emit_fn is not None:
+            if self.log_actions:  # the hand's own events, just before its TableHandEnded
+                for event in result.events:
+                    self.emit_fn(event)
             self.emit_fn(
                 TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals)
             )
@@ -963,8 +967,10 @@ def run_tournament(
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
-    ``emit`` receives every tournament event in order (the append-only log); ``on_hand`` every
-    ``HandResult`` (hand histories; implies ``record_actions``); ``progress`` the number of
+    ``emit`` receives every tournament event in order (the append-only log); with
+    ``record_actions`` also each hand's own events (``pokersim.events`` hand section), just
+    before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
+    histories; the hands then record their events); ``progress`` the number of
     players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
     and ``models`` the scenario's player models (for scripted tests).
     """

@@ -144,3 +144,20 @@ def test_run_hand_histories_cover_every_table_and_hand(
         if line.startswith("[") and line.rstrip().endswith("]") and line[1:-1].isdigit()
     )
     assert count == summary["hands_played"]
+
+
+def test_run_actions_puts_each_hands_events_in_the_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "a"
+    sng = str(SCENARIOS / "sng_9max.toml")
+    assert _run(capsys, sng, "--out", str(out), "--actions")[0] == 0
+    events = [json.loads(x) for x in (out / "events.jsonl").read_text().splitlines()]
+    kinds = [e["type"] for e in events]
+    assert "ActionTaken" in kinds and "PotAwarded" in kinds
+    for i, kind in enumerate(kinds):
+        if kind == "TableHandEnded":
+            assert kinds[i - 1] == "HandEnded"
+            assert events[i - 1]["final_stacks"] == events[i]["stacks"]
+    code, _, err = _run(capsys, sng, "--actions")
+    assert code == 2 and "--out" in err

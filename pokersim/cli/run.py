@@ -1,4 +1,4 @@
-"""``pokersim run [SCENARIO] [--seed N] [--out DIR] [--hands ...] [--force]``: one tournament.
+"""``pokersim run [SCENARIO] [--seed N] [--out DIR] [--hands ...] [--actions] [--force]``.
 
 Prints a short human summary on stdout and a progress bar on stderr. With ``--out DIR`` it
 writes ``events.jsonl``, ``summary.json`` and, when asked, hand histories under ``hands/``. A
@@ -37,6 +37,11 @@ def register(subparsers: Any) -> None:
         choices=HANDS_CHOICES,
         default="none",
         help="hand histories to write under OUT/hands (default none)",
+    )
+    p.add_argument(
+        "--actions",
+        action="store_true",
+        help="also log every hand's own events (deals, actions, pots) in events.jsonl",
     )
     p.add_argument("--force", action="store_true", help="overwrite results already in --out")
     p.set_defaults(func=run)
@@ -83,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out is not None else None
     if out is None and args.hands != "none":
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")
+    if out is None and args.actions:
+        raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
     if out is not None:
         _check_out(out, args.force)
         out.mkdir(parents=True, exist_ok=True)
@@ -112,7 +119,12 @@ def run(args: argparse.Namespace) -> int:
                         hand_files.write_table(event.table_id)
 
                 result = run_tournament(
-                    scenario, args.seed, emit=emit, on_hand=on_hand, progress=bar.update
+                    scenario,
+                    args.seed,
+                    emit=emit,
+                    on_hand=on_hand,
+                    record_actions=args.actions,
+                    progress=bar.update,
                 )
                 writer.flush()
         else:
