@@ -195,3 +195,22 @@ def test_cli_bad_input_is_one_line(capsys, argv, message):
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_package_level_equity_is_callable():
+    """``pokersim.equity(...)`` is the documented entry, even after the submodule is imported."""
+    import pokersim
+    import pokersim.equity as module
+
+    expected = equity(["AhKh", "QsQd"], board="2c3c4c")
+    assert pokersim.equity(["AhKh", "QsQd"], board="2c3c4c") == expected
+    assert module(["AhKh", "QsQd"], "2c3c4c") == expected
+    assert pokersim.evaluate("AsKsQsJsTs") == 1
+
+
+def test_too_many_dead_cards_is_named():
+    hands = ["AhKh", "QsQd"]
+    used = set(parse_cards("AhKhQsQd"))
+    dead = [c for c in range(52) if c not in used][:45]
+    with pytest.raises(ValueError, match="only 3 cards left to deal 5 board cards"):
+        equity(hands, dead=dead)
