@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import platformdirs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -226,11 +227,18 @@ def fresh_cache(tmp_path, monkeypatch, built_once):
     Building is replaced by handing out one pre-built copy (building is tested above), so
     these tests exercise only the cache logic.
     """
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda app: str(tmp_path / app))
     monkeypatch.setattr(tables_mod, "build_tables", lambda: built_once)
     tables_mod.get_tables.cache_clear()
     yield tmp_path
     tables_mod.get_tables.cache_clear()
+
+
+def test_cache_lives_in_the_user_cache_dir_not_the_package():
+    path = tables_mod.cache_path()
+    assert path.parent == Path(platformdirs.user_cache_dir("pokersim"))
+    package_dir = Path(tables_mod.__file__).resolve().parents[1]
+    assert not path.resolve().is_relative_to(package_dir)
 
 
 def test_tables_are_cached_by_version_and_digest(fresh_cache, monkeypatch):
@@ -286,7 +294,7 @@ def test_cache_dir_that_is_a_file_builds_in_memory(tmp_path, monkeypatch, built_
     monkeypatch.setattr(tables_mod, "build_tables", lambda: built_once)
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where the cache dir should be")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda app: str(blocker / app))
     tables_mod.get_tables.cache_clear()
     try:
         assert tables_mod.get_tables().digest() == PINNED_TABLES_SHA256
