@@ -43,6 +43,8 @@ from pokersim.events import ActionKind, ActionTaken, HandEvent
 
 FIXED_LIMIT_BETS = 4  # one bet and three raises per round (R-BET-1)
 
+_POT_LIMIT = BettingStructure.POT_LIMIT
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
 _CALL = ActionKind.CALL
@@ -146,6 +148,9 @@ def _legal_builder() -> Callable[[int, int, int], LegalActions]:
 make_legal = _legal_builder()
 
 
+_NEXT_SEAT = [[(i + 1) % n for i in range(n)] for n in range(24)]  # never mutated
+
+
 class TableState:
     """The mutable state of one hand in progress (internal to the hand engine).
 
@@ -195,7 +200,7 @@ class TableState:
     ) -> None:
         n = len(stacks)
         self.n = n
-        self.nxt = [(i + 1) % n for i in range(n)]
+        self.nxt = _NEXT_SEAT[n] if n < len(_NEXT_SEAT) else [(i + 1) % n for i in range(n)]
         self.stacks = stacks
         self.bets = [0] * n
         self.totals = [0] * n
@@ -240,8 +245,8 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
     decide = t.decide
     events = t.events
     structure = t.structure
-    limit = structure is BettingStructure.FIXED_LIMIT
-    pot_limit = structure is BettingStructure.POT_LIMIT
+    limit = structure is _FIXED_LIMIT
+    pot_limit = structure is _POT_LIMIT
     min_inc = unit
     full_bets = 1 if street == 0 else 0  # the big blind is the pre-flop opening bet
     faced = [-1] * n  # the price a seat left the round at when it last acted; -1: not yet

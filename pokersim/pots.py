@@ -51,13 +51,13 @@ def build_pots(
     n = len(contributions)
     refunds = [0] * n
     top = max(contributions)
-    live_levels = [c for c, alive in zip(contributions, live) if alive]
-    if live_levels and min(live_levels) == top:
+    live_seats = [i for i in range(n) if live[i]]
+    if live_seats and min([contributions[i] for i in live_seats]) == top:
         # Every live player put in the most anyone did: one pot, no side pots (the usual case).
-        return [(sum(contributions) + dead, tuple(i for i in range(n) if live[i]))], refunds
+        return [(sum(contributions) + dead, tuple(live_seats))], refunds
     pots: list[tuple[int, tuple[int, ...]]] = []
     order = sorted(range(n), key=contributions.__getitem__)
-    eligible = tuple([i for i in range(n) if live[i]])
+    eligible = tuple(live_seats)
     previous = 0
     carry = dead
     k = 0  # order[k:] are the seats that put in at least the current level
