@@ -341,3 +341,13 @@ def test_ratio_ci_is_the_ratio_of_sums(pairs: list[tuple[int, int]]) -> None:
     est = study.ratio_ci(num, den)
     assert est.value == pytest.approx(sum(num) / sum(den))
     assert est.low <= est.value <= est.high
+
+
+def test_progress_bar_shows_runs_done_rate_and_eta(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study.run_study(
+        scenario(tmp_path), runs=3, out=tmp_path / "o", jobs=1, runner=FAKE, progress=True
+    )
+    err = capsys.readouterr().err
+    assert "3/3" in err and "run/s" in err and "<" in err  # tqdm's elapsed<remaining

@@ -26,12 +26,24 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_real_engine_study_is_identical_on_1_and_2_workers(small: Path, tmp_path: Path) -> None:
+def test_real_engine_study_is_identical_on_1_and_2_workers_and_dask(
+    small: Path, tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
     kw = dict(runs=4, seed=12, progress=False)
     study.run_study(small, out=tmp_path / "j1", jobs=1, **kw)
     res = study.run_study(small, out=tmp_path / "j2", jobs=2, **kw)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        study.run_study(small, out=tmp_path / "dask", scheduler=client, **kw)
     for name in FILES:
-        assert (tmp_path / "j1" / name).read_bytes() == (tmp_path / "j2" / name).read_bytes()
+        ref = (tmp_path / "j1" / name).read_bytes()
+        assert (tmp_path / "j2" / name).read_bytes() == ref
+        assert (tmp_path / "dask" / name).read_bytes() == ref
     assert len(res.runs) == 4 and len(res.finishes) == 4 * 27
 
 
@@ -102,3 +114,38 @@ def test_study_cli_with_the_engine_writes_results_and_report(
     icm = report.icm_at_final_table(study.load_study(out).finishes)
     for _, ft in icm.groupby("run"):
         assert ft["icm_cents"].sum() == pytest.approx(ft["prize_cents"].sum())
+
+
+def test_compare_of_a_scenario_with_itself_differs_by_exactly_zero(
+    small: Path, tmp_path: Path
+) -> None:
+    """Common random numbers: the same structure on the same seeds plays the same tournaments."""
+    from pokersim import report
+
+    copy = tmp_path / "copy.toml"
+    copy.write_bytes(small.read_bytes())
+    kw = dict(runs=3, seed=21, jobs=1, progress=False)
+    a = study.run_study(small, out=tmp_path / "a", **kw)
+    b = study.run_study(copy, out=tmp_path / "b", **kw)
+    runs = report.compare_runs(a.runs, b.runs)
+    assert (runs["diff"] == 0).all() and (runs["diff_low"] == 0).all()
+    groups = report.compare_groups(a.finishes, b.finishes)
+    assert (groups["roi_diff"] == 0).all()
+
+
+def test_longer_levels_make_longer_tournaments_on_the_same_seeds(
+    small: Path, tmp_path: Path
+) -> None:
+    """R-STRUCT-1: the structure is the scenario's; doubling level length lengthens every run."""
+    from pokersim import report
+
+    data = tomllib.loads(small.read_text(encoding="utf-8"))
+    data["level_minutes"] = 2 * data["level_minutes"]
+    slow = tmp_path / "slow.toml"
+    slow.write_bytes(tomli_w.dumps(data).encode())
+    kw = dict(runs=3, seed=21, jobs=1, progress=False)
+    a = study.run_study(small, out=tmp_path / "a", **kw)
+    b = study.run_study(slow, out=tmp_path / "b", **kw)
+    table = report.compare_runs(a.runs, b.runs).set_index("measure")
+    assert table.loc["duration (min)", "diff"] > 0
+    assert table.loc["hands played", "diff"] > 0
