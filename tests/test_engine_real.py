@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from pokersim.results import (
     read_events,
     summary_json,
 )
-from pokersim.scenario import Scenario, load_default_scenario
+from pokersim.scenario import Scenario, load_default_scenario, load_scenario
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +50,8 @@ def test_default_run_invariants(
 def test_r_ante_1_each_hand_uses_the_level_in_force_when_it_starts(
     default_run: tuple[Scenario, TournamentResult, list[dict[str, Any]]],
 ) -> None:
-    """R-ANTE-1: a hand's level is the one in force at its start; levels change between hands."""
+    """R-STRUCT-1, R-ANTE-1: hands are played at the scenario's levels, each at the level in force
+    when it starts; levels change between hands."""
     sc, _, events = default_run
     clock = LevelClock.make(sc.levels, BreakSchedule.from_breaks(sc.breaks, sc.start_seconds))
     hands = of_type(events, "TableHandStarted")
@@ -58,6 +60,44 @@ def test_r_ante_1_each_hand_uses_the_level_in_force_when_it_starts(
         assert e["level_index"] == clock.index_at(e["t"])
     starts = [e["t"] for e in of_type(events, "LevelStarted")]
     assert starts == [clock.start_of(i) for i in range(len(starts))]
+    for e in of_type(events, "LevelStarted"):
+        lv = sc.levels[e["level_index"]]
+        assert (e["small_blind"], e["big_blind"], e["ante"]) == (
+            lv.small_blind,
+            lv.big_blind,
+            lv.ante,
+        )
+    first = of_type(events, "TournamentStarted")[0]
+    assert (first["starting_stack"], first["seats_per_table"]) == (
+        sc.starting_stack,
+        sc.seats_per_table,
+    )
+
+
+def test_r_btn_2_heads_up_button_posts_small_blind() -> None:
+    """R-BTN-1, R-BTN-2 through the engine: when two are left the button posts the small blind;
+    with more, the small blind is the seat after the button."""
+    sc = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "sng_9max.toml")
+    events: list[Any] = []
+    run_tournament(sc, 2, emit=events.append, record_actions=True)
+    records = [event_record(e) for e in events]
+    heads_up = more = 0
+    for i, e in enumerate(records):
+        if e["type"] != "HandStarted":
+            continue
+        sb = next(
+            x
+            for x in records[i + 1 :]
+            if x["type"] == "ForcedBetPosted" and x["kind"] == "small_blind"
+        )
+        n = len(e["player_ids"])
+        if n == 2:
+            heads_up += 1
+            assert sb["seat"] == e["button"]
+        else:
+            more += 1
+            assert sb["seat"] == (e["button"] + 1) % n
+    assert heads_up and more
 
 
 def test_log_reductions_agree_with_the_result(
