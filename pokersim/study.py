@@ -58,6 +58,7 @@ PARTS = "parts"
 TABLES = ("runs", "finishes", "timeline")
 TIMELINE_STEP_SECONDS = 60
 MAX_POOL_RESTARTS = 3
+MERGE_ROWS = 1 << 20  # rows per row group of the merged files
 
 # --- schemas: the documented columns (docs/studies.md), in file order --------------------------
 
@@ -385,12 +386,33 @@ def merge_parts(folder: str | os.PathLike[str], runs: int | None = None) -> None
             f"{missing[0]}); run it again with --resume"
         )
     for name in TABLES:
-        pieces = [pq.read_table(_part_path(folder, i, name)) for i in done]
-        table = (
-            pa.concat_tables(pieces).cast(SCHEMAS[name]) if pieces else SCHEMAS[name].empty_table()
-        )
-        table = table.sort_by(SORT_KEYS[name]).replace_schema_metadata(None)
-        _write_atomic(folder / f"{name}.parquet", _table_bytes(table))
+        _merge_table(folder, name, done)
+
+
+def _merge_table(folder: Path, name: str, done: Sequence[int]) -> None:
+    """Stream the parts of one table, in run order, into its result file (bounded memory).
+
+    Row groups close every ``MERGE_ROWS`` rows, a function of the data alone, so the bytes do
+    not depend on how the runs were played.
+    """
+    schema = SCHEMAS[name]
+    path = folder / f"{name}.parquet"
+    tmp = path.with_name(path.name + ".tmp")
+    buffer: list[pa.Table] = []
+    buffered = 0
+    with pq.ParquetWriter(tmp, schema, compression="zstd") as writer:
+        for i in done:  # each part holds one run: sorting it sorts the whole table
+            part = pq.read_table(_part_path(folder, i, name)).cast(schema)
+            buffer.append(part.sort_by(SORT_KEYS[name]))
+            buffered += part.num_rows
+            if buffered >= MERGE_ROWS:
+                writer.write_table(pa.concat_tables(buffer))
+                buffer, buffered = [], 0
+        if buffer or not done:
+            writer.write_table(pa.concat_tables(buffer) if buffer else schema.empty_table())
+    with open(tmp, "rb+") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
 
 
 def load_study(folder: str | os.PathLike[str]) -> StudyResult:

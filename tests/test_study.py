@@ -351,3 +351,19 @@ def test_progress_bar_shows_runs_done_rate_and_eta(
     )
     err = capsys.readouterr().err
     assert "3/3" in err and "run/s" in err and "<" in err  # tqdm's elapsed<remaining
+
+
+def test_merge_streams_row_groups_without_changing_the_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sc = scenario(tmp_path, players=6)
+    kw = dict(runs=5, seed=2, jobs=1, runner=FAKE, progress=False)
+    study.run_study(sc, out=tmp_path / "big", **kw)
+    monkeypatch.setattr(study, "MERGE_ROWS", 10)
+    study.run_study(sc, out=tmp_path / "small", **kw)
+    for name in FILES:
+        big = pq.read_table(tmp_path / "big" / name)
+        small = pq.read_table(tmp_path / "small" / name)
+        assert small.equals(big)
+    assert pq.ParquetFile(tmp_path / "small" / "finishes.parquet").num_row_groups == 3
+    assert pq.ParquetFile(tmp_path / "big" / "finishes.parquet").num_row_groups == 1
