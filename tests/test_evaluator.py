@@ -300,3 +300,18 @@ def test_cache_dir_that_is_a_file_builds_in_memory(tmp_path, monkeypatch, built_
         assert tables_mod.get_tables().digest() == PINNED_TABLES_SHA256
     finally:
         tables_mod.get_tables.cache_clear()
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_batch_length_and_bad_row_position(k):
+    """7-card rows go four at a time: every tail length and every position in a block works."""
+    hands = random_hands(11, k, seed=20 + k)
+    expected = np.array([evaluate_reference(h) for h in hands])
+    for n in range(12):
+        assert (evaluate(hands[:n]) == expected[:n]).all()
+        assert (evaluate_unchecked(np.ascontiguousarray(hands[:n])) == expected[:n]).all()
+    for row in range(11):
+        bad = hands.copy()
+        bad[row, k - 1] = bad[row, 0]
+        with pytest.raises(ValueError, match=rf"repeated within row\(s\) {row}$"):
+            evaluate(bad)

@@ -15,7 +15,7 @@ import numpy as np
 
 from pokersim.cards import parse_cards
 from pokersim.evaluator import reference
-from pokersim.evaluator._kernel import evaluate_rows
+from pokersim.evaluator._kernel import evaluate_rows, evaluate_rows7
 from pokersim.evaluator._tables import get_tables
 
 __all__ = [
@@ -82,9 +82,8 @@ def evaluate_unchecked(cards: np.ndarray) -> np.ndarray:
     """
     t = get_tables()
     out = np.empty(cards.shape[0], dtype=np.int16)
-    evaluate_rows(
-        cards, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out, False
-    )
+    kernel = evaluate_rows7 if cards.shape[1] == 7 else evaluate_rows
+    kernel(cards, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out, False)
     return out
 
 
@@ -139,9 +138,8 @@ def evaluate(cards: object) -> np.ndarray | int:
     arr = np.ascontiguousarray(arr)
     t = get_tables()
     out = np.empty(arr.shape[0], dtype=np.int16)
-    bad = evaluate_rows(
-        arr, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out, True
-    )
+    kernel = evaluate_rows7 if arr.shape[1] == 7 else evaluate_rows
+    bad = kernel(arr, t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table, out, True)
     if bad >= 0:
         raise ValueError(f"evaluate: {_bad_rows(arr.astype(np.int64))}")
     return int(out[0]) if single else out

