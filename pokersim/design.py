@@ -495,14 +495,17 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def scenario_toml(sc: Scenario) -> str:
-    """The scenario file text; loading it back gives the same scenario (tested)."""
+def scenario_toml(sc: Scenario, *, comment: str = "") -> str:
+    """The scenario file text; loading it back gives the same scenario (tested).
+
+    ``comment`` (say, the simulated figures of the structure) goes into the file's header, so
+    the file carries the evidence it was designed with.
+    """
     import tomli_w  # noqa: PLC0415
 
-    header = (
-        "# Written by `pokersim design`; every key is documented in scenarios/README.md.\n"
-        "# The structure was checked by simulation: see the figures printed with it.\n"
-    )
+    lines = ["Written by `pokersim design`; every key is documented in scenarios/README.md."]
+    lines += comment.splitlines()
+    header = "".join(f"# {line}".rstrip() + "\n" for line in lines)
     text = header + tomli_w.dumps(scenario_data(sc))
     parse_scenario(tomllib.loads(text), source="<designed scenario>")
     return text

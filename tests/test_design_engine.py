@@ -57,6 +57,8 @@ def test_cli_design_writes_a_file_that_loads_and_runs(
         assert needle in text
     assert "BB average in" in text
     assert (tmp_path / "p.png").stat().st_size > 0
+    header = out.read_text(encoding="utf-8").split("\n", 8)[:8]
+    assert any(line.startswith("# duration over 3 runs: p10") for line in header)
     sc = load_scenario(out)
     assert sc.players.count == 45 and sc.starting_stack == 1500
     assert sc.entries.late_registration_seconds == 12 * 60  # end of level 3

@@ -136,7 +136,12 @@ def main(args: argparse.Namespace) -> int:
         log=_log,
     )
     tmp = out.with_name(out.name + ".part")
-    tmp.write_text(design.scenario_toml(result.scenario), encoding="utf-8")
+    evidence = (
+        f"Simulated with {args.runs} runs per candidate, study seed {args.seed}; growth "
+        f"{result.growth:.4f} per level after {len(result.trials)} candidate(s).\n"
+        + design.format_report(result.report)
+    )
+    tmp.write_text(design.scenario_toml(result.scenario, comment=evidence), encoding="utf-8")
     os.replace(tmp, out)
     levels = result.scenario.levels
     print(
