@@ -315,3 +315,11 @@ def test_every_batch_length_and_bad_row_position(k):
         bad[row, k - 1] = bad[row, 0]
         with pytest.raises(ValueError, match=rf"repeated within row\(s\) {row}$"):
             evaluate(bad)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True))
+def test_any_hand_equals_reference(hand):
+    """Hypothesis picks the hands (and shrinks any failure to a small readable one)."""
+    assert evaluate(hand) == evaluate_reference(hand)
+    assert evaluate_unchecked(np.array([hand], dtype=np.int8))[0] == evaluate_reference(hand)
