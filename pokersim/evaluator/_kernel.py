@@ -3,7 +3,8 @@
 Per hand: sum the cards' keys (rank counts in base 5 plus suit counters) and test the suit
 counters for a flush. Without a flush (about 97% of 7-card hands) the class is two small index
 lookups and one rank-table lookup; with one, the flush suit's 13-bit rank mask is gathered
-and looked up in the flush table. Callers guarantee codes 0..51 and no repeat within a row.
+and looked up in the flush table. Without ``check``, callers guarantee codes 0..51 and no
+repeat within a row.
 """
 
 from __future__ import annotations
@@ -48,9 +49,10 @@ def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table
     """Write the class of each row of ``cards`` (shape (N, 5..7)) into ``out``.
 
     With ``check``, each row is first tested for codes outside 0..51 and repeated cards, and
-    the index of the first bad row is returned (else -1): one pass for both, so validation
-    costs a few percent rather than a second sweep. (The body is written out in one function
-    on purpose: factoring it into a helper made numba's code several times slower.)
+    the index of the first bad row is returned (else -1): one pass for both, cheaper than a
+    separate validating sweep (measured: the checked call runs at about 0.6-0.65x the
+    unchecked one). The body is written out in one function on purpose: factoring it into a
+    helper inlined by numba made the loop several times slower.
     """
     n, k = cards.shape
     for i in range(n):
