@@ -55,7 +55,7 @@ from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model
 from pokersim.scenario import PlayerSpec, Scenario
-from pokersim.seating import draw_seats, next_button, redraw_seats
+from pokersim.seating import draw_seats, redraw_seats
 from pokersim.timing import (
     ActionClock,
     DisconnectModel,
@@ -247,10 +247,15 @@ class _Director:
         self.end_time = 0
         self.hands_played = 0
         self.breaks_taken = 0
+        self._next_break: float = self.breaks.window(0)[0] if self.breaks.enabled else math.inf
+        self._level = 0
+        self._level_from = 0
+        self._level_to: float = -1.0  # forces the first lookup
         self.sync_stages = [
             st.active_range(self.places_paid, scenario.final_table_size)
             for st in scenario.hand_for_hand.stages
         ]
+        self._sync_top = max((high for _low, high in self.sync_stages), default=0)
         self.sync_on = False
         self.sync_round = False
         self.sync_since = 0
@@ -448,10 +453,23 @@ class _Director:
     def _play(self, tab: _Table) -> tuple[HandResult, int]:
         now = int(self.env.now)
         seat_nos = sorted(tab.seats)
-        button_seat = next_button(seat_nos, tab.last_button)
+        # the moving button (R-BTN-1, R-SEAT-2), as seating.next_button, on the sorted seats
+        last = tab.last_button
+        b_idx = 0
+        if last is not None:
+            for k, s in enumerate(seat_nos):
+                if s > last:
+                    b_idx = k
+                    break
+        button_seat = seat_nos[b_idx]
         tab.last_button = button_seat
         tab.hand_no += 1
-        li = self.levels.index_at(now)
+        if not self._level_from <= now < self._level_to:
+            li = self._level = self.levels.index_at(now)
+            self._level_from = self.levels.start_of(li)
+            last_level = li + 1 >= len(self.levels.levels)
+            self._level_to = math.inf if last_level else self.levels.start_of(li + 1)
+        li = self._level
         stack = self.stack
         ids = [tab.seats[s] for s in seat_nos]
         stacks = tuple([stack[p] for p in ids])
@@ -465,7 +483,7 @@ class _Director:
             seats.append(seat)
         setup = HandSetup(
             seats=tuple(seats),
-            button=seat_nos.index(button_seat),
+            button=b_idx,
             level=self.levels.levels[li],
             structure=self.sc.structure,
             table_id=tab.table_id,
@@ -572,17 +590,22 @@ class _Director:
             self.emit_fn(
                 TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals)
             )
-        busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
-        by: dict[int, tuple[int, ...]] = {k.player_id: k.winner_ids for k in result.knockouts}
         before = len(tab.seats)
+        stack = self.stack
+        out = []
         for seat, left in zip(setup.seats, finals):
-            p = seat.player_id
-            self.stack[p] = left
+            stack[seat.player_id] = left
             if left == 0:
+                out.append(seat)
+        if out:
+            by = {k.player_id: k.winner_ids for k in result.knockouts}
+            busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+            for seat in out:
+                p = seat.player_id
+                winners = by.get(p, ())
                 del tab.seats[seat.seat_no]
-                busts.append((p, seat.stack, tab.table_id, tab.hand_no, by.get(p, ())))
-                self.bounty.knockout(p, by.get(p, ()))
-        if busts:
+                busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
+                self.bounty.knockout(p, winners)
             self._set_size(tab, before)
             self.remaining -= len(busts)
             if self.sync_round:
@@ -618,14 +641,14 @@ class _Director:
         """True when every table must stop after its hand (break, final table, hand-for-hand)."""
         if self.sync_round:
             return True
-        if self.breaks.breaks_started_by(int(self.env.now)) > self.breaks_taken:
+        if self.env.now >= self._next_break:
             return True
         if not self.final_formed and self.remaining <= self.sc.final_table_size:
             return True
         return self._sync_wanted()
 
     def _sync_wanted(self) -> bool:
-        if len(self.tables) < 2:
+        if self.remaining > self._sync_top or len(self.tables) < 2:
             return False
         r = self.remaining
         return any(low < r <= high for low, high in self.sync_stages)
@@ -765,6 +788,7 @@ class _Director:
         if started > self.breaks_taken:
             k = started - 1
             self.breaks_taken = started
+            self._next_break = self.breaks.window(started)[0]
             resume = max(now, self.breaks.window(k)[1])
             index = k
             if resume > now:
