@@ -15,6 +15,19 @@ from test_pokerkit_differential import pokerkit_replay
 from pokersim.actions import CheckCall, DecisionView, Fold, RaiseTo
 from pokersim.cards import parse_cards
 from pokersim.config import AnteKind, BettingStructure, Level
+from pokersim.events import (
+    ActionKind,
+    ActionTaken,
+    BoardDealt,
+    ForcedBetPosted,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PostKind,
+    PotAwarded,
+    UncalledBetReturned,
+)
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.history import hand_to_phh, hands_to_phhs, write_phhs_by_table
 from pokersim.history._record import read_hand
@@ -287,3 +300,57 @@ def test_phh_properties_order_stacks_and_replay(stacks, button, perm, choices) -
                 assert replay(hand_to_phh(result)) == data["finishing_stacks"]
             except ValueError as exc:  # a documented difference (docs/hand-histories.md)
                 assert "non-full all-in" in str(exc)
+
+
+def test_phh_raise_nobody_can_call_is_written_as_the_call_r_hand_3() -> None:
+    """R-HAND-3: a raise no opponent can call any part of is, chip for chip, a call plus an
+    uncalled bet returned. PHH readers refuse such a raise, so it is written as ``cc`` with the
+    raise kept as a comment. (Built by hand: the engine no longer offers that raise.)"""
+    hole = ((parse_cards("AhAd")[0], parse_cards("AhAd")[1]), tuple(parse_cards("2c7d")))
+    board = tuple(parse_cards("AsQd4h9cJs"))
+    setup = HandSetup(
+        seats=(Seat(player_id=1, stack=1000, seat_no=1), Seat(player_id=2, stack=100, seat_no=2)),
+        button=0,
+        level=LEVEL,
+    )
+    events = (
+        HandStarted(
+            table_id=0, hand_no=0, button=0, player_ids=(1, 2), seat_nos=(1, 2), stacks=(1000, 100)
+        ),
+        ForcedBetPosted(seat=0, player_id=1, kind=PostKind.SMALL_BLIND, amount=50, all_in=False),
+        ForcedBetPosted(seat=1, player_id=2, kind=PostKind.BIG_BLIND, amount=100, all_in=True),
+        HoleCardsDealt(seat=1, player_id=2, cards=hole[1]),
+        HoleCardsDealt(seat=0, player_id=1, cards=hole[0]),
+        ActionTaken(
+            seat=0, player_id=1, street=0, kind=ActionKind.RAISE, amount=950, to=1000, all_in=True
+        ),
+        UncalledBetReturned(seat=0, player_id=1, amount=900),
+        BoardDealt(street=1, cards=board[:3], board=board[:3]),
+        BoardDealt(street=2, cards=board[3:4], board=board[:4]),
+        BoardDealt(street=3, cards=board[4:], board=board),
+        HandShown(seat=1, player_id=2, cards=hole[1], rank=5000),
+        HandShown(seat=0, player_id=1, cards=hole[0], rank=1600),
+        PotAwarded(
+            pot_index=0,
+            amount=200,
+            eligible=(0, 1),
+            winners=(0,),
+            winner_ids=(1,),
+            shares=(200,),
+            showdown=True,
+        ),
+        HandEnded(table_id=0, hand_no=0, final_stacks=(1100, 0)),
+    )
+    result = HandResult(
+        setup=setup,
+        deal=Deal(hole=hole, board=board),
+        final_stacks=(1100, 0),
+        pots=(),
+        knockouts=(),
+        showdown=True,
+        events=events,
+    )
+    text = hand_to_phh(result)
+    data = tomllib.loads(text)
+    assert "p2 cc # raise to 1000: nobody can call more" in data["actions"]
+    assert replay(text) == data["finishing_stacks"] == [0, 1100]

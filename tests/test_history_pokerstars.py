@@ -270,14 +270,29 @@ def test_pokerstars_side_pots_are_named_and_paid_r_hand_4() -> None:
         button=3,
         hole="2c2d AhAd KhKd QhQd",  # the shortest has the worst hand
         board="AsKs7c8d3h",
-        actions=(RaiseTo(400), RaiseTo(1000), CheckCall(), CheckCall()),
+        actions=(RaiseTo(400), CheckCall(), CheckCall(), CheckCall()),
     )
     text = hand_to_pokerstars(result)
     hand = read(text)
     assert hand.pots == {"main pot", "side pot-1", "side pot-2"}
     assert hand.chips == {f"Player{10 + i}": s for i, s in enumerate(result.final_stacks)}
     assert "Total pot 1100 Main pot 400. Side pot-1 300. Side pot-2 400. | Rake 0" in text
-    assert "Uncalled bet (600) returned to Player13" in text
+
+
+def test_pokerstars_uncalled_bet_line_r_hand_3() -> None:
+    """R-HAND-3: the uncalled part of a bet goes back before the pot is collected."""
+    result = play(
+        [1000, 1000, 1000],
+        hole="AhAd KhKd 2c7d",
+        board="AsQd4h9cJs",
+        actions=(RaiseTo(300), Fold(), Fold()),
+    )
+    text = hand_to_pokerstars(result)
+    lines = text.split("\n")
+    k = lines.index("Uncalled bet (200) returned to Player10")
+    assert lines[k + 1] == "Player10 collected 250 from pot"
+    assert "Seat 1: Player10 (button) collected (250)" in lines
+    assert read(text).chips == {f"Player{10 + i}": s for i, s in enumerate(result.final_stacks)}
 
 
 def test_pokerstars_knockout_example_r_ko_2() -> None:

@@ -297,6 +297,11 @@ def settle(result: HandResult) -> Settlement:
                 # R-HAND-2: a raise is open to a player who has not acted, or who faces at
                 # least a full raise over what they last faced (several short all-ins count).
                 assert stacks[s] > owe, e
+                # A raise needs an opponent who could put in more than the price (the engine's
+                # contract, as in PokerKit; docs/ARCHITECTURE.md).
+                assert any(
+                    not folded[j] and stacks[j] + bets[j] > price for j in range(n) if j != s
+                ), e
                 assert faced[s] < 0 or price - faced[s] >= min_inc, (e, faced[s], min_inc)
                 if faced[s] >= 0 and not last_raise_full:
                     cumulative_reopen = True
