@@ -780,12 +780,20 @@ def design_structure(
             bracketed = any(p[1] < target_seconds for p in points) and any(
                 p[1] > target_seconds for p in points
             )
-            if not bracketed:  # the rounding is saturated: this edge is as far as it goes
-                raise _out_of_reach(median > target_seconds, median, target_seconds, level_minutes)
-            between = _unseen_between(points, target_seconds, build, seen)
-            if between is None:
-                break
-            x_new = between
+            if bracketed:
+                between = _unseen_between(points, target_seconds, build, seen)
+                if between is None:
+                    break
+                x_new = between
+            else:  # push on until the rounding gives a new schedule, or the edge is reached
+                step = x_new - x or (x_hi - x_lo) / 100 * (1 if median < target_seconds else -1)
+                while build(_growth(x_new)).levels in seen:
+                    if x_new in (x_lo, x_hi):  # saturated: this edge is as far as it goes
+                        raise _out_of_reach(
+                            median > target_seconds, median, target_seconds, level_minutes
+                        )
+                    step *= 2
+                    x_new = min(max(x + step, x_lo), x_hi)
         x = x_new
     best = min(trials, key=lambda t: abs(t.median_seconds / target_seconds - 1))
     raise DesignError(
