@@ -7,12 +7,12 @@ scenario loader (``pokersim.scenario``) builds them from TOML; tests build them 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from pokersim.errors import ConfigError
 
 
-class AnteKind(str, Enum):
+class AnteKind(StrEnum):
     """How antes are posted (R-ANTE-1)."""
 
     NONE = "none"
@@ -20,7 +20,7 @@ class AnteKind(str, Enum):
     BIG_BLIND = "bb"  # the big blind posts one ante for the table, after the blind
 
 
-class BettingStructure(str, Enum):
+class BettingStructure(StrEnum):
     """Betting structures (R-BET-1)."""
 
     NO_LIMIT = "no-limit"

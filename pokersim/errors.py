@@ -8,7 +8,7 @@ class PokerSimError(Exception):
 
 
 class ConfigError(PokerSimError, ValueError):
-    """A scenario or option is invalid; the message names the file, the key and what was expected."""
+    """A scenario or option is invalid; the message names the file, key and what was expected."""
 
 
 class IllegalActionError(PokerSimError, ValueError):
@@ -16,4 +16,4 @@ class IllegalActionError(PokerSimError, ValueError):
 
 
 class InvariantError(PokerSimError, AssertionError):
-    """An internal invariant (chip conservation, unique places, ...) failed: a bug, never bad input."""
+    """An internal invariant (chips conserved, unique places, ...) failed: a bug, not bad input."""
