@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_engine_helpers import check_buttons, check_places, of_type, replay_and_check
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_engine_helpers import (
+    check_buttons,
+    check_places,
+    make_scenario,
+    of_type,
+    replay_and_check,
+)
 
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import TournamentResult, run_tournament
@@ -130,3 +138,31 @@ def test_determinism_same_seed_same_bytes() -> None:
     assert a == b
     assert a[0] != c[0]
     assert len(list(read_events(a[0].splitlines()))) == a[0].count("\n")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    count=st.integers(2, 40),
+    seats=st.integers(2, 10),
+    policy=st.sampled_from(["pokerstars", "tda"]),
+    breaks=st.sampled_from(["none", "clock"]),
+    seed=st.integers(0, 2**32),
+)
+def test_real_hands_invariants(count: int, seats: int, policy: str, breaks: str, seed: int) -> None:
+    """Property with the real hand engine and random players: chips conserved every hand, one
+    finish per player, places a ranking with ties, balance and button rules hold."""
+    sc = make_scenario(
+        count,
+        seats=seats,
+        balancing={"policy": policy, "tolerance": 1},
+        breaks={"kind": breaks, "length_minutes": 1} if breaks == "clock" else None,
+        start="07:53",
+        level_minutes=2,
+    )
+    events: list[Any] = []
+    result = run_tournament(sc, seed, emit=events.append)
+    records = [event_record(e) for e in events]
+    replay_and_check(records, 1)
+    check_places(records, count)
+    check_buttons(records)
+    assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents
