@@ -131,6 +131,7 @@ class _Table:
         "block_len",
         "playing",
         "chips",
+        "recheck",
     )
 
     def __init__(self, table_id: int, seats: dict[int, int], go: simpy.Event) -> None:
@@ -146,6 +147,7 @@ class _Table:
         self.block_len = 0
         self.playing = False
         self.chips = 0  # chips at the table when its current hand started
+        self.recheck = False  # woken by another table: check again before dealing
 
     def view(self) -> TableSeats:
         return TableSeats(
@@ -412,6 +414,8 @@ class _Director:
             yield tab.go
             if not tab.open or self.over:
                 return
+            if tab.recheck and not self._still_ready(tab):
+                continue
             while True:
                 result, seconds = self._play(tab)
                 yield env.timeout(seconds)
@@ -630,6 +634,23 @@ class _Director:
         self.playing += 1
         return True
 
+    def _still_ready(self, tab: _Table) -> bool:
+        """Re-check a table woken by another's hand when its process resumes.
+
+        Other hands may have ended at the same simulated second in between (a hold may have
+        begun, a table may have shrunk), so the table deals only if it still may.
+        """
+        tab.recheck = False
+        if not self._hold():
+            self._balance_from(tab)
+            if len(tab.seats) >= 2:
+                self._wake_idle()
+                return True
+        tab.playing = False
+        self.playing -= 1
+        self._stop(tab)
+        return False
+
     def _stop(self, tab: _Table) -> bool:
         tab.go = self.env.event()
         self.idle[tab.table_id] = None
@@ -711,8 +732,12 @@ class _Director:
         if not self.idle or self.over or self.resolving or self._hold():
             return
         for tid in sorted(self.idle):
-            t = self.tables[tid]
+            t = self.tables.get(tid)
+            if t is None or t.playing:
+                continue
+            self._balance_from(t)  # it sat out a hold: it may be out of balance by now
             if len(t.seats) >= 2:
+                t.recheck = True
                 self._start_table(t)
 
     def _break_table(self, tab: _Table) -> None:
