@@ -9,6 +9,29 @@ breaks, the final table, breaks, hand-for-hand) happens between hands, in the di
 Determinism: tables are kept in a dict keyed by table id and visited in id order where order
 matters; same-time SimPy events run first-in first-out; every random draw comes from a keyed
 stream of the run's seed (decks by ``(seed, table, hand)``, seats, players).
+
+Choices where RULES.md is silent:
+
+- A hand lasts its dealing time (``deal_seconds``, 1.5 s per street dealt, 3 s at showdown)
+  plus every decision's time, rounded up to whole seconds.
+- Breaks (R-BRK-1): a hand that started before the break finishes; no hand starts until every
+  table is done and the scheduled end has come, so the break ends at the later of the two. The
+  level clock stops during the scheduled break window.
+- The table broken (R-BAL-1) is the one that finishes a hand when the field fits on one table
+  fewer (with every table idle: the smallest, ties the highest id). Its players go to the
+  smallest tables: under ``pokerstars`` to the free seat nearest their own position, under
+  ``tda`` to a random free seat. A table left with one player waits and is refilled by the
+  next table that finishes a hand, whatever the tolerance.
+- The final table (R-BAL-3) is a new table, formed once every table has finished its hand;
+  like every new table its button starts at seat 1 or the first occupied seat after it.
+- Hand-for-hand (R-SYNC-1) starts once the hands in progress when the stage is reached have
+  finished (their eliminations count one hand at a time) and ends when the field leaves the
+  stage or one table is left.
+- Players tied on starting stack (R-ELIM-2) share the best of their places; indivisible cents
+  go one each in order of table id, then player id. Eliminations at different tables outside
+  hand-for-hand are separate, in the order the hands ended, even within one second.
+- A player who times out is absent for a drawn time (``timing.DisconnectModel`` defaults);
+  disconnections, late registration, re-entries, rebuys, deals and faults are not simulated.
 """
 
 from __future__ import annotations
