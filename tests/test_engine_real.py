@@ -166,3 +166,20 @@ def test_real_hands_invariants(count: int, seats: int, policy: str, breaks: str,
     check_places(records, count)
     check_buttons(records)
     assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents
+
+
+def test_bounty_cash_in_the_results_accounts_for_every_bounty_cent() -> None:
+    """summary.json's bounty_cents: in a progressive knockout every cent placed on a head ends
+    up paid as cash (the winner collects their own head, R-KO-4)."""
+    from dataclasses import replace
+
+    from pokersim.scenario import Bounty, BountyKind
+
+    sc = load_default_scenario()
+    pko = replace(
+        sc, entries=replace(sc.entries, bounty_cents=100), bounty=Bounty(kind=BountyKind.PKO)
+    )
+    result = run_tournament(pko, 3)
+    assert sum(f.bounty_cents for f in result.finishes) == 100 * sc.players.count
+    assert next(f for f in result.finishes if f.place == 1).bounty_cents > 0
+    assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents
