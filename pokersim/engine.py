@@ -78,6 +78,7 @@ from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model
 from pokersim.scenario import PlayerSpec, Scenario
+from pokersim.script import StartPosition
 from pokersim.seating import draw_seats, redraw_seats
 from pokersim.timing import (
     ActionClock,
@@ -205,8 +206,10 @@ class _Director:
         progress: Callable[[int], None] | None,
         hand_player: HandPlayer,
         models: Sequence[PlayerModel] | None,
+        start_position: StartPosition | None = None,
     ) -> None:
         self.sc = scenario
+        self.start_position = start_position
         self.seed = seed
         self.emit_fn = emit
         self.on_hand = on_hand
@@ -379,11 +382,19 @@ class _Director:
         )
         for p in range(self.n):
             self.bounty.register(p)
-        draw = draw_seats(
-            self.n, self.seats_per_table, rngs.generator(self.seed, rngs.STREAM_SEATING, 0)
-        )
+        fixed = self.start_position
+        if fixed is None:
+            draw = draw_seats(
+                self.n, self.seats_per_table, rngs.generator(self.seed, rngs.STREAM_SEATING, 0)
+            )
+        else:  # a scripted position (pokersim.script): seats, stacks and buttons as given
+            draw = [dict(seats) for seats in fixed.seats]
+            self.stack = list(fixed.stacks)
+            self.total_chips = sum(self.stack)
         for seats in draw:
-            self._open_table(seats)
+            tab = self._open_table(seats)
+            if fixed is not None:
+                tab.last_button = fixed.buttons[tab.table_id - 1] - 1  # next hand: that seat
         self.env.process(self._clock_process())
         self._resolve()
 
@@ -1036,6 +1047,7 @@ def run_tournament(
     progress: Callable[[int], None] | None = None,
     hand_player: HandPlayer | None = None,
     models: Sequence[PlayerModel] | None = None,
+    start_position: StartPosition | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -1044,7 +1056,8 @@ def run_tournament(
     before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
     histories; the hands then record their events); ``progress`` the number of
     players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
-    and ``models`` the scenario's player models (for scripted tests).
+    and ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
+    the seat draw, starting stacks and first buttons (``pokersim.script``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -1057,6 +1070,7 @@ def run_tournament(
         progress=progress,
         hand_player=hand_player if hand_player is not None else play_hand,
         models=models,
+        start_position=start_position,
     )
     director.start()
     director.env.run()

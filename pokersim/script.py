@@ -1,0 +1,389 @@
+"""Scripted parts of a scenario: a pinned starting position, decks, actions (regression cases).
+
+A regression case (``scenarios/rules/``) is an ordinary scenario plus a ``[script]`` table that
+pins what the seed would otherwise draw: who sits where with how many chips and where the
+button is, the clock time and the level in force at the start, some cards of some hands, and
+some players' decisions. Everything not pinned still comes from the seed, so a case stays a
+real run of the engine, not a mock of it.
+
+How the engine consumes a ``Script``:
+
+- ``script.scenario(base)`` applies the clock time and the level in force (a changed copy of
+  the frozen scenario: the start time is replaced, the schedule starts at the given level);
+- ``script.start`` (a ``StartPosition``) is passed to ``run_tournament(start_position=...)``,
+  which replaces the seat draw, the starting stacks and the first buttons;
+- ``script.hand_player(seed)`` wraps ``pokersim.hand.play_hand`` and fixes the scripted cards of
+  a hand, taking the other cards from the seed's deck of that (table, hand);
+- ``script.models(specs)`` builds each player's model, wrapped so that scripted decisions are
+  answered first, then the player's own model takes over.
+
+Only the section reader of ``pokersim.scenario`` is reused, so errors read the same
+(``FILE: script.decks[0].hole: ...``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pokersim import rng as rngs
+from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, RaiseTo, TournamentContext
+from pokersim.cards import card
+from pokersim.errors import IllegalActionError
+from pokersim.hand import Deal, HandResult, HandSetup, play_hand
+from pokersim.players import PlayerModel, make_model
+from pokersim.scenario import _CLOCK_TIME, PlayerSpec, Scenario, _Section
+
+__all__ = [
+    "ACTION_WORDS",
+    "Script",
+    "ScriptedActions",
+    "ScriptedDeck",
+    "ScriptedModel",
+    "StartPosition",
+    "clock_text",
+    "parse_clock",
+    "read_script",
+]
+
+ACTION_WORDS = ("fold", "check", "call", "bet", "raise", "allin", "timeout")
+SCRIPTED_THINK_SECONDS = 1.0  # a scripted answer takes one second (well inside any clock)
+_TIMEOUT_THINK_SECONDS = 1e9  # longer than any action clock plus time bank
+_CARD_TOKEN = re.compile(r"\?\?|10[cdhsCDHS]|[2-9TJQKAtjqka][cdhsCDHS]")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartPosition:
+    """Who sits where with how many chips, and each table's first button.
+
+    ``seats[k]`` is table ``k + 1`` (the engine numbers tables from 1 in this order) as
+    ``seat_no -> player_id``; ``stacks`` is indexed by player id; ``buttons[k]`` is the seat
+    number of the button for table ``k + 1``'s first hand (an occupied seat).
+    """
+
+    seats: tuple[Mapping[int, int], ...]
+    stacks: tuple[int, ...]
+    buttons: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScriptedDeck:
+    """Cards fixed for one (table, hand); ``None`` marks a card left to the seed."""
+
+    table: int
+    hand: int
+    hole: Mapping[int, tuple[int | None, int | None]]  # table seat number -> two cards
+    board: tuple[int | None, ...]  # up to five, flop first
+
+    def positions(self, seats_per_table: int) -> list[tuple[int, int]]:
+        """``(deck position, card)`` of every fixed card, in the engine's deck layout."""
+        out: list[tuple[int, int]] = []
+        for seat_no, pair in sorted(self.hole.items()):
+            for k, code in enumerate(pair):
+                if code is not None:
+                    out.append((2 * (seat_no - 1) + k, code))
+        for k, code in enumerate(self.board):
+            if code is not None:
+                out.append((2 * seats_per_table + k, code))
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScriptedActions:
+    """One player's first decisions in one hand (``table`` 0: that hand number at any table)."""
+
+    player_id: int
+    table: int
+    hand: int
+    actions: tuple[str, ...]
+
+
+def fix_cards(deck: np.ndarray, fixed: Sequence[tuple[int, int]]) -> list[int]:
+    """The seed's deck with the fixed cards swapped into their positions.
+
+    Each fixed card trades places with whatever the seed put at its position, so the other
+    cards keep the seed's order and no card is ever dealt twice.
+    """
+    out = [int(c) for c in deck]
+    where = {c: i for i, c in enumerate(out)}
+    for pos, code in fixed:
+        j = where[code]
+        other = out[pos]
+        out[pos], out[j] = code, other
+        where[code], where[other] = pos, j
+    return out
+
+
+class ScriptedModel:
+    """A player's model that answers scripted decisions first (then defers to ``base``)."""
+
+    def __init__(self, base: PlayerModel, scripts: Sequence[ScriptedActions], names: Any) -> None:
+        self.base = base
+        self.name = base.name
+        self._scripts = list(scripts)
+        self._names = names
+        self._pending: dict[tuple[int, int], list[str]] = {}
+        self._used: dict[int, int] = {}
+        self._think: float | None = None
+
+    def _queue(self, view: DecisionView) -> tuple[list[str], int] | None:
+        for i, s in enumerate(self._scripts):
+            if s.hand == view.hand_no and s.table in (0, view.table_id):
+                if self._used.get(i, 0) < len(s.actions):
+                    return list(s.actions), i
+        return None
+
+    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        found = self._queue(view)
+        if found is None:
+            self._think = None
+            return self.base.decide(view, rng)
+        actions, i = found
+        word = actions[self._used.get(i, 0)]
+        self._used[i] = self._used.get(i, 0) + 1
+        self._think = SCRIPTED_THINK_SECONDS
+        return self._action(word, view)
+
+    def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
+        if self._think is None:
+            return self.base.think_seconds(view, rng)
+        return self._think
+
+    def unused(self) -> list[str]:
+        """Scripted decisions never asked for (a case that scripts more than happened)."""
+        out = []
+        for i, s in enumerate(self._scripts):
+            left = s.actions[self._used.get(i, 0) :]
+            if left:
+                where = f"table {s.table} " if s.table else ""
+                out.append(f"{self._names(s.player_id)} {where}hand {s.hand}: {list(left)}")
+        return out
+
+    def _action(self, word: str, view: DecisionView) -> Action:
+        legal = view.legal
+        verb, _, amount = word.partition(" ")
+        where = f"{self._names(view.player_id)} at table {view.table_id} hand {view.hand_no}"
+        if verb == "fold":
+            return FOLD
+        if verb == "call":
+            return CHECK_CALL
+        if verb == "check":
+            if legal.to_call:
+                raise IllegalActionError(
+                    f"scripted 'check' for {where} but checking is not free "
+                    f"(to call: {legal.to_call})"
+                )
+            return CHECK_CALL
+        if verb == "timeout":
+            self._think = _TIMEOUT_THINK_SECONDS
+            return CHECK_CALL if legal.to_call == 0 else FOLD
+        if verb == "allin":
+            return RaiseTo(legal.max_raise_to) if legal.can_raise else CHECK_CALL
+        return RaiseTo(int(amount))  # bet / raise: validated by the hand against legal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Script:
+    """The scripted parts of one regression case (all optional)."""
+
+    seed: int = 0
+    clock_seconds: int | None = None  # clock time of day at the start
+    level: int | None = None  # 1-based level number in force at the start
+    start: StartPosition | None = None
+    decks: tuple[ScriptedDeck, ...] = ()
+    actions: tuple[ScriptedActions, ...] = ()
+
+    def scenario(self, base: Scenario) -> Scenario:
+        """The scenario with the scripted clock time and level in force applied."""
+        sc = base
+        if self.clock_seconds is not None:
+            sc = dataclasses.replace(sc, start_seconds=self.clock_seconds)
+        if self.level is not None:
+            sc = dataclasses.replace(sc, levels=sc.levels[self.level - 1 :])
+        return sc
+
+    def hand_player(self, seed: int, seats_per_table: int) -> Callable[..., HandResult]:
+        """``play_hand`` with the scripted cards fixed in the seed's deck of that hand."""
+        fixed = {(d.table, d.hand): d.positions(seats_per_table) for d in self.decks}
+        board0 = 2 * seats_per_table
+
+        def scripted_hand(
+            setup: HandSetup,
+            deal: Deal,
+            decide: Callable[[DecisionView], Action | None],
+            *,
+            record_actions: bool = True,
+            context: TournamentContext | None = None,
+        ) -> HandResult:
+            cards = fixed.get((setup.table_id, setup.hand_no))
+            if cards is not None:
+                row = fix_cards(rngs.deck(seed, setup.table_id, setup.hand_no), cards)
+                deal = Deal(
+                    hole=tuple(
+                        (row[2 * s.seat_no - 2], row[2 * s.seat_no - 1]) for s in setup.seats
+                    ),
+                    board=tuple(row[board0 : board0 + 5]),
+                    strengths=None,
+                )
+            return play_hand(setup, deal, decide, record_actions=record_actions, context=context)
+
+        return scripted_hand
+
+    def models(self, specs: Sequence[PlayerSpec]) -> list[PlayerModel]:
+        """One model per player; players with scripted decisions get a ``ScriptedModel``."""
+        names = {s.player_id: s.name for s in specs}
+        out: list[PlayerModel] = []
+        for spec in specs:
+            model = make_model(spec.model, skill=spec.skill, params=spec.params)
+            mine = [a for a in self.actions if a.player_id == spec.player_id]
+            out.append(ScriptedModel(model, mine, names.get) if mine else model)
+        return out
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def parse_clock(sec: _Section, name: str) -> int:
+    """A clock time ``"HH:MM"`` or ``"HH:MM:SS"`` as seconds of the day."""
+    text = sec.text(name)
+    m = _CLOCK_TIME.fullmatch(text)
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59 or int(m.group(3) or 0) > 59:
+        raise sec.error(name, f"expected a clock time 'HH:MM' or 'HH:MM:SS', got {text!r}")
+    return int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3) or 0)
+
+
+def clock_text(seconds: int) -> str:
+    """Seconds (of the day, wrapping at midnight) as ``HH:MM`` or ``HH:MM:SS``."""
+    s = seconds % 86400
+    hh, mm, ss = s // 3600, s // 60 % 60, s % 60
+    return f"{hh:02d}:{mm:02d}" + (f":{ss:02d}" if ss else "")
+
+
+def _cards(sec: _Section, name: str, text: str, most: int) -> tuple[int | None, ...]:
+    """Card strings with ``??`` for a card left to the seed, e.g. ``"?? ?? ?? Kd 2c"``."""
+    compact = re.sub(r"[\s,]", "", text)
+    tokens = _CARD_TOKEN.findall(compact)
+    if "".join(tokens) != compact or not tokens or len(tokens) > most:
+        raise sec.error(
+            name, f"expected up to {most} cards like 'AsKd' ('??' for a seeded card), got {text!r}"
+        )
+    return tuple(None if t == "??" else card(t) for t in tokens)
+
+
+def player_ref(sec: _Section, name: str, ids: Mapping[str, int], value: Any = None) -> int:
+    """A player named in a case (``"P3"``, ``"Alice"``) as a player id."""
+    if value is None:
+        value = sec.text(name)
+    if not isinstance(value, str) or value not in ids:
+        sample = ", ".join(list(ids)[:6]) + (", ..." if len(ids) > 6 else "")
+        raise sec.error(name, f"unknown player {value!r}; players are {sample}")
+    return ids[value]
+
+
+def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -> Script:
+    """Read a ``[script]`` table (``sec``) against the scenario it scripts."""
+    ids = {s.name: s.player_id for s in specs}
+    spt = scenario.seats_per_table
+    seed = sec.integer("seed", 0, low=0, high=2**63 - 1)
+    clock = parse_clock(sec, "clock") if sec.has("clock") else None
+    level = sec.integer("level", None) if sec.has("level") else None
+    if level is not None and not 1 <= level <= len(scenario.levels):
+        raise sec.error("level", f"expected a level number 1..{len(scenario.levels)}, got {level}")
+    start = _read_tables(sec, spt, ids, len(specs)) if sec.has("tables") else None
+    decks: list[ScriptedDeck] = []
+    seen_decks: set[tuple[int, int]] = set()
+    for d in sec.tables("decks", []):
+        table = d.integer("table", low=1)
+        hand = d.integer("hand", low=1)
+        if (table, hand) in seen_decks:
+            raise d.error("hand", f"table {table} hand {hand} is scripted twice")
+        seen_decks.add((table, hand))
+        hole_sec = d.table("hole", {})
+        hole: dict[int, tuple[int | None, int | None]] = {}
+        for key in list(hole_sec.data):
+            if not key.isdigit() or not 1 <= int(key) <= spt:
+                raise hole_sec.error(key, f"expected a seat number 1..{spt}")
+            pair = _cards(hole_sec, key, hole_sec.text(key), 2)
+            hole[int(key)] = (pair[0], pair[1] if len(pair) > 1 else None)
+        hole_sec.done()
+        board = _cards(d, "board", d.text("board"), 5) if d.has("board") else ()
+        fixed = [c for pair in hole.values() for c in pair if c is not None]
+        fixed += [c for c in board if c is not None]
+        if len(set(fixed)) != len(fixed):
+            raise d.error("hole", "the same card is scripted twice in one hand")
+        d.done()
+        decks.append(ScriptedDeck(table=table, hand=hand, hole=hole, board=board))
+    actions: list[ScriptedActions] = []
+    for a in sec.tables("actions", []):
+        pid = player_ref(a, "player", ids)
+        table = a.integer("table", 0, low=0)
+        hand = a.integer("hand", low=1)
+        words: list[str] = []
+        for k, w in enumerate(a.array("do")):
+            if not isinstance(w, str) or not _valid_word(w):
+                raise a.error(
+                    f"do[{k}]",
+                    "expected 'fold', 'check', 'call', 'bet N', 'raise N' (to N chips), "
+                    f"'allin' or 'timeout', got {w!r}",
+                )
+            words.append(" ".join(w.split()))
+        a.done()
+        actions.append(ScriptedActions(player_id=pid, table=table, hand=hand, actions=tuple(words)))
+    sec.done()
+    return Script(
+        seed=seed,
+        clock_seconds=clock,
+        level=level,
+        start=start,
+        decks=tuple(decks),
+        actions=tuple(actions),
+    )
+
+
+def _valid_word(word: str) -> bool:
+    parts = word.split()
+    if len(parts) == 1:
+        return parts[0] in ("fold", "check", "call", "allin", "timeout")
+    return len(parts) == 2 and parts[0] in ("bet", "raise") and parts[1].isdigit()
+
+
+def _read_tables(sec: _Section, spt: int, ids: Mapping[str, int], n: int) -> StartPosition:
+    seats: list[dict[int, int]] = []
+    stacks: list[int | None] = [None] * n
+    buttons: list[int] = []
+    for k, t in enumerate(sec.tables("tables")):
+        table = t.integer("table", k + 1)
+        if table != k + 1:
+            raise t.error("table", f"tables are numbered 1, 2, ... in order; expected {k + 1}")
+        mine: dict[int, int] = {}
+        for s in t.tables("seats"):
+            seat_no = s.integer("seat", low=1, high=spt)
+            pid = player_ref(s, "player", ids)
+            if seat_no in mine:
+                raise s.error("seat", f"seat {seat_no} is taken twice at table {table}")
+            if stacks[pid] is not None:
+                raise s.error("player", f"player {s.data['player']!r} is seated twice")
+            stacks[pid] = s.integer("stack", low=1)
+            mine[seat_no] = pid
+            s.done()
+        if len(mine) < 1:
+            raise t.error("seats", "expected at least one seated player")
+        button = t.integer("button", min(mine))
+        if button not in mine:
+            raise t.error("button", f"expected an occupied seat {sorted(mine)}, got {button}")
+        t.done()
+        seats.append(mine)
+        buttons.append(button)
+    missing = [name for name, pid in ids.items() if stacks[pid] is None]
+    if missing:
+        raise sec.error("tables", f"every player must be seated; not seated: {missing[:6]}")
+    return StartPosition(
+        seats=tuple(seats),
+        stacks=tuple(int(s) for s in stacks if s is not None),
+        buttons=tuple(buttons),
+    )
