@@ -1,0 +1,498 @@
+"""Regression cases: run a scripted scenario and compare its outcome with its ``[expect]`` table.
+
+A case file is a scenario (``scenarios/README.md``) with two extra top-level tables: ``[script]``
+(``pokersim.script``: pinned seats, cards, decisions) and ``[expect]`` (what must come out).
+``load_case`` validates both before anything runs, so a typo or a player that does not exist is
+a ``ConfigError`` naming the file and the key; ``check_case`` runs the engine once (events and
+hands recorded) and returns one ``Failure`` per expectation not met, each naming the file, the
+expectation's key, the expected and the actual value. ``verify_paths`` does that for files and
+directories (``pokersim verify``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokersim import events as event_records
+from pokersim.engine import TournamentResult, run_tournament
+from pokersim.errors import ConfigError, PokerSimError
+from pokersim.hand import HandResult
+from pokersim.results import event_record
+from pokersim.scenario import PlayerSpec, Scenario, _Section, parse_scenario
+from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
+
+__all__ = [
+    "Case",
+    "CaseResult",
+    "EventExpect",
+    "Expect",
+    "Failure",
+    "PotExpect",
+    "StackExpect",
+    "case_files",
+    "check_case",
+    "load_case",
+    "verify_paths",
+]
+
+# event fields that hold player ids: a case may write player names there
+PLAYER_FIELDS = frozenset({"player_id", "winner_id", "by", "player_ids", "winner_ids"})
+_EMPTY: Mapping[int, int] = {}
+
+
+def event_types() -> dict[str, tuple[str, ...]]:
+    """Every event record in ``pokersim.events`` by class name, with its field names."""
+    out: dict[str, tuple[str, ...]] = {}
+    for name, obj in vars(event_records).items():
+        if (
+            isinstance(obj, type)
+            and dataclasses.is_dataclass(obj)
+            and obj.__module__ == (event_records.__name__)
+        ):
+            out[name] = tuple(f.name for f in dataclasses.fields(obj))
+    return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackExpect:
+    """Stacks of some players right after hand ``hand`` of table ``table``."""
+
+    key: str
+    table: int
+    hand: int
+    stacks: Mapping[int, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotExpect:
+    """One pot of one hand: amount, winners (from the button's left) and their shares."""
+
+    key: str
+    table: int
+    hand: int
+    pot: int
+    amount: int | None
+    winners: tuple[int, ...] | None
+    shares: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventExpect:
+    """Events of one type whose fields match ``where``: at least one, or exactly ``count``."""
+
+    key: str
+    type: str
+    where: Mapping[str, Any]
+    count: int | None
+    at: int | None  # clock seconds of the day
+    table: int | None = None  # only events of this table (hand events: of its hands)
+    hand: int | None = None  # only events of this hand number
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Expect:
+    """The ``[expect]`` table of a case."""
+
+    winner: int | None = None
+    hands_played: int | None = None
+    end_clock: int | None = None
+    prize_pool_cents: int | None = None
+    places: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+    prizes: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+    bounties: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+    stacks: tuple[StackExpect, ...] = ()
+    pots: tuple[PotExpect, ...] = ()
+    events: tuple[EventExpect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Case:
+    """A loaded case: the scenario as scripted, its script, its expectations."""
+
+    path: str
+    scenario: Scenario
+    script: Script
+    expect: Expect
+    specs: tuple[PlayerSpec, ...]
+
+    def name_of(self, player_id: int) -> str:
+        return self.specs[player_id].name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Failure:
+    """One expectation not met (or a case that could not be loaded or run)."""
+
+    file: str
+    key: str
+    expected: str
+    actual: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.key}: expected {self.expected}, got {self.actual}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CaseResult:
+    """The outcome of one case file."""
+
+    file: str
+    failures: tuple[Failure, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+
+def load_case(path: str | os.PathLike[str]) -> Case:
+    """Read a case file; any problem is a ``ConfigError`` naming the file and the key."""
+    source = os.fspath(path)
+    try:
+        with open(source, "rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError(f"{source}: no such case file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    return parse_case(data, source=source)
+
+
+def parse_case(data: Mapping[str, Any], *, source: str = "<case>") -> Case:
+    """Build a ``Case`` from parsed TOML (a scenario plus ``[script]`` and ``[expect]``)."""
+    rest = dict(data)
+    script_data = rest.pop("script", {})
+    if "expect" not in rest:
+        raise ConfigError(f"{source}: expect: a case needs an [expect] table")
+    expect_data = rest.pop("expect")
+    base = parse_scenario(rest, source=source)
+    specs = base.players.expand()
+    script = read_script(_Section(source, "script", script_data), base, specs)
+    scenario = script.scenario(base)
+    expect = _read_expect(_Section(source, "expect", expect_data), specs)
+    return Case(path=source, scenario=scenario, script=script, expect=expect, specs=specs)
+
+
+def _players_map(sec: _Section, name: str, ids: Mapping[str, int], *, low: int) -> dict[int, int]:
+    table = sec.table(name, {})
+    out: dict[int, int] = {}
+    for key in list(table.data):
+        pid = player_ref(table, key, ids, key)
+        out[pid] = table.integer(key, low=low)
+    table.done()
+    return out
+
+
+def _read_expect(sec: _Section, specs: Sequence[PlayerSpec]) -> Expect:
+    ids = {s.name: s.player_id for s in specs}
+    types = event_types()
+    winner = player_ref(sec, "winner", ids) if sec.has("winner") else None
+    hands = sec.integer("hands_played", low=1) if sec.has("hands_played") else None
+    end_clock = parse_clock(sec, "end_clock") if sec.has("end_clock") else None
+    pool = sec.integer("prize_pool_cents", low=0) if sec.has("prize_pool_cents") else None
+    places = _players_map(sec, "places", ids, low=1)
+    prizes = _players_map(sec, "prizes", ids, low=0)
+    bounties = _players_map(sec, "bounties", ids, low=0)
+    stacks: list[StackExpect] = []
+    for s in sec.tables("stacks", []):
+        stacks.append(
+            StackExpect(
+                key=s.path,
+                table=s.integer("table", low=1),
+                hand=s.integer("hand", low=1),
+                stacks=_players_map(s, "stacks", ids, low=0),
+            )
+        )
+        s.done()
+    pots: list[PotExpect] = []
+    for p in sec.tables("pots", []):
+        winners = (
+            tuple(player_ref(p, "winners", ids, w) for w in p.array("winners"))
+            if p.has("winners")
+            else None
+        )
+        shares = p.array("shares") if p.has("shares") else None
+        if shares is not None and not all(type(x) is int for x in shares):
+            raise p.error("shares", f"expected an array of integers, got {shares!r}")
+        pots.append(
+            PotExpect(
+                key=p.path,
+                table=p.integer("table", low=1),
+                hand=p.integer("hand", low=1),
+                pot=p.integer("pot", 0, low=0),
+                amount=p.integer("amount", low=0) if p.has("amount") else None,
+                winners=winners,
+                shares=tuple(shares) if shares is not None else None,
+            )
+        )
+        p.done()
+    evs: list[EventExpect] = []
+    for e in sec.tables("events", []):
+        kind = e.text("type")
+        if kind not in types:
+            raise e.error("type", f"unknown event type {kind!r}; known: {', '.join(sorted(types))}")
+        where_sec = e.table("where", {})
+        where: dict[str, Any] = {}
+        for key in list(where_sec.data):
+            if key not in types[kind]:
+                raise where_sec.error(
+                    key, f"{kind} has no field {key!r}; its fields: {', '.join(types[kind])}"
+                )
+            value = where_sec.raw(key)
+            if key in PLAYER_FIELDS:
+                if isinstance(value, list):
+                    value = [player_ref(where_sec, key, ids, v) for v in value]
+                else:
+                    value = player_ref(where_sec, key, ids, value)
+            where[key] = value
+        where_sec.done()
+        evs.append(
+            EventExpect(
+                key=e.path,
+                type=kind,
+                where=where,
+                count=e.integer("count", low=0) if e.has("count") else None,
+                at=parse_clock(e, "at") if e.has("at") else None,
+                table=e.integer("table", low=1) if e.has("table") else None,
+                hand=e.integer("hand", low=1) if e.has("hand") else None,
+            )
+        )
+        e.done()
+    sec.done()
+    return Expect(
+        winner=winner,
+        hands_played=hands,
+        end_clock=end_clock,
+        prize_pool_cents=pool,
+        places=places,
+        prizes=prizes,
+        bounties=bounties,
+        stacks=tuple(stacks),
+        pots=tuple(pots),
+        events=tuple(evs),
+    )
+
+
+# -- running and comparing -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outcome:
+    """What one run of a case produced."""
+
+    result: TournamentResult
+    events: tuple[dict[str, Any], ...]
+    places: tuple[tuple[int, int], ...]  # (table, hand) each event belongs to, (0, 0) if none
+    hands: Mapping[tuple[int, int], HandResult]
+    unused: tuple[str, ...]  # scripted decisions never asked for
+
+
+def run_case(case: Case) -> Outcome:
+    """Run the case's scenario once with its script (deterministic: same file, same outcome)."""
+    log: list[dict[str, Any]] = []
+    where: list[tuple[int, int]] = []
+    current = [(0, 0)]
+    hands: dict[tuple[int, int], HandResult] = {}
+
+    def record(ev: Any) -> None:
+        r = event_record(ev)
+        if "hand_no" in r and "table_id" in r:
+            current[0] = (r["table_id"], r["hand_no"])
+            where.append(current[0])
+        elif "t" in r:
+            where.append((r.get("table_id", 0), 0))
+        else:  # a hand's own event: it belongs to the hand started last
+            where.append(current[0])
+        log.append(r)
+
+    def keep(h: HandResult) -> None:
+        hands[(h.setup.table_id, h.setup.hand_no)] = h
+
+    script = case.script
+    models = script.models(case.specs)
+    result = run_tournament(
+        case.scenario,
+        script.seed,
+        emit=record,
+        on_hand=keep,
+        record_actions=True,
+        hand_player=script.hand_player(script.seed, case.scenario.seats_per_table),
+        models=models,
+        start_position=script.start,
+    )
+    unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]
+    return Outcome(
+        result=result, events=tuple(log), places=tuple(where), hands=hands, unused=tuple(unused)
+    )
+
+
+def check_case(case: Case) -> CaseResult:
+    """Run a case and compare; a run that raises is one failure naming the error."""
+    try:
+        out = run_case(case)
+    except PokerSimError as exc:
+        fail = Failure(file=case.path, key="run", expected="the case to run", actual=str(exc))
+        return CaseResult(file=case.path, failures=(fail,))
+    return CaseResult(file=case.path, failures=tuple(compare(case, out)))
+
+
+def compare(case: Case, out: Outcome) -> list[Failure]:
+    """Every expectation of ``case`` that ``out`` does not meet."""
+    ex = case.expect
+    name = case.name_of
+    res = out.result
+    fails: list[Failure] = []
+
+    def fail(key: str, expected: object, actual: object) -> None:
+        fails.append(Failure(file=case.path, key=key, expected=str(expected), actual=str(actual)))
+
+    for u in out.unused:
+        fail("script.actions", "every scripted decision to be asked for", f"never asked: {u}")
+    if ex.winner is not None and res.winner_id != ex.winner:
+        fail("expect.winner", name(ex.winner), name(res.winner_id))
+    if ex.hands_played is not None and res.hands_played != ex.hands_played:
+        fail("expect.hands_played", ex.hands_played, res.hands_played)
+    if ex.end_clock is not None:
+        end = case.scenario.start_seconds + res.duration_seconds
+        if end != ex.end_clock:
+            fail("expect.end_clock", clock_text(ex.end_clock), clock_text(end))
+    if ex.prize_pool_cents is not None and res.prize_pool_cents != ex.prize_pool_cents:
+        fail("expect.prize_pool_cents", ex.prize_pool_cents, res.prize_pool_cents)
+    by_id = {f.player_id: f for f in res.finishes}
+    for label, wanted, attr in (
+        ("places", ex.places, "place"),
+        ("prizes", ex.prizes, "prize_cents"),
+        ("bounties", ex.bounties, "bounty_cents"),
+    ):
+        for pid, value in wanted.items():
+            got = getattr(by_id[pid], attr)
+            if got != value:
+                fail(f"expect.{label}.{name(pid)}", value, got)
+    for st in ex.stacks:
+        hand = _hand(out, st.table, st.hand)
+        if isinstance(hand, str):
+            fail(f"{st.key}.hand", f"hand {st.hand} at table {st.table}", hand)
+            continue
+        after = {s.player_id: c for s, c in zip(hand.setup.seats, hand.final_stacks)}
+        for pid, value in st.stacks.items():
+            left: object = after.get(pid, "not dealt in")
+            if left != value:
+                fail(f"{st.key}.stacks.{name(pid)}", value, left)
+    for pe in ex.pots:
+        hand = _hand(out, pe.table, pe.hand)
+        if isinstance(hand, str):
+            fail(f"{pe.key}.hand", f"hand {pe.hand} at table {pe.table}", hand)
+            continue
+        pots = {p.index: p for p in hand.pots}
+        if pe.pot not in pots:
+            fail(f"{pe.key}.pot", f"pot {pe.pot}", f"{len(hand.pots)} pot(s) in that hand")
+            continue
+        pot = pots[pe.pot]
+        ids = [hand.setup.seats[w].player_id for w in pot.winners]
+        if pe.amount is not None and pot.amount != pe.amount:
+            fail(f"{pe.key}.amount", pe.amount, pot.amount)
+        if pe.winners is not None and tuple(ids) != pe.winners:
+            fail(f"{pe.key}.winners", [name(p) for p in pe.winners], [name(p) for p in ids])
+        if pe.shares is not None and tuple(pot.shares) != pe.shares:
+            fail(f"{pe.key}.shares", list(pe.shares), list(pot.shares))
+    start = case.scenario.start_seconds
+    for ee in ex.events:
+        found = [
+            r
+            for r, (tid, hno) in zip(out.events, out.places)
+            if r["type"] == ee.type
+            and (ee.table is None or tid == ee.table)
+            and (ee.hand is None or hno == ee.hand)
+            and _matches(r, ee, start)
+        ]
+        ok = len(found) == ee.count if ee.count is not None else bool(found)
+        if not ok:
+            want = (
+                f"{'at least 1' if ee.count is None else ee.count} {ee.type} {_describe(ee, name)}"
+            )
+            same = [r for r in out.events if r["type"] == ee.type]
+            shown = "; ".join(_show(r, start, name) for r in same[:4])
+            more = f" (+{len(same) - 4} more)" if len(same) > 4 else ""
+            actual = f"{len(found)} matching; all {ee.type}: {shown or 'none'}{more}"
+            fail(ee.key, want, actual)
+    return fails
+
+
+def _hand(out: Outcome, table: int, hand: int) -> HandResult | str:
+    got = out.hands.get((table, hand))
+    if got is not None:
+        return got
+    played = sorted(h for t, h in out.hands if t == table)
+    if not played:
+        return f"table {table} never played a hand"
+    return f"table {table} played hands {played[0]}..{played[-1]} only"
+
+
+def _norm(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple | list) else value
+
+
+def _matches(record: Mapping[str, Any], ee: EventExpect, start: int) -> bool:
+    if ee.at is not None and (start + record["t"]) % 86400 != ee.at:
+        return False
+    return all(_norm(record.get(k)) == _norm(v) for k, v in ee.where.items())
+
+
+def _describe(ee: EventExpect, name: Any) -> str:
+    parts = [f"{k}={_named(k, v, name)}" for k, v in ee.where.items()]
+    if ee.at is not None:
+        parts.append(f"at {clock_text(ee.at)}")
+    if ee.table is not None:
+        parts.append(f"table {ee.table}")
+    if ee.hand is not None:
+        parts.append(f"hand {ee.hand}")
+    return "(" + ", ".join(parts) + ")" if parts else ""
+
+
+def _named(key: str, value: Any, name: Any) -> Any:
+    if key in PLAYER_FIELDS:
+        if isinstance(value, list | tuple):
+            return [name(v) for v in value]
+        return name(value)
+    return _norm(value)
+
+
+def _show(record: Mapping[str, Any], start: int, name: Any) -> str:
+    fields = ", ".join(
+        f"{k}={_named(k, v, name)}" for k, v in record.items() if k not in ("type", "t")
+    )
+    return f"{clock_text(start + record['t'])} {fields}" if "t" in record else fields
+
+
+def case_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The case files named: files as given, directories as their ``*.toml`` files (sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.toml")))
+        else:
+            out.append(path)
+    return out
+
+
+def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> list[CaseResult]:
+    """Load and check every case file; a file that cannot be loaded is a failed case."""
+    results: list[CaseResult] = []
+    for path in case_files(paths):
+        try:
+            case = load_case(path)
+        except ConfigError as exc:
+            fail = Failure(file=str(path), key="load", expected="a valid case", actual=str(exc))
+            results.append(CaseResult(file=str(path), failures=(fail,)))
+            continue
+        results.append(check_case(case))
+    return results

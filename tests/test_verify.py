@@ -1,0 +1,158 @@
+"""``pokersim.verify`` and ``pokersim verify``: broken expectations fail readably, bad cases are
+``ConfigError``s naming the file and key, scripted cards keep the rest of the seed's deck."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokersim import rng as rngs
+from pokersim.cli import main
+from pokersim.errors import ConfigError
+from pokersim.script import fix_cards
+from pokersim.verify import check_case, parse_case, run_case, verify_paths
+
+ROOT = Path(__file__).resolve().parents[1]
+KO2 = ROOT / "scenarios" / "rules" / "R-KO-2-seed-example.toml"
+
+
+def ko2() -> dict[str, Any]:
+    return tomllib.loads(KO2.read_text(encoding="utf-8"))
+
+
+def test_r_ko_2_broken_expectation_fails_with_file_key_expected_and_actual() -> None:
+    """R-KO-2: claiming Barry knocked out Vicky fails and shows who really did."""
+    data = ko2()
+    data["expect"]["events"][1]["where"]["by"] = ["Barry"]
+    data["expect"]["pots"][1]["amount"] = 301
+    result = check_case(parse_case(data, source="broken.toml"))
+    assert not result.passed
+    lines = [str(f) for f in result.failures]
+    assert lines[0] == "broken.toml: expect.pots[1].amount: expected 301, got 300"
+    assert lines[1].startswith(
+        "broken.toml: expect.events[1]: expected at least 1 PlayerEliminated "
+        "(player_id=Vicky, by=['Barry']), got 0 matching"
+    )
+    assert "player_id=Vicky" in lines[1] and "by=['Julian']" in lines[1]
+
+
+def test_unknown_key_in_expect_is_an_error_naming_file_and_key() -> None:
+    data = ko2()
+    data["expect"]["pots"][0]["winner"] = ["Barry"]
+    with pytest.raises(ConfigError, match=r"case\.toml: expect\.pots\[0\]\.winner: unknown key"):
+        parse_case(data, source="case.toml")
+
+
+def test_unknown_key_in_script_is_an_error_naming_file_and_key() -> None:
+    data = ko2()
+    data["script"]["decks"][0]["flop"] = "2c7d9c"
+    with pytest.raises(ConfigError, match=r"case\.toml: script\.decks\[0\]\.flop: unknown key"):
+        parse_case(data, source="case.toml")
+
+
+def test_unknown_player_in_expect_is_an_error_naming_file_and_key() -> None:
+    data = ko2()
+    data["expect"]["places"]["Dan"] = 4
+    with pytest.raises(ConfigError, match=r"case\.toml: expect\.places\.Dan: unknown player"):
+        parse_case(data, source="case.toml")
+
+
+def test_unknown_event_field_is_an_error() -> None:
+    data = ko2()
+    data["expect"]["events"][0]["where"]["seat"] = 1
+    with pytest.raises(ConfigError, match=r"PlayerEliminated has no field 'seat'"):
+        parse_case(data, source="case.toml")
+
+
+def test_hand_that_never_happened_is_reported() -> None:
+    data = ko2()
+    data["expect"]["stacks"][0]["table"] = 7
+    result = check_case(parse_case(data, source="case.toml"))
+    assert [str(f) for f in result.failures] == [
+        "case.toml: expect.stacks[0].hand: expected hand 1 at table 7, "
+        "got table 7 never played a hand"
+    ]
+
+
+def test_illegal_scripted_check_is_a_failure_naming_the_player() -> None:
+    data = ko2()
+    data["script"]["actions"][0]["do"] = ["check"]  # Vicky faces the big blind
+    result = check_case(parse_case(data, source="case.toml"))
+    assert len(result.failures) == 1
+    assert "scripted 'check' for Vicky at table 1 hand 1" in str(result.failures[0])
+
+
+def test_unused_scripted_decisions_fail() -> None:
+    data = ko2()
+    data["script"]["actions"][1]["do"] = ["call", "raise 2000"]  # Julian never acts again
+    result = check_case(parse_case(data, source="case.toml"))
+    assert any("never asked: Julian hand 1: ['raise 2000']" in str(f) for f in result.failures)
+
+
+def test_same_case_same_event_log() -> None:
+    """Determinism: one case file, one outcome."""
+    a = run_case(parse_case(ko2(), source="a"))
+    b = run_case(parse_case(ko2(), source="a"))
+    assert a.events == b.events
+
+
+def test_scripted_cards_are_dealt_where_the_layout_says() -> None:
+    out = run_case(parse_case(ko2(), source="a"))
+    hand = out.hands[(1, 1)]
+    assert hand.deal.hole[1] == (51, 50)  # Barry, table seat 2: As Ah
+    assert hand.deal.board == (0, 21, 28, 6, 9)  # 2c 7d 9c 3h 4d
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    fixed=st.lists(st.integers(0, 51), min_size=1, max_size=23, unique=True),
+    data=st.data(),
+)
+def test_fix_cards_keeps_a_deck_and_the_seeds_other_cards(
+    seed: int, fixed: list[int], data: Any
+) -> None:
+    """Only the scripted cards move: the deck is still 52 distinct cards, each fixed card is at
+    its position, and every position that neither held nor received a fixed card is unchanged."""
+    positions = data.draw(
+        st.lists(st.integers(0, 22), min_size=len(fixed), max_size=len(fixed), unique=True)
+    )
+    deck = rngs.deck(seed, 1, 1)
+    out = fix_cards(deck, list(zip(positions, fixed)))
+    assert sorted(out) == list(range(52))
+    for pos, code in zip(positions, fixed):
+        assert out[pos] == code
+    touched = set(positions) | {int(np.flatnonzero(deck == c)[0]) for c in fixed}
+    for i in range(52):
+        if i not in touched:
+            assert out[i] == deck[i]
+
+
+def test_cli_prints_failures_and_summary_and_exits_nonzero(tmp_path: Path, capsys: Any) -> None:
+    good = tmp_path / "good.toml"
+    good.write_text(KO2.read_text(encoding="utf-8"), encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        KO2.read_text(encoding="utf-8").replace("amount = 300", "amount = 299"), encoding="utf-8"
+    )
+    code = main(["verify", str(tmp_path)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out == [
+        f"FAIL {bad}: expect.pots[1].amount: expected 299, got 300",
+        "1 passed, 1 failed",
+    ]
+    assert main(["verify", str(good)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["1 passed, 0 failed"]
+
+
+def test_a_file_that_does_not_load_counts_as_failed(tmp_path: Path) -> None:
+    bad = tmp_path / "typo.toml"
+    bad.write_text(KO2.read_text(encoding="utf-8").replace("[expect]", "[expected]"), "utf-8")
+    [result] = verify_paths([bad])
+    assert not result.passed and "expected: unknown key" in str(result.failures[0])
