@@ -89,7 +89,7 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
                 "place": f.place,
                 "prize_cents": f.prize_cents,
                 "bounty_cents": f.bounty_cents,
-                "entries": 1,
+                "entries": f.entries,
             }
             for f in result.finishes
         ],

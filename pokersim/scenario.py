@@ -49,6 +49,7 @@ __all__ = [
     "Payouts",
     "PlayerSpec",
     "Players",
+    "Satellite",
     "Scenario",
     "SHARE_UNITS",
     "SyncStage",
@@ -460,6 +461,13 @@ class Connection:
     absent_hands_to_end_match: int = 250  # R-DIS-4
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Satellite:
+    """Satellite format (R-ELIM-1): equal prizes (seats) of ``seat_value_cents``; 0: not one."""
+
+    seat_value_cents: int = 0
+
+
 # --------------------------------------------------------------------------------------------
 # The scenario
 # --------------------------------------------------------------------------------------------
@@ -491,6 +499,7 @@ class Scenario:
     deal: Deal = Deal()
     faults: Faults = Faults()
     connection: Connection = Connection()
+    satellite: Satellite = Satellite()
     description: str = ""
     source: str | None = None
 
@@ -1147,6 +1156,13 @@ def _read_connection(top: _Section) -> Connection:
     return connection
 
 
+def _read_satellite(top: _Section) -> Satellite:
+    sec = top.table("satellite", {})
+    satellite = Satellite(seat_value_cents=sec.integer("seat_value_cents", 0, low=0))
+    sec.done()
+    return satellite
+
+
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = _Section(source, "", dict(data))
@@ -1193,6 +1209,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     deal = _read_deal(top, final)
     faults = _read_faults(top)
     connection = _read_connection(top)
+    satellite = _read_satellite(top)
     top.done()
     return Scenario(
         name=name,
@@ -1214,6 +1231,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         deal=deal,
         faults=faults,
         connection=connection,
+        satellite=satellite,
         source=source,
     )
 

@@ -1,0 +1,225 @@
+"""Entries and the money they bring (R-REG-1..3, R-BRK-3): pure state, no simulation.
+
+The engine asks this module three questions between hands: may this player buy back in (a
+rebuy while seated at or below the threshold, a re-entry after busting), when does the money
+side close (the payout table is then chosen from the final entries, R-REG-3), and who takes
+the add-on (R-BRK-3). Every buy-in is split into its prize, bounty and fee parts in integer
+cents (R-MONEY-1), and ``EntryBook`` keeps the running totals so the prize pool is always the
+sum of what was collected, topped up to the guarantee.
+
+Choices where RULES.md is silent:
+
+- A player model may answer ``wants_rebuy(stack, price_cents, budget_cents)`` and
+  ``wants_addon(stack, price_cents, budget_cents)``; a model without them buys whenever it is
+  allowed and can pay (``default_wants``). A player's budget is unlimited unless given.
+- Re-entry and rebuys are refused once the field is down to the places paid: the prize table
+  is then fixed, so nobody is placed in the money under a table that could still change.
+- A busted player with both a rebuy and a re-entry left takes the rebuy (cheaper: no bounty
+  or fee part, and the player keeps their seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for
+from pokersim.scenario import Entries, Payouts
+
+__all__ = ["BuyKind", "EntryBook", "Purchase", "default_wants", "model_wants"]
+
+
+class BuyKind(StrEnum):
+    """What a player paid for."""
+
+    ENTRY = "entry"
+    REENTRY = "reentry"
+    REBUY = "rebuy"
+    ADDON = "addon"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Purchase:
+    """One payment: its parts in cents and the chips it gives."""
+
+    player_id: int
+    kind: BuyKind
+    prize_cents: int
+    bounty_cents: int
+    fee_cents: int
+    chips: int
+
+    @property
+    def total_cents(self) -> int:
+        """What the player paid."""
+        return self.prize_cents + self.bounty_cents + self.fee_cents
+
+
+def default_wants(stack: int, price_cents: int, budget_cents: int | None) -> bool:
+    """Buy whenever allowed and affordable (the answer of a model with no opinion)."""
+    return budget_cents is None or budget_cents >= price_cents
+
+
+def model_wants(
+    model: object, method: str, stack: int, price_cents: int, budget_cents: int | None
+) -> bool:
+    """Ask a player model's optional ``wants_rebuy``/``wants_addon``; no funds, no buy."""
+    if budget_cents is not None and budget_cents < price_cents:
+        return False
+    ask = getattr(model, method, None)
+    if ask is None:
+        return default_wants(stack, price_cents, budget_cents)
+    return bool(ask(stack, price_cents, budget_cents))
+
+
+class EntryBook:
+    """Every entry, re-entry, rebuy and add-on of one tournament, and the pool they make.
+
+    ``players`` start with one entry each. ``budgets`` (cents per player, ``None`` unlimited)
+    are spent by every later purchase.
+    """
+
+    def __init__(
+        self,
+        terms: Entries,
+        payouts: Payouts,
+        *,
+        players: int,
+        starting_stack: int,
+        budgets: Sequence[int | None] | None = None,
+    ) -> None:
+        if players < 1:
+            raise ValueError(f"expected at least one player, got {players}")
+        if budgets is not None and len(budgets) != players:
+            raise ValueError(f"expected {players} budgets, got {len(budgets)}")
+        self.terms = terms
+        self.payouts = payouts
+        self.players = players
+        self.starting_stack = starting_stack
+        self.budget: list[int | None] = list(budgets) if budgets is not None else [None] * players
+        self.entries = [0] * players
+        self.rebuys = [0] * players
+        self.addons = [0] * players
+        self.purchases: list[Purchase] = []
+        self.prize_collected = 0
+        self.bounty_collected = 0
+        self.fees_collected = 0
+        self.closed = False
+        for p in range(players):
+            self._buy(p, BuyKind.ENTRY)
+
+    # -- money -----------------------------------------------------------------------------
+
+    @property
+    def total_entries(self) -> int:
+        """Entries and re-entries: what the payout table is chosen by (R-REG-3)."""
+        return sum(self.entries)
+
+    @property
+    def prize_pool(self) -> int:
+        """Prize parts collected, topped up to the guarantee (overlay, R-REG-3)."""
+        return prize_pool_cents(self.prize_collected, self.terms.guarantee_cents)
+
+    @property
+    def overlay(self) -> int:
+        """What the guarantee adds to the collected prize parts."""
+        return self.prize_pool - self.prize_collected
+
+    def places_paid(self) -> int:
+        """Places paid for the entries so far (never more than the players)."""
+        return min(places_paid(self.payouts, self.total_entries), self.players)
+
+    def prizes(self) -> tuple[int, ...]:
+        """Prize per place (place 1 first) for the entries so far, to the cent (R-MONEY-1).
+
+        With re-entries the table may pay more places than there are players: the places
+        beyond the last player are folded into first place, so the whole pool is paid.
+        """
+        amounts = list(prize_amounts(self.prize_pool, shares_for(self.payouts, self.total_entries)))
+        if len(amounts) > self.players:
+            amounts[0] += sum(amounts[self.players :])
+            del amounts[self.players :]
+        return tuple(amounts)
+
+    # -- purchases -------------------------------------------------------------------------
+
+    def can_rebuy(self, player: int, stack: int, now: int) -> bool:
+        """R-REG-2: in the rebuy period, at or below the threshold, with rebuys left."""
+        t = self.terms
+        return (
+            not self.closed
+            and t.rebuys_per_player > 0
+            and now < t.rebuy_period_seconds
+            and stack <= t.rebuy_max_stack
+            and self.rebuys[player] < t.rebuys_per_player
+        )
+
+    def can_reenter(self, player: int, now: int) -> bool:
+        """R-REG-2: busted, while late registration is open, with re-entries left."""
+        t = self.terms
+        return (
+            not self.closed
+            and now < t.late_registration_seconds
+            and self.entries[player] - 1 < t.reentries_per_player
+        )
+
+    def addon_offered(self) -> bool:
+        """R-REG-2, R-BRK-3: an add-on exists (offered once, at the end of the rebuy period)."""
+        return self.terms.addon_chips > 0
+
+    def price(self, kind: BuyKind) -> tuple[int, int, int, int]:
+        """(prize, bounty, fee, chips) of one purchase of this kind."""
+        t = self.terms
+        if kind in (BuyKind.ENTRY, BuyKind.REENTRY):
+            return t.prize_cents, t.bounty_cents, t.fee_cents, self.starting_stack
+        if kind is BuyKind.REBUY:
+            return t.rebuy_price_cents, 0, 0, t.rebuy_chips
+        return t.addon_price_cents, 0, 0, t.addon_chips
+
+    def affordable(self, player: int, kind: BuyKind) -> bool:
+        """No funds, no buy (R-REG-2)."""
+        prize, bounty, fee, _chips = self.price(kind)
+        budget = self.budget[player]
+        return budget is None or budget >= prize + bounty + fee
+
+    def buy(self, player: int, kind: BuyKind) -> Purchase:
+        """Record a purchase the caller has checked is allowed; return it."""
+        if kind is BuyKind.ENTRY:
+            raise ValueError("first entries are made when the book is opened")
+        if self.closed and kind is not BuyKind.ADDON:
+            raise ValueError(f"player {player}: {kind.value} after entries closed (R-REG-3)")
+        if kind is BuyKind.ADDON and self.addons[player]:
+            raise ValueError(f"player {player} already took the add-on (offered once, R-REG-2)")
+        if not self.affordable(player, kind):
+            raise ValueError(f"player {player} cannot pay for a {kind.value} (R-REG-2)")
+        return self._buy(player, kind)
+
+    def close(self) -> None:
+        """Registration and rebuys are over: the payout table is final from now on."""
+        self.closed = True
+
+    def _buy(self, player: int, kind: BuyKind) -> Purchase:
+        prize, bounty, fee, chips = self.price(kind)
+        if kind in (BuyKind.ENTRY, BuyKind.REENTRY):
+            self.entries[player] += 1
+        elif kind is BuyKind.REBUY:
+            self.rebuys[player] += 1
+        else:
+            self.addons[player] += 1
+        budget = self.budget[player]
+        if budget is not None and kind is not BuyKind.ENTRY:
+            self.budget[player] = budget - (prize + bounty + fee)
+        self.prize_collected += prize
+        self.bounty_collected += bounty
+        self.fees_collected += fee
+        purchase = Purchase(
+            player_id=player,
+            kind=kind,
+            prize_cents=prize,
+            bounty_cents=bounty,
+            fee_cents=fee,
+            chips=chips,
+        )
+        self.purchases.append(purchase)
+        return purchase

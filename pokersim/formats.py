@@ -1,0 +1,69 @@
+"""Special formats as pure rules: satellites (R-ELIM-1).
+
+A satellite pays equal prizes, seats to a bigger tournament, each worth ``seat_value_cents``.
+The prize pool buys ``pool // seat_value`` seats and what is left over is a remainder prize
+for the next place (R-MONEY-1: nothing is rounded away). Play stops as soon as every player
+left would receive the same prize (R-ELIM-1): when no more players remain than there are seats.
+
+Choices where RULES.md is silent:
+
+- The number of seats follows the prize pool (guarantee included) when entries close.
+- A pool too small for one seat, or buying a seat for every player, is a ``ConfigError``: such a
+  satellite has nothing to play for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokersim.errors import ConfigError
+
+__all__ = ["SatellitePrizes", "satellite_prizes", "satellite_over"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SatellitePrizes:
+    """Seats and the remainder prize of one satellite, in cents."""
+
+    seats: int
+    seat_value_cents: int
+    remainder_cents: int
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        """Prize per place, place 1 first: every seat, then the remainder (if any)."""
+        tail = (self.remainder_cents,) if self.remainder_cents else ()
+        return (self.seat_value_cents,) * self.seats + tail
+
+
+def satellite_prizes(pool_cents: int, seat_value_cents: int, players: int) -> SatellitePrizes:
+    """Split a satellite's pool into equal seats and a remainder prize (R-ELIM-1, R-MONEY-1).
+
+    >>> satellite_prizes(10_500, 3_000, 10).prizes
+    (3000, 3000, 3000, 1500)
+    """
+    if seat_value_cents <= 0:
+        raise ValueError(f"seat_value_cents must be > 0, got {seat_value_cents}")
+    if pool_cents < 0:
+        raise ValueError(f"pool_cents must be >= 0, got {pool_cents}")
+    seats = pool_cents // seat_value_cents
+    if seats < 1:
+        raise ConfigError(
+            f"satellite.seat_value_cents: the prize pool of {pool_cents} cents does not buy one "
+            f"seat of {seat_value_cents} cents; expected a seat value at most the pool"
+        )
+    if seats >= players:
+        raise ConfigError(
+            f"satellite.seat_value_cents: the pool of {pool_cents} cents buys {seats} seats for "
+            f"{players} players, so nothing is played for; expected fewer seats than players"
+        )
+    return SatellitePrizes(
+        seats=seats,
+        seat_value_cents=seat_value_cents,
+        remainder_cents=pool_cents - seats * seat_value_cents,
+    )
+
+
+def satellite_over(players_left: int, seats: int) -> bool:
+    """R-ELIM-1: every player left would receive the same prize (a seat)."""
+    return players_left <= seats
