@@ -146,7 +146,8 @@ class ScriptedModel:
         actions, i = found
         word = actions[self._used.get(i, 0)]
         self._used[i] = self._used.get(i, 0) + 1
-        self._think = SCRIPTED_THINK_SECONDS
+        word, _, think = word.partition(" @")
+        self._think = float(think) if think else SCRIPTED_THINK_SECONDS
         return self._action(word, view)
 
     def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
@@ -179,9 +180,9 @@ class ScriptedModel:
                     f"(to call: {legal.to_call})"
                 )
             return CHECK_CALL
-        if verb == "timeout":
+        if verb == "timeout":  # wants to call but answers too late: R-HAND-6 decides
             self._think = _TIMEOUT_THINK_SECONDS
-            return CHECK_CALL if legal.to_call == 0 else FOLD
+            return CHECK_CALL
         if verb == "allin":
             return RaiseTo(legal.max_raise_to) if legal.can_raise else CHECK_CALL
         return RaiseTo(int(amount))  # bet / raise: validated by the hand against legal
@@ -329,9 +330,9 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
                 raise a.error(
                     f"do[{k}]",
                     "expected 'fold', 'check', 'call', 'bet N', 'raise N' (to N chips), "
-                    f"'allin' or 'timeout', got {w!r}",
+                    f"'allin' or 'timeout', then optionally ' @S' (think S seconds), got {w!r}",
                 )
-            words.append(" ".join(w.split()))
+            words.append(" ".join(w.split()).replace("@ ", "@"))
         a.done()
         actions.append(ScriptedActions(player_id=pid, table=table, hand=hand, actions=tuple(words)))
     sec.done()
@@ -346,6 +347,9 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
 
 
 def _valid_word(word: str) -> bool:
+    word, _, think = word.partition(" @")
+    if think and not re.fullmatch(r"\d+(\.\d+)?", think):
+        return False
     parts = word.split()
     if len(parts) == 1:
         return parts[0] in ("fold", "check", "call", "allin", "timeout")

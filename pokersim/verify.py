@@ -99,6 +99,7 @@ class EventExpect:
 class Expect:
     """The ``[expect]`` table of a case."""
 
+    error: str | None = None  # the run must stop with an error containing this text
     winner: int | None = None
     hands_played: int | None = None
     end_clock: int | None = None
@@ -195,6 +196,7 @@ def _read_expect(sec: _Section, specs: Sequence[PlayerSpec]) -> Expect:
     ids = {s.name: s.player_id for s in specs}
     types = event_types()
     winner = player_ref(sec, "winner", ids) if sec.has("winner") else None
+    error = sec.text("error") if sec.has("error") else None
     hands = sec.integer("hands_played", low=1) if sec.has("hands_played") else None
     end_clock = parse_clock(sec, "end_clock") if sec.has("end_clock") else None
     pool = sec.integer("prize_pool_cents", low=0) if sec.has("prize_pool_cents") else None
@@ -268,6 +270,7 @@ def _read_expect(sec: _Section, specs: Sequence[PlayerSpec]) -> Expect:
         e.done()
     sec.done()
     return Expect(
+        error=error,
         winner=winner,
         hands_played=hands,
         end_clock=end_clock,
@@ -336,10 +339,22 @@ def run_case(case: Case) -> Outcome:
 
 def check_case(case: Case) -> CaseResult:
     """Run a case and compare; a run that raises is one failure naming the error."""
+    wanted = case.expect.error
     try:
         out = run_case(case)
     except PokerSimError as exc:
-        fail = Failure(file=case.path, key="run", expected="the case to run", actual=str(exc))
+        if wanted is not None and wanted in str(exc):
+            return CaseResult(file=case.path, failures=())
+        expected = "the case to run" if wanted is None else f"an error containing {wanted!r}"
+        fail = Failure(file=case.path, key="run", expected=expected, actual=str(exc))
+        return CaseResult(file=case.path, failures=(fail,))
+    if wanted is not None:
+        fail = Failure(
+            file=case.path,
+            key="expect.error",
+            expected=f"an error containing {wanted!r}",
+            actual=f"the run ended normally after {out.result.hands_played} hands",
+        )
         return CaseResult(file=case.path, failures=(fail,))
     return CaseResult(file=case.path, failures=tuple(compare(case, out)))
 
