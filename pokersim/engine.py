@@ -45,7 +45,7 @@ import numpy as np
 import simpy
 
 from pokersim import rng as rngs
-from pokersim.actions import Action, DecisionView, TournamentContext
+from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.balancing import (
     BalancePolicy,
     Move,
@@ -54,24 +54,22 @@ from pokersim.balancing import (
     plan_balance,
     plan_break,
 )
-from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
+from pokersim.bounties import BountyLedger
 from pokersim.clock import BreakSchedule, LevelClock
-from pokersim.entries import BuyKind, EntryBook, model_wants
+from pokersim.connection import Connections
 from pokersim.errors import InvariantError
 from pokersim.events import (
-    AddOnBreakStarted,
-    BountyPaid,
     BreakEnded,
     BreakStarted,
-    EntriesClosed,
-    EntryBought,
     FinalTableFormed,
     HandForHandEnded,
     HandForHandStarted,
     LevelStarted,
-    MoneyReconciled,
+    PlayerDisconnected,
     PlayerEliminated,
     PlayerMoved,
+    PlayerReconnected,
+    PlayerTimedOut,
     PrizePaid,
     TableBroken,
     TableHandEnded,
@@ -80,7 +78,6 @@ from pokersim.events import (
     TournamentEnded,
     TournamentStarted,
 )
-from pokersim.formats import satellite_prizes
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model
@@ -90,15 +87,17 @@ from pokersim.seating import draw_seats, redraw_seats
 from pokersim.timing import (
     ActionClock,
     DisconnectModel,
+    DisconnectProtection,
     HandPace,
+    ThinkTime,
     others_all_in,
     resolve_decision,
+    sitting_out_action,
 )
 
 __all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
-ADDON_BREAK_SECONDS = 180  # R-BRK-3 default: the extra add-on break lasts 3 minutes
 
 
 class HandPlayer(Protocol):
@@ -126,7 +125,8 @@ class Finish:
     prize_cents: int
     bounty_cents: int
     eliminated_at: int  # simulated seconds (the winner: the end of the tournament)
-    entries: int = 1  # the first entry and every re-entry (R-REG-2)
+    timeouts: int = 0  # R-DIS-1 time-outs
+    disconnects: int = 0  # disconnections that started while the player was in
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -242,6 +242,22 @@ class _Director:
         )
         self.away = DisconnectModel()
         self.action_seconds = self.action_clock.action_seconds
+        # disconnections (R-DIS-1..3): see pokersim.connection
+        cs = scenario.connection
+        self.conn = Connections(
+            n,
+            DisconnectModel(
+                rate_per_hour=cs.disconnects_per_player_hour,
+                median_seconds=cs.reconnect_median_seconds,
+            ),
+            seed,
+        )
+        self.protection = DisconnectProtection.from_players_left(
+            cs.protection_seconds, cs.protection_players_left
+        )
+        # this hand's time-outs: (player, at, action, connected); then kept by table id
+        self._timed_out: list[tuple[int, float, Action, bool]] = []
+        self._hand_timeouts: dict[int, list[tuple[int, float, Action, bool]]] = {}
         self._context: TournamentContext | None = None
         # money
         self.places_paid = places_paid(scenario.payouts, n)
@@ -259,7 +275,6 @@ class _Director:
         self.models = list(models) if models is not None else self._build_models()
         if len(self.models) != n:
             raise ValueError(f"expected {n} player models, got {len(self.models)}")
-        self._open_entries()  # re-entries, rebuys, add-on (pokersim.entries)
         self.rngs: list[np.random.Generator | None] = [None] * n
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
@@ -324,16 +339,20 @@ class _Director:
         builtin = set(builtin_models())
         cache: dict[tuple[str, float, tuple[tuple[str, Any], ...]], PlayerModel] = {}
         out: list[PlayerModel] = []
+        timing = self.sc.timing
+        think = ThinkTime(median_seconds=timing.think_median_seconds, sigma=timing.think_sigma)
         for spec in self.specs:
             params = tuple(sorted(spec.params.items()))
             key = (spec.model, spec.skill, params)
             if spec.model in builtin:
                 model = cache.get(key)
                 if model is None:
-                    model = make_model(spec.model, skill=spec.skill, params=spec.params)
+                    model = make_model(
+                        spec.model, skill=spec.skill, params=spec.params, think=think
+                    )
                     cache[key] = model
             else:
-                model = make_model(spec.model, skill=spec.skill, params=spec.params)
+                model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
             out.append(model)
         return out
 
@@ -571,30 +590,81 @@ class _Director:
             record_actions=self.record_actions,
             context=context,
         )
+        if self._timed_out:
+            self._hand_timeouts[tab.table_id] = self._timed_out
+            self._timed_out = []
         streets = 3 if result.showdown else self._street
         seconds = self.pace.overhead_seconds(streets, result.showdown) + self._elapsed
         return result, max(1, math.ceil(seconds))
 
-    def _decide(self, view: DecisionView) -> Action:
-        """Ask the player's model, then apply the action clock and time bank (R-DIS-1)."""
+    def _decide(self, view: DecisionView) -> Action | None:
+        """Ask the player's model, then apply the action clock and time bank (R-DIS-1).
+
+        ``None`` is a time-out: the hand checks when free, else folds (R-HAND-6), and logs it.
+        """
         p = view.player_id
         gen = self.rngs[p]
         if gen is None:
             gen = self.rngs[p] = rngs.generator(self.seed, rngs.STREAM_PLAYER, p)
-        model = self.models[p]
         if view.street > self._street:
             self._street = view.street
+        if self.absent[p] or self._t0 + self._elapsed >= self.conn.start[p]:
+            return self._decide_away(view, p, gen)  # absent, or maybe disconnected
+        model = self.models[p]
         action = model.decide(view, gen)
         think = model.think_seconds(view, gen)
-        absent = self.absent[p]
-        if not absent and 0.0 <= think <= self.action_seconds:
+        if 0.0 <= think <= self.action_seconds:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
-        back_in = 0.0
-        all_in = False
+        return self._clocked(view, p, gen, action, think, absent=False, back_in=0.0)
+
+    def _decide_away(self, view: DecisionView, p: int, gen: np.random.Generator) -> Action | None:
+        """A decision of a player who is absent or disconnected (R-DIS-1, R-DIS-2, R-DIS-3).
+
+        A sitting-out player who is not back is folded (or checks, when everyone else is all-in)
+        without asking the model, in no time. A disconnected player who cannot be back before
+        clock, protection and bank run out times out, also without asking the model. Otherwise
+        the model answers once the player is back, on the clock.
+        """
+        now = self._t0 + self._elapsed
+        back_in = self.conn.back_in(p, now)
+        absent = self.absent[p]
         if absent:
-            back_in = max(0.0, self.away_until[p] - (self._t0 + self._elapsed))
-            all_in = others_all_in(view)
+            if back_in == 0.0:
+                back_in = max(0.0, self.away_until[p] - now)
+            if back_in > 0.0:
+                return sitting_out_action(view.legal, others_all_in(view))
+        elif back_in > self.action_seconds + self._protection() + self.bank[p]:
+            return self._clocked(view, p, gen, FOLD, 0.0, absent=False, back_in=back_in)
+        model = self.models[p]
+        action = model.decide(view, gen)
+        think = model.think_seconds(view, gen)
+        return self._clocked(view, p, gen, action, think, absent=absent, back_in=back_in)
+
+    def _protection(self) -> float:
+        """R-DIS-3 extra seconds for a disconnected player now (0 outside the protected stage)."""
+        if self.protection.active(
+            players_left=self.remaining,
+            places_paid=self.places_paid,
+            final_table_size=self.sc.final_table_size,
+        ):
+            return self.protection.extra_seconds
+        return 0.0
+
+    def _clocked(
+        self,
+        view: DecisionView,
+        p: int,
+        gen: np.random.Generator,
+        action: Action,
+        think: float,
+        *,
+        absent: bool,
+        back_in: float,
+    ) -> Action | None:
+        """Apply the clock, protection and bank to an answer (``timing.resolve_decision``)."""
+        connected = back_in == 0.0  # an absent player gets here only once back
+        extra = 0.0 if connected else self._protection()
         out = resolve_decision(
             action,
             think,
@@ -602,18 +672,59 @@ class _Director:
             self.action_clock,
             bank_seconds=self.bank[p],
             absent=absent,
+            connected=connected,
             back_in_seconds=back_in,
-            others_all_in=all_in,
+            protection_seconds=extra,
         )
         if out.bank_used:
             self.bank[p] -= out.bank_used
+        now = self._t0 + self._elapsed
         if out.timed_out:
-            self.away_until[p] = (
-                self._t0 + self._elapsed + out.seconds + self.away.away_after_timeout(gen)
-            )
+            self.conn.timeouts[p] += 1
+            self._timed_out.append((p, now + out.seconds, out.action, connected))
+            if connected:
+                self.away_until[p] = now + out.seconds + self.away.away_after_timeout(gen)
+            else:  # back when reconnected
+                self.away_until[p] = now + out.seconds
         self.absent[p] = out.absent_after
         self._elapsed += out.seconds
-        return out.action
+        return None if out.timed_out else out.action
+
+    def table_all_away(self, table_id: int) -> bool:
+        """True when every player at the table is disconnected or absent now (R-DIS-4).
+
+        For the shoot-out and heads-up rule that ends a match after a number of such hands;
+        asks about the current simulated time (times asked must never go back).
+        """
+        tab = self.tables[table_id]
+        return self.conn.all_away(list(tab.seats.values()), self.env.now, self.absent)
+
+    def _log_connection(self, tab: _Table, result: HandResult, now: int) -> None:
+        """Count and log this hand's time-outs and the players' disconnections up to now."""
+        timed_out = self._hand_timeouts.pop(tab.table_id, ())
+        ids = [seat.player_id for seat in result.setup.seats]
+        changes = self.conn.observe(ids, now)
+        emit = self.emit_fn
+        if emit is None:
+            return
+        tid = tab.table_id
+        for p, at, action, connected in timed_out:
+            emit(
+                PlayerTimedOut(
+                    t=now,
+                    player_id=p,
+                    table_id=tid,
+                    hand_no=tab.hand_no,
+                    at=int(at),
+                    action="fold" if action is FOLD else "check",
+                    connected=connected,
+                )
+            )
+        for p, at, down in changes:
+            if down:
+                emit(PlayerDisconnected(t=now, player_id=p, table_id=tid, at=int(at)))
+            else:
+                emit(PlayerReconnected(t=now, player_id=p, table_id=tid, at=int(at)))
 
     # -- between hands -----------------------------------------------------------------------
 
@@ -631,6 +742,8 @@ class _Director:
             raise InvariantError(
                 f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
             )
+        if self.conn.enabled or self._hand_timeouts:
+            self._log_connection(tab, result, now)
         if self.emit_fn is not None:
             if self.log_actions:  # the hand's own events, just before its TableHandEnded
                 for event in result.events:
@@ -645,8 +758,6 @@ class _Director:
             stack[seat.player_id] = left
             if left == 0:
                 out.append(seat)
-        if self.book_open:  # rebuys and re-entries before anyone is placed (R-REG-2)
-            out = self._buy_back(setup, result, out)
         if out:
             by = {k.player_id: k.winner_ids for k in result.knockouts}
             busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
@@ -655,7 +766,7 @@ class _Director:
                 winners = by.get(p, ())
                 del tab.seats[seat.seat_no]
                 busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
-                self._bounty_paid(self.bounty.knockout(p, winners))
+                self.bounty.knockout(p, winners)
             self._set_size(tab, before)
             self.remaining -= len(busts)
             if self.sync_round:
@@ -664,7 +775,7 @@ class _Director:
                 self._place(busts, synchronized=False)
             if self.progress is not None:
                 self.progress(len(busts))
-        if self.remaining <= self.stop_at:
+        if self.remaining == 1:
             self._finish()
             return False
         if self._hold():
@@ -707,8 +818,6 @@ class _Director:
     def _hold(self) -> bool:
         """True when every table must stop after its hand (break, final table, hand-for-hand)."""
         if self.sync_round:
-            return True
-        if self.env.now >= self._addon_at:
             return True
         if self.env.now >= self._next_break:
             return True
@@ -856,9 +965,6 @@ class _Director:
             self.sync_on = False
             self.sync_seconds += now - self.sync_since
             self.emit(HandForHandEnded(t=now, players_left=self.remaining))
-        if now >= self._addon_at:
-            self._addon_break(now)  # R-BRK-3: play resumes at the end of the extra break
-            return
         resume = now
         started = self.breaks.breaks_started_by(now)
         if started > self.breaks_taken:
@@ -931,220 +1037,6 @@ class _Director:
             if len(big.seats) == before:
                 return
 
-    # -- entries, money and formats (rules in pokersim.entries and pokersim.formats) ---------
-
-    def _open_entries(self) -> None:
-        """Open the entry book; the money side stays open while buy-ins may still come."""
-        sc = self.sc
-        terms = sc.entries
-        self.book = EntryBook(
-            terms,
-            sc.payouts,
-            players=self.n,
-            starting_stack=sc.starting_stack,
-            budgets=[getattr(m, "budget_cents", None) for m in self.models],
-        )
-        reentry_until = terms.late_registration_seconds if terms.reentries_per_player else 0
-        rebuy_until = (
-            terms.rebuy_period_seconds if terms.rebuys_per_player or terms.addon_chips else 0
-        )
-        self._close_at = max(reentry_until, rebuy_until)
-        self.book_open = self._close_at > 0
-        self._addon_at: float = terms.rebuy_period_seconds if terms.addon_chips else math.inf
-        self.stop_at = 1  # players left when play stops (R-ELIM-1; more in satellites)
-        if not self.book_open:
-            self.book.close()
-        self._set_prizes()
-
-    def _set_prizes(self) -> None:
-        """The prize pool and table for the entries so far (R-REG-3, satellites R-ELIM-1)."""
-        self.pool = self.book.prize_pool
-        seat = self.sc.satellite.seat_value_cents
-        if seat:
-            table = satellite_prizes(self.pool, seat, self.n)
-            self.prizes = table.prizes
-            self.places_paid = len(table.prizes)
-            self.stop_at = table.seats
-        else:
-            self.prizes = self.book.prizes()
-            self.places_paid = self.book.places_paid()
-
-    def _buy_back(self, setup: HandSetup, result: HandResult, out: list[Seat]) -> list[Seat]:
-        """Rebuys and re-entries after a hand (R-REG-2); returns the players really out."""
-        now = int(self.env.now)
-        if (now >= self._close_at and self._addon_at == math.inf) or (
-            out and self.remaining - len(out) <= self.places_paid
-        ):
-            self._close_entries(now, "in the money" if now < self._close_at else "period over")
-            return out
-        book = self.book
-        models = self.models
-        for seat in setup.seats:
-            p = seat.player_id
-            left = self.stack[p]
-            budget = book.budget[p]
-            if book.can_rebuy(p, left, now) and book.affordable(p, BuyKind.REBUY):
-                price = book.price(BuyKind.REBUY)[0]
-                if model_wants(models[p], "wants_rebuy", left, price, budget):
-                    self._buy(p, BuyKind.REBUY, now)
-                    continue
-            if left == 0 and book.can_reenter(p, now) and book.affordable(p, BuyKind.REENTRY):
-                price = sum(book.price(BuyKind.REENTRY)[:3])
-                if model_wants(models[p], "wants_reentry", left, price, budget):
-                    winners = next(k.winner_ids for k in result.knockouts if k.player_id == p)
-                    self._bounty_paid(self.bounty.knockout(p, winners))  # that entry is over
-                    self.bounty.register(p)
-                    self._buy(p, BuyKind.REENTRY, now)
-        return [s for s in out if self.stack[s.player_id] == 0]
-
-    def _buy(self, p: int, kind: BuyKind, now: int) -> None:
-        bought = self.book.buy(p, kind)
-        self.stack[p] += bought.chips
-        self.total_chips += bought.chips
-        self._context = None
-        self._set_prizes()  # the table follows the entries until they close (R-REG-3)
-        self.emit(
-            EntryBought(
-                t=now,
-                player_id=p,
-                kind=kind.value,
-                prize_cents=bought.prize_cents,
-                bounty_cents=bought.bounty_cents,
-                fee_cents=bought.fee_cents,
-                chips=bought.chips,
-                stack_after=self.stack[p],
-            )
-        )
-
-    def _addon_break(self, now: int) -> None:
-        """R-BRK-3: the extra break at the end of the rebuy period; add-ons are bought in it."""
-        self._addon_at = math.inf
-        end = now + ADDON_BREAK_SECONDS
-        self.emit(AddOnBreakStarted(t=now, scheduled_end=end))
-        book = self.book
-        if not book.closed:
-            price = book.price(BuyKind.ADDON)[0]
-            for p in range(self.n):
-                left = self.stack[p]
-                if (
-                    left > 0
-                    and book.affordable(p, BuyKind.ADDON)
-                    and model_wants(self.models[p], "wants_addon", left, price, book.budget[p])
-                ):
-                    self._buy(p, BuyKind.ADDON, now)
-            if now >= self._close_at:
-                self._close_entries(now, "period over")
-        timer = self.env.timeout(end - now)
-        timer.callbacks.append(lambda _ev: self._resolve())
-
-    def _close_entries(self, now: int, reason: str) -> None:
-        """R-REG-3: the payout table is chosen from the final entries."""
-        self.book.close()
-        self.book_open = False
-        self._addon_at = math.inf
-        self._set_prizes()
-        self.sync_stages = [
-            st.active_range(self.places_paid, self.sc.final_table_size)
-            for st in self.sc.hand_for_hand.stages
-        ]
-        self._sync_top = max((high for _low, high in self.sync_stages), default=0)
-        self.emit(
-            EntriesClosed(
-                t=now,
-                entries=self.book.total_entries,
-                prize_pool_cents=self.pool,
-                overlay_cents=self.book.overlay,
-                bounty_pool_cents=self.bounty.bounty_pool,
-                places_paid=self.places_paid,
-                reason=reason,
-            )
-        )
-
-    def _bounty_paid(self, payments: Sequence[BountyPayment | None]) -> None:
-        now = int(self.env.now)
-        for pay in payments:
-            if pay is not None:
-                self.emit(
-                    BountyPaid(
-                        t=now,
-                        eliminated_id=pay.eliminated,
-                        winner_id=pay.winner,
-                        cash_cents=pay.cash_cents,
-                        onto_head_cents=pay.onto_head_cents,
-                    )
-                )
-
-    def _reconcile(self, now: int) -> None:
-        """Every cent accounted for at the end (R-MONEY-1, R-KO-1..4), else InvariantError."""
-        money = self.bounty.reconcile(prize_pool=self.pool, prizes_paid=sum(self.prize))
-        money.check()
-        if self.book.bounty_collected + self._fixed_bounties() != money.bounty_pool:
-            raise InvariantError(
-                f"bounty pool {money.bounty_pool} cents != bounty parts collected "
-                f"{self.book.bounty_collected} + fixed bounties {self._fixed_bounties()}"
-            )
-        self.emit(
-            MoneyReconciled(
-                t=now,
-                prize_pool_cents=money.prize_pool,
-                bounty_pool_cents=money.bounty_pool,
-                prizes_paid_cents=money.prizes_paid,
-                bounties_paid_cents=money.bounties_paid,
-                bounties_on_heads_cents=money.bounties_on_heads,
-                fees_cents=self.book.fees_collected,
-            )
-        )
-
-    def _fixed_bounties(self) -> int:
-        """Fixed/team bounty money put up by the operator (not from buy-ins)."""
-        if self.bounty.kind in (BountyKind.FIXED, BountyKind.TEAM):
-            return self.bounty.bounty_pool
-        return 0
-
-    def _finish_satellite(self, now: int) -> None:
-        """R-ELIM-1: every player left wins a seat; they share first place."""
-        survivors = [p for p in range(self.n) if self.stack[p] > 0]
-        if len(survivors) != self.unplaced:
-            raise InvariantError(f"{self.unplaced} unplaced players but {len(survivors)} left")
-        if sum(self.stack[p] for p in survivors) != self.total_chips:
-            raise InvariantError("the players left do not hold every chip")
-        shares = split_tied(self.prizes, 1, len(survivors))
-        for p, cents in zip(survivors, shares):
-            self.place[p] = 1
-            self.prize[p] = cents
-            self.out_at[p] = now
-            self.emit(
-                PlayerEliminated(
-                    t=now,
-                    player_id=p,
-                    place=1,
-                    table_id=self.location[p][0],
-                    hand_no=0,
-                    starting_stack=self.stack[p],
-                    by=(),
-                    synchronized=False,
-                )
-            )
-            self.emit(PrizePaid(t=now, player_id=p, place=1, prize_cents=cents))
-        self.unplaced = 0
-        self.bounty.close()
-        leader = min(survivors, key=lambda p: (-self.stack[p], p))
-        if self.sync_on:
-            self.sync_seconds += now - self.sync_since
-            self.sync_on = False
-        self._reconcile(now)
-        self.emit(
-            TournamentEnded(
-                t=now,
-                winner_id=leader,
-                hands_played=self.hands_played,
-                chips_in_play=self.total_chips,
-            )
-        )
-        self.over = True
-        self.end_time = now
-        self.winner = leader
-
     # -- places and prizes -------------------------------------------------------------------
 
     def _place(
@@ -1194,9 +1086,6 @@ class _Director:
         if self.round_busts:
             self._place(self.round_busts, synchronized=True)
             self.round_busts = []
-        if self.stop_at > 1:
-            self._finish_satellite(now)
-            return
         winner = next(p for p in range(self.n) if self.stack[p] > 0)
         if self.stack[winner] != self.total_chips:
             raise InvariantError(
@@ -1208,7 +1097,7 @@ class _Director:
         self.prize[winner] = self.prizes[0]
         self.out_at[winner] = now
         self.unplaced = 0
-        self._bounty_paid((self.bounty.award_winner(winner),))
+        self.bounty.award_winner(winner)
         if self.sync_on:
             self.sync_seconds += now - self.sync_since
             self.sync_on = False
@@ -1225,7 +1114,6 @@ class _Director:
             )
         )
         self.emit(PrizePaid(t=now, player_id=winner, place=1, prize_cents=self.prizes[0]))
-        self._reconcile(now)
         self.emit(
             TournamentEnded(
                 t=now,
@@ -1247,7 +1135,7 @@ class _Director:
         return TournamentResult(
             scenario=self.sc.name,
             seed=self.seed,
-            entries=self.book.total_entries,
+            entries=self.n,
             prize_pool_cents=self.pool,
             places_paid=self.places_paid,
             hands_played=self.hands_played,
@@ -1266,7 +1154,8 @@ class _Director:
                     prize_cents=self.prize[s.player_id],
                     bounty_cents=self.bounty.cash(s.player_id),
                     eliminated_at=self.out_at[s.player_id],
-                    entries=self.book.entries[s.player_id],
+                    timeouts=self.conn.timeouts[s.player_id],
+                    disconnects=self.conn.disconnects[s.player_id],
                 )
                 for s in self.specs
             ),

@@ -356,75 +356,50 @@ TournamentEvent = (
 
 
 # ---------------------------------------------------------------------------------------------
-# Entries, money and special formats (emitted by pokersim.engine; rules in pokersim.entries,
-# pokersim.formats, pokersim.faults)
+# Connection and time-out events (R-DIS-1..3; emitted by pokersim.engine)
+#
+# A hand is played in one go when it starts, so what happened to a player during it (or, for
+# disconnections, since their table's previous hand) is logged when the hand ends, just before
+# its ``TableHandEnded``: ``t`` is that time (the log stays in time order) and ``at`` the second
+# it actually happened.
 # ---------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class EntryBought:
-    """A player paid for a re-entry, a rebuy or the add-on (R-REG-2), in integer cents.
+class PlayerTimedOut:
+    """A player ran out of clock, protection and time bank (R-DIS-1, R-HAND-6).
 
-    ``kind`` is ``"reentry"``, ``"rebuy"`` or ``"addon"``; ``chips`` were added to the stack.
+    ``action`` is what was taken for them: ``"check"`` when checking was free, else ``"fold"``.
+    ``connected`` tells a slow player from a disconnected one; either is absent afterwards.
     """
 
     t: int
     player_id: int
-    kind: str
-    prize_cents: int
-    bounty_cents: int
-    fee_cents: int
-    chips: int
-    stack_after: int
+    table_id: int
+    hand_no: int
+    at: int
+    action: str
+    connected: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class EntriesClosed:
-    """Registration and rebuys closed: the payout table is final from here (R-REG-3)."""
+class PlayerDisconnected:
+    """A player lost their connection at ``at`` (they stay dealt in and keep posting, R-DIS-2)."""
 
     t: int
-    entries: int
-    prize_pool_cents: int
-    overlay_cents: int
-    bounty_pool_cents: int
-    places_paid: int
-    reason: str
+    player_id: int
+    table_id: int
+    at: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AddOnBreakStarted:
-    """The extra break at the end of the rebuy period in which add-ons are bought (R-BRK-3)."""
+class PlayerReconnected:
+    """A disconnected player was back at ``at`` (they act again at their next decision)."""
 
     t: int
-    scheduled_end: int
+    player_id: int
+    table_id: int
+    at: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BountyPaid:
-    """Bounty cash paid for a knockout (R-KO-2, R-KO-3), or to the winner (R-KO-4).
-
-    ``onto_head_cents`` is the progressive half added to the winner's own bounty (PKO).
-    """
-
-    t: int
-    eliminated_id: int
-    winner_id: int
-    cash_cents: int
-    onto_head_cents: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MoneyReconciled:
-    """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
-
-    Prizes + bounties paid + bounties left on heads == prize pool + bounty pool; the engine
-    raises ``InvariantError`` otherwise.
-    """
-
-    t: int
-    prize_pool_cents: int
-    bounty_pool_cents: int
-    prizes_paid_cents: int
-    bounties_paid_cents: int
-    bounties_on_heads_cents: int
-    fees_cents: int
+ConnectionEvent = PlayerTimedOut | PlayerDisconnected | PlayerReconnected

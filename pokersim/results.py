@@ -90,6 +90,8 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
                 "prize_cents": f.prize_cents,
                 "bounty_cents": f.bounty_cents,
                 "entries": f.entries,
+                "timeouts": f.timeouts,
+                "disconnects": f.disconnects,
             }
             for f in result.finishes
         ],

@@ -20,7 +20,17 @@ SUMMARY_KEYS = {
     "chips_in_play",
     "players",
 }
-PLAYER_KEYS = {"player_id", "name", "model", "place", "prize_cents", "bounty_cents", "entries"}
+PLAYER_KEYS = {
+    "player_id",
+    "name",
+    "model",
+    "place",
+    "prize_cents",
+    "bounty_cents",
+    "entries",
+    "timeouts",
+    "disconnects",
+}
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
