@@ -54,17 +54,23 @@ from pokersim.balancing import (
     plan_balance,
     plan_break,
 )
-from pokersim.bounties import BountyLedger
+from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.connection import Connections
+from pokersim.entries import BuyKind, EntryBook, model_wants
 from pokersim.errors import InvariantError
 from pokersim.events import (
+    AddOnBreakStarted,
+    BountyPaid,
     BreakEnded,
     BreakStarted,
+    EntriesClosed,
+    EntryBought,
     FinalTableFormed,
     HandForHandEnded,
     HandForHandStarted,
     LevelStarted,
+    MoneyReconciled,
     PlayerDisconnected,
     PlayerEliminated,
     PlayerMoved,
@@ -78,6 +84,7 @@ from pokersim.events import (
     TournamentEnded,
     TournamentStarted,
 )
+from pokersim.formats import satellite_prizes
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model
@@ -98,6 +105,7 @@ from pokersim.timing import (
 __all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
+ADDON_BREAK_SECONDS = 180  # R-BRK-3 default: the extra add-on break lasts 3 minutes
 
 
 class HandPlayer(Protocol):
@@ -127,6 +135,7 @@ class Finish:
     eliminated_at: int  # simulated seconds (the winner: the end of the tournament)
     timeouts: int = 0  # R-DIS-1 time-outs
     disconnects: int = 0  # disconnections that started while the player was in
+    entries: int = 1  # the first entry and every re-entry (R-REG-2)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -275,6 +284,7 @@ class _Director:
         self.models = list(models) if models is not None else self._build_models()
         if len(self.models) != n:
             raise ValueError(f"expected {n} player models, got {len(self.models)}")
+        self._open_entries()  # re-entries, rebuys, add-on (pokersim.entries)
         self.rngs: list[np.random.Generator | None] = [None] * n
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
@@ -758,6 +768,8 @@ class _Director:
             stack[seat.player_id] = left
             if left == 0:
                 out.append(seat)
+        if self.book_open:  # rebuys and re-entries before anyone is placed (R-REG-2)
+            out = self._buy_back(setup, result, out)
         if out:
             by = {k.player_id: k.winner_ids for k in result.knockouts}
             busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
@@ -766,7 +778,7 @@ class _Director:
                 winners = by.get(p, ())
                 del tab.seats[seat.seat_no]
                 busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
-                self.bounty.knockout(p, winners)
+                self._bounty_paid(self.bounty.knockout(p, winners))
             self._set_size(tab, before)
             self.remaining -= len(busts)
             if self.sync_round:
@@ -775,7 +787,7 @@ class _Director:
                 self._place(busts, synchronized=False)
             if self.progress is not None:
                 self.progress(len(busts))
-        if self.remaining == 1:
+        if self.remaining <= self.stop_at:
             self._finish()
             return False
         if self._hold():
@@ -818,6 +830,8 @@ class _Director:
     def _hold(self) -> bool:
         """True when every table must stop after its hand (break, final table, hand-for-hand)."""
         if self.sync_round:
+            return True
+        if self.env.now >= self._addon_at:
             return True
         if self.env.now >= self._next_break:
             return True
@@ -965,6 +979,9 @@ class _Director:
             self.sync_on = False
             self.sync_seconds += now - self.sync_since
             self.emit(HandForHandEnded(t=now, players_left=self.remaining))
+        if now >= self._addon_at:
+            self._addon_break(now)  # R-BRK-3: play resumes at the end of the extra break
+            return
         resume = now
         started = self.breaks.breaks_started_by(now)
         if started > self.breaks_taken:
@@ -1037,6 +1054,220 @@ class _Director:
             if len(big.seats) == before:
                 return
 
+    # -- entries, money and formats (rules in pokersim.entries and pokersim.formats) ---------
+
+    def _open_entries(self) -> None:
+        """Open the entry book; the money side stays open while buy-ins may still come."""
+        sc = self.sc
+        terms = sc.entries
+        self.book = EntryBook(
+            terms,
+            sc.payouts,
+            players=self.n,
+            starting_stack=sc.starting_stack,
+            budgets=[getattr(m, "budget_cents", None) for m in self.models],
+        )
+        reentry_until = terms.late_registration_seconds if terms.reentries_per_player else 0
+        rebuy_until = (
+            terms.rebuy_period_seconds if terms.rebuys_per_player or terms.addon_chips else 0
+        )
+        self._close_at = max(reentry_until, rebuy_until)
+        self.book_open = self._close_at > 0
+        self._addon_at: float = terms.rebuy_period_seconds if terms.addon_chips else math.inf
+        self.stop_at = 1  # players left when play stops (R-ELIM-1; more in satellites)
+        if not self.book_open:
+            self.book.close()
+        self._set_prizes()
+
+    def _set_prizes(self) -> None:
+        """The prize pool and table for the entries so far (R-REG-3, satellites R-ELIM-1)."""
+        self.pool = self.book.prize_pool
+        seat = self.sc.satellite.seat_value_cents
+        if seat:
+            table = satellite_prizes(self.pool, seat, self.n)
+            self.prizes = table.prizes
+            self.places_paid = len(table.prizes)
+            self.stop_at = table.seats
+        else:
+            self.prizes = self.book.prizes()
+            self.places_paid = self.book.places_paid()
+
+    def _buy_back(self, setup: HandSetup, result: HandResult, out: list[Seat]) -> list[Seat]:
+        """Rebuys and re-entries after a hand (R-REG-2); returns the players really out."""
+        now = int(self.env.now)
+        if (now >= self._close_at and self._addon_at == math.inf) or (
+            out and self.remaining - len(out) <= self.places_paid
+        ):
+            self._close_entries(now, "in the money" if now < self._close_at else "period over")
+            return out
+        book = self.book
+        models = self.models
+        for seat in setup.seats:
+            p = seat.player_id
+            left = self.stack[p]
+            budget = book.budget[p]
+            if book.can_rebuy(p, left, now) and book.affordable(p, BuyKind.REBUY):
+                price = book.price(BuyKind.REBUY)[0]
+                if model_wants(models[p], "wants_rebuy", left, price, budget):
+                    self._buy(p, BuyKind.REBUY, now)
+                    continue
+            if left == 0 and book.can_reenter(p, now) and book.affordable(p, BuyKind.REENTRY):
+                price = sum(book.price(BuyKind.REENTRY)[:3])
+                if model_wants(models[p], "wants_reentry", left, price, budget):
+                    winners = next(k.winner_ids for k in result.knockouts if k.player_id == p)
+                    self._bounty_paid(self.bounty.knockout(p, winners))  # that entry is over
+                    self.bounty.register(p)
+                    self._buy(p, BuyKind.REENTRY, now)
+        return [s for s in out if self.stack[s.player_id] == 0]
+
+    def _buy(self, p: int, kind: BuyKind, now: int) -> None:
+        bought = self.book.buy(p, kind)
+        self.stack[p] += bought.chips
+        self.total_chips += bought.chips
+        self._context = None
+        self._set_prizes()  # the table follows the entries until they close (R-REG-3)
+        self.emit(
+            EntryBought(
+                t=now,
+                player_id=p,
+                kind=kind.value,
+                prize_cents=bought.prize_cents,
+                bounty_cents=bought.bounty_cents,
+                fee_cents=bought.fee_cents,
+                chips=bought.chips,
+                stack_after=self.stack[p],
+            )
+        )
+
+    def _addon_break(self, now: int) -> None:
+        """R-BRK-3: the extra break at the end of the rebuy period; add-ons are bought in it."""
+        self._addon_at = math.inf
+        end = now + ADDON_BREAK_SECONDS
+        self.emit(AddOnBreakStarted(t=now, scheduled_end=end))
+        book = self.book
+        if not book.closed:
+            price = book.price(BuyKind.ADDON)[0]
+            for p in range(self.n):
+                left = self.stack[p]
+                if (
+                    left > 0
+                    and book.affordable(p, BuyKind.ADDON)
+                    and model_wants(self.models[p], "wants_addon", left, price, book.budget[p])
+                ):
+                    self._buy(p, BuyKind.ADDON, now)
+            if now >= self._close_at:
+                self._close_entries(now, "period over")
+        timer = self.env.timeout(end - now)
+        timer.callbacks.append(lambda _ev: self._resolve())
+
+    def _close_entries(self, now: int, reason: str) -> None:
+        """R-REG-3: the payout table is chosen from the final entries."""
+        self.book.close()
+        self.book_open = False
+        self._addon_at = math.inf
+        self._set_prizes()
+        self.sync_stages = [
+            st.active_range(self.places_paid, self.sc.final_table_size)
+            for st in self.sc.hand_for_hand.stages
+        ]
+        self._sync_top = max((high for _low, high in self.sync_stages), default=0)
+        self.emit(
+            EntriesClosed(
+                t=now,
+                entries=self.book.total_entries,
+                prize_pool_cents=self.pool,
+                overlay_cents=self.book.overlay,
+                bounty_pool_cents=self.bounty.bounty_pool,
+                places_paid=self.places_paid,
+                reason=reason,
+            )
+        )
+
+    def _bounty_paid(self, payments: Sequence[BountyPayment | None]) -> None:
+        now = int(self.env.now)
+        for pay in payments:
+            if pay is not None:
+                self.emit(
+                    BountyPaid(
+                        t=now,
+                        eliminated_id=pay.eliminated,
+                        winner_id=pay.winner,
+                        cash_cents=pay.cash_cents,
+                        onto_head_cents=pay.onto_head_cents,
+                    )
+                )
+
+    def _reconcile(self, now: int) -> None:
+        """Every cent accounted for at the end (R-MONEY-1, R-KO-1..4), else InvariantError."""
+        money = self.bounty.reconcile(prize_pool=self.pool, prizes_paid=sum(self.prize))
+        money.check()
+        if self.book.bounty_collected + self._fixed_bounties() != money.bounty_pool:
+            raise InvariantError(
+                f"bounty pool {money.bounty_pool} cents != bounty parts collected "
+                f"{self.book.bounty_collected} + fixed bounties {self._fixed_bounties()}"
+            )
+        self.emit(
+            MoneyReconciled(
+                t=now,
+                prize_pool_cents=money.prize_pool,
+                bounty_pool_cents=money.bounty_pool,
+                prizes_paid_cents=money.prizes_paid,
+                bounties_paid_cents=money.bounties_paid,
+                bounties_on_heads_cents=money.bounties_on_heads,
+                fees_cents=self.book.fees_collected,
+            )
+        )
+
+    def _fixed_bounties(self) -> int:
+        """Fixed/team bounty money put up by the operator (not from buy-ins)."""
+        if self.bounty.kind in (BountyKind.FIXED, BountyKind.TEAM):
+            return self.bounty.bounty_pool
+        return 0
+
+    def _finish_satellite(self, now: int) -> None:
+        """R-ELIM-1: every player left wins a seat; they share first place."""
+        survivors = [p for p in range(self.n) if self.stack[p] > 0]
+        if len(survivors) != self.unplaced:
+            raise InvariantError(f"{self.unplaced} unplaced players but {len(survivors)} left")
+        if sum(self.stack[p] for p in survivors) != self.total_chips:
+            raise InvariantError("the players left do not hold every chip")
+        shares = split_tied(self.prizes, 1, len(survivors))
+        for p, cents in zip(survivors, shares):
+            self.place[p] = 1
+            self.prize[p] = cents
+            self.out_at[p] = now
+            self.emit(
+                PlayerEliminated(
+                    t=now,
+                    player_id=p,
+                    place=1,
+                    table_id=self.location[p][0],
+                    hand_no=0,
+                    starting_stack=self.stack[p],
+                    by=(),
+                    synchronized=False,
+                )
+            )
+            self.emit(PrizePaid(t=now, player_id=p, place=1, prize_cents=cents))
+        self.unplaced = 0
+        self.bounty.close()
+        leader = min(survivors, key=lambda p: (-self.stack[p], p))
+        if self.sync_on:
+            self.sync_seconds += now - self.sync_since
+            self.sync_on = False
+        self._reconcile(now)
+        self.emit(
+            TournamentEnded(
+                t=now,
+                winner_id=leader,
+                hands_played=self.hands_played,
+                chips_in_play=self.total_chips,
+            )
+        )
+        self.over = True
+        self.end_time = now
+        self.winner = leader
+
     # -- places and prizes -------------------------------------------------------------------
 
     def _place(
@@ -1086,6 +1317,9 @@ class _Director:
         if self.round_busts:
             self._place(self.round_busts, synchronized=True)
             self.round_busts = []
+        if self.stop_at > 1:
+            self._finish_satellite(now)
+            return
         winner = next(p for p in range(self.n) if self.stack[p] > 0)
         if self.stack[winner] != self.total_chips:
             raise InvariantError(
@@ -1097,7 +1331,7 @@ class _Director:
         self.prize[winner] = self.prizes[0]
         self.out_at[winner] = now
         self.unplaced = 0
-        self.bounty.award_winner(winner)
+        self._bounty_paid((self.bounty.award_winner(winner),))
         if self.sync_on:
             self.sync_seconds += now - self.sync_since
             self.sync_on = False
@@ -1114,6 +1348,7 @@ class _Director:
             )
         )
         self.emit(PrizePaid(t=now, player_id=winner, place=1, prize_cents=self.prizes[0]))
+        self._reconcile(now)
         self.emit(
             TournamentEnded(
                 t=now,
@@ -1135,7 +1370,7 @@ class _Director:
         return TournamentResult(
             scenario=self.sc.name,
             seed=self.seed,
-            entries=self.n,
+            entries=self.book.total_entries,
             prize_pool_cents=self.pool,
             places_paid=self.places_paid,
             hands_played=self.hands_played,
@@ -1156,6 +1391,7 @@ class _Director:
                     eliminated_at=self.out_at[s.player_id],
                     timeouts=self.conn.timeouts[s.player_id],
                     disconnects=self.conn.disconnects[s.player_id],
+                    entries=self.book.entries[s.player_id],
                 )
                 for s in self.specs
             ),

@@ -356,6 +356,81 @@ TournamentEvent = (
 
 
 # ---------------------------------------------------------------------------------------------
+# Entries, money and special formats (emitted by pokersim.engine; rules in pokersim.entries,
+# pokersim.formats, pokersim.faults)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryBought:
+    """A player paid for a re-entry, a rebuy or the add-on (R-REG-2), in integer cents.
+
+    ``kind`` is ``"reentry"``, ``"rebuy"`` or ``"addon"``; ``chips`` were added to the stack.
+    """
+
+    t: int
+    player_id: int
+    kind: str
+    prize_cents: int
+    bounty_cents: int
+    fee_cents: int
+    chips: int
+    stack_after: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntriesClosed:
+    """Registration and rebuys closed: the payout table is final from here (R-REG-3)."""
+
+    t: int
+    entries: int
+    prize_pool_cents: int
+    overlay_cents: int
+    bounty_pool_cents: int
+    places_paid: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddOnBreakStarted:
+    """The extra break at the end of the rebuy period in which add-ons are bought (R-BRK-3)."""
+
+    t: int
+    scheduled_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountyPaid:
+    """Bounty cash paid for a knockout (R-KO-2, R-KO-3), or to the winner (R-KO-4).
+
+    ``onto_head_cents`` is the progressive half added to the winner's own bounty (PKO).
+    """
+
+    t: int
+    eliminated_id: int
+    winner_id: int
+    cash_cents: int
+    onto_head_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoneyReconciled:
+    """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
+
+    Prizes + bounties paid + bounties left on heads == prize pool + bounty pool; the engine
+    raises ``InvariantError`` otherwise.
+    """
+
+    t: int
+    prize_pool_cents: int
+    bounty_pool_cents: int
+    prizes_paid_cents: int
+    bounties_paid_cents: int
+    bounties_on_heads_cents: int
+    fees_cents: int
+
+
+# ---------------------------------------------------------------------------------------------
 # Connection and time-out events (R-DIS-1..3; emitted by pokersim.engine)
 #
 # A hand is played in one go when it starts, so what happened to a player during it (or, for
