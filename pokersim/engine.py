@@ -30,11 +30,8 @@ Choices where RULES.md is silent:
 - Players tied on starting stack (R-ELIM-2) share the best of their places; indivisible cents
   go one each in order of table id, then player id. Eliminations at different tables outside
   hand-for-hand are separate, in the order the hands ended, even within one second.
-- A connected player who times out is absent for a drawn time (``timing.DisconnectModel``
-  defaults), a disconnected one until they reconnect. Disconnections (``pokersim.connection``)
-  are logged when the hand at the player's table ends, with the second they happened; a
-  disconnection that is over before the player's next decision still counts. Late
-  registration, deals and faults are not simulated.
+- A player who times out is absent for a drawn time (``timing.DisconnectModel`` defaults);
+  disconnections, late registration, re-entries, rebuys, deals and faults are not simulated.
 """
 
 from __future__ import annotations
@@ -60,13 +57,16 @@ from pokersim.balancing import (
 from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.connection import Connections
-from pokersim.entries import BuyKind, EntryBook, model_wants
+from pokersim.deals import keep_for_first_cents, make_deal
+from pokersim.entries import BuyKind, EntryBook, model_accepts_deal, model_wants
 from pokersim.errors import InvariantError
 from pokersim.events import (
     AddOnBreakStarted,
     BountyPaid,
     BreakEnded,
     BreakStarted,
+    DealDeclined,
+    DealMade,
     EntriesClosed,
     EntryBought,
     FinalTableFormed,
@@ -793,6 +793,8 @@ class _Director:
         if self.remaining <= self.stop_at:
             self._finish()
             return False
+        if self.sc.deal.enabled and not self.deal_tried:
+            self._maybe_deal()
         if self._hold():
             return self._stop(tab)
         if must_break(self.remaining, len(self.tables), self.seats_per_table):
@@ -1030,6 +1032,8 @@ class _Director:
         self.final_at = now
         self.final_formed = True
         self.emit(FinalTableFormed(t=now, table_id=tab.table_id, players_left=self.remaining))
+        if self.sc.deal.enabled and not self.deal_tried:
+            self._maybe_deal()
         for t in old:
             self._close_table(t)
 
@@ -1078,9 +1082,56 @@ class _Director:
         self.book_open = self._close_at > 0
         self._addon_at: float = terms.rebuy_period_seconds if terms.addon_chips else math.inf
         self.stop_at = 1  # players left when play stops (R-ELIM-1; more in satellites)
+        self.deal_amounts: dict[int, int] = {}  # R-DEAL-1: each player's deal, once made
+        self.deal_kept = 0  # kept in play for first place
+        self.deal_tried = False
         if not self.book_open:
             self.book.close()
         self._set_prizes()
+
+    def _maybe_deal(self) -> None:
+        """R-DEAL-1: at the final table, when few enough are left and every model agrees."""
+        terms = self.sc.deal
+        if (
+            not terms.enabled
+            or self.deal_amounts
+            or not self.final_formed
+            or self.stop_at > 1
+            or not 2 <= self.remaining <= terms.at_players
+            or self.book_open
+        ):
+            return
+        now = int(self.env.now)
+        players = [p for p in range(self.n) if self.stack[p] > 0]
+        stacks = [self.stack[p] for p in players]
+        keep = keep_for_first_cents(terms.keep_for_first_percent, self.pool)
+        k = len(players)
+        next_payout = self.prizes[k - 1] if k <= len(self.prizes) else 0
+        keep = min(keep, self.prizes[0] - next_payout)  # what first prize can spare
+        deal = make_deal(
+            stacks, self.prizes, method=terms.method, keep_for_first=keep, prize_pool=self.pool
+        )
+        self.deal_tried = True  # offered once, when the count is first reached
+        refusing = tuple(
+            p
+            for i, p in enumerate(players)
+            if not model_accepts_deal(self.models[p], stacks, deal.amounts, i)
+        )
+        if refusing:
+            self.emit(DealDeclined(t=now, player_ids=refusing, players_left=len(players)))
+            return
+        self.deal_amounts = dict(zip(players, deal.amounts))
+        self.deal_kept = deal.kept_for_first
+        self.emit(
+            DealMade(
+                t=now,
+                method=deal.method.value,
+                player_ids=tuple(players),
+                stacks=tuple(stacks),
+                amounts_cents=deal.amounts,
+                kept_for_first_cents=deal.kept_for_first,
+            )
+        )
 
     def _set_prizes(self) -> None:
         """The prize pool and table for the entries so far (R-REG-3, satellites R-ELIM-1)."""
@@ -1292,6 +1343,8 @@ class _Director:
             group = ordered[i:j]
             shares = split_tied(self.prizes, place, len(group))
             for (p, start, tid, hand_no, by), cents in zip(group, shares):
+                if self.deal_amounts:  # R-DEAL-1: the deal replaces the place's prize
+                    cents = self.deal_amounts[p]
                 self.place[p] = place
                 self.prize[p] = cents
                 self.out_at[p] = now
@@ -1332,6 +1385,8 @@ class _Director:
             raise InvariantError(f"{self.unplaced} players without a place at the end")
         self.place[winner] = 1
         self.prize[winner] = self.prizes[0]
+        if self.deal_amounts:  # R-DEAL-1: the deal plus what was kept in play for first
+            self.prize[winner] = self.deal_amounts[winner] + self.deal_kept
         self.out_at[winner] = now
         self.unplaced = 0
         self._bounty_paid((self.bounty.award_winner(winner),))
@@ -1350,7 +1405,7 @@ class _Director:
                 synchronized=False,
             )
         )
-        self.emit(PrizePaid(t=now, player_id=winner, place=1, prize_cents=self.prizes[0]))
+        self.emit(PrizePaid(t=now, player_id=winner, place=1, prize_cents=self.prize[winner]))
         self._reconcile(now)
         self.emit(
             TournamentEnded(

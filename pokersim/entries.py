@@ -27,7 +27,14 @@ from enum import StrEnum
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for
 from pokersim.scenario import Entries, Payouts
 
-__all__ = ["BuyKind", "EntryBook", "Purchase", "default_wants", "model_wants"]
+__all__ = [
+    "BuyKind",
+    "EntryBook",
+    "Purchase",
+    "default_wants",
+    "model_accepts_deal",
+    "model_wants",
+]
 
 
 class BuyKind(StrEnum):
@@ -223,3 +230,16 @@ class EntryBook:
         )
         self.purchases.append(purchase)
         return purchase
+
+
+def model_accepts_deal(
+    model: object, stacks: Sequence[int], amounts: Sequence[int], index: int
+) -> bool:
+    """R-DEAL-1: ask a model's optional ``accepts_deal``; a model without it agrees.
+
+    ``stacks`` and ``amounts`` are every remaining player's, ``index`` the model's own.
+    """
+    ask = getattr(model, "accepts_deal", None)
+    if ask is None:
+        return True
+    return bool(ask(tuple(stacks), tuple(amounts), index))

@@ -478,3 +478,29 @@ class PlayerReconnected:
 
 
 ConnectionEvent = PlayerTimedOut | PlayerDisconnected | PlayerReconnected
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealMade:
+    """Every remaining player agreed to a deal at the final table (R-DEAL-1).
+
+    ``amounts_cents`` (same order as ``player_ids``) replace the prizes of the places left;
+    ``kept_for_first_cents`` stays in play and goes to the eventual winner on top of theirs.
+    Bounties are not part of a deal.
+    """
+
+    t: int
+    method: str
+    player_ids: tuple[int, ...]
+    stacks: tuple[int, ...]
+    amounts_cents: tuple[int, ...]
+    kept_for_first_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealDeclined:
+    """A deal was offered and these players refused it: play goes on for the prizes."""
+
+    t: int
+    player_ids: tuple[int, ...]
+    players_left: int

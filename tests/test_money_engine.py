@@ -27,7 +27,7 @@ from pokersim.errors import ConfigError
 from pokersim.hand import Deal, HandSetup, Knockout
 from pokersim.payouts import places_paid, prize_amounts, shares_for
 from pokersim.results import event_record, summary
-from pokersim.scenario import Bounty, BountyKind, Satellite, Scenario
+from pokersim.scenario import Bounty, BountyKind, Deal, DealMethod, Satellite, Scenario
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
 
@@ -405,3 +405,65 @@ def test_same_seed_same_log_with_rebuys_and_pko() -> None:
         logs.append([event_record(e) for e in events])
     assert logs[0] == logs[1]
     assert of_type(logs[0], "EntryBought")
+
+
+# --- R-DEAL-1: deals at the final table --------------------------------------------------------
+
+_PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]
+
+
+def _deal_scenario(method: DealMethod, keep: float) -> Scenario:
+    sc = make_scenario(6, prize_cents=1001, payouts=[{"min_entries": 3, "pay": _PAY3}])
+    return replace(
+        sc, deal=Deal(enabled=True, method=method, at_players=3, keep_for_first_percent=keep)
+    )
+
+
+@pytest.mark.parametrize("method", [DealMethod.ICM, DealMethod.CHIP_CHOP])
+def test_r_deal_1_deal_when_three_left_and_play_continues_for_the_kept_amount(
+    method: DealMethod,
+) -> None:
+    """R-DEAL-1: with 3 left every player agrees; each is paid their deal whatever place they
+    finish, and the winner also gets the amount kept in play (2 % of the pool, to the cent)."""
+    sc = _deal_scenario(method, 2.0)
+    result, events = run_scripted(sc, one_bust_rule)
+    (deal,) = of_type(events, "DealMade")
+    assert len(deal["player_ids"]) == 3 and deal["method"] == method.value
+    pool = 6 * 1001
+    prizes = prize_amounts(pool, shares_for(sc.payouts, 6))
+    assert deal["kept_for_first_cents"] == pool * 2 // 100
+    assert sum(deal["amounts_cents"]) + deal["kept_for_first_cents"] == sum(prizes[:3])
+    assert min(deal["amounts_cents"]) >= prizes[2]  # everyone gets at least the next payout
+    by_id = {f.player_id: f for f in result.finishes}
+    for p, amount in zip(deal["player_ids"], deal["amounts_cents"]):
+        extra = deal["kept_for_first_cents"] if p == result.winner_id else 0
+        assert by_id[p].prize_cents == amount + extra
+    if method is DealMethod.CHIP_CHOP:  # bigger stack, bigger deal
+        order = sorted(zip(deal["stacks"], deal["amounts_cents"]))
+        assert [a for _s, a in order] == sorted(a for _s, a in order)
+    assert sum(f.prize_cents for f in result.finishes) == pool
+    _check_identity(result, events)
+
+
+class _Refuses(ScriptedModel):
+    def accepts_deal(self, stacks: Any, amounts: Any, index: int) -> bool:
+        return False
+
+
+def test_r_deal_1_a_deal_must_include_every_player() -> None:
+    """R-DEAL-1: one refusal and there is no deal; the places pay the table's prizes."""
+    sc = _deal_scenario(DealMethod.ICM, 0.0)
+    events: list[Any] = []
+    models = [ScriptedModel()] * 6
+    models[5] = _Refuses()  # one player (player 5) refuses every deal
+    result = run_tournament(
+        sc, 1, emit=events.append, hand_player=FakeHands(one_bust_rule), models=models
+    )
+    recs = [event_record(e) for e in events]
+    assert not of_type(recs, "DealMade")
+    declined = of_type(recs, "DealDeclined")
+    by_id = {f.player_id: f for f in result.finishes}
+    assert by_id[5].place <= 3  # this seed: player 5 is among the last three
+    assert [list(e["player_ids"]) for e in declined] == [[5]]
+    prizes = prize_amounts(6 * 1001, shares_for(sc.payouts, 6))
+    assert sorted(f.prize_cents for f in result.finishes if f.prize_cents) == sorted(prizes)
