@@ -12,8 +12,11 @@ stacks: if it does not, an event was not emitted.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, TypeVar
 
 # ---------------------------------------------------------------------------------------------
 # Hand-level events
@@ -158,6 +161,73 @@ HandEvent = (
     | PotAwarded
     | HandEnded
 )
+
+
+_R = TypeVar("_R")
+
+
+def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Callable[..., _R]:
+    """A constructor of a frozen, slotted dataclass, three to five times cheaper than its own.
+
+    The hand engine builds a record per decision and, with events on, about 40 events per
+    hand; a frozen dataclass pays for keyword parsing and an ``object.__setattr__`` call per
+    field, which was most of the cost of a fast hand. The builder fills a plain twin class
+    with the same ``__slots__`` (ordinary attribute stores) and then gives the object the
+    record's class: ``__class__`` assignment is allowed between classes with the same slots.
+    The result is an ordinary instance of ``cls``, equal to and as frozen as one from the
+    keyword constructor. ``__post_init__`` does not run: only for values the caller built valid.
+
+    Positional arguments are the fields in declaration order (defaults as declared), or in
+    ``order`` when given (then every field must be passed), so that a caller passing many
+    positional values does not silently depend on the record's field order. Keywords work too.
+    Classes it cannot handle (slots not exactly the fields) get a wrapper of their own
+    keyword constructor.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = tuple(f.name for f in fields)
+    if order is not None and sorted(order) != sorted(names):
+        raise TypeError(f"order {order} does not name the fields of {cls.__name__}: {names}")
+    arg_names = names if order is None else order
+    slots = getattr(cls, "__slots__", None)
+
+    def by_keyword(*args: object, **kwargs: object) -> _R:
+        return cls(**dict(zip(arg_names, args)), **kwargs)
+
+    if tuple(slots or ()) != names or any(n.startswith("_") for n in names):
+        return by_keyword
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": names})
+    params = []
+    defaults: dict[str, object] = {}
+    for f in fields if order is None else ():
+        if f.default is not dataclasses.MISSING:
+            defaults[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            return by_keyword  # a fresh default per call: keep the dataclass's own logic
+        else:
+            params.append(f.name)
+    if order is not None:
+        params = list(order)
+    body = "".join(f"    _v.{n} = {n}\n" for n in names)
+    source = (
+        f"def build({', '.join(params)}):\n"
+        "    _v = _twin()\n"
+        f"{body}"
+        "    _v.__class__ = _cls\n"
+        "    return _v\n"
+    )
+    scope: dict[str, Any] = {"_twin": twin, "_cls": cls, **defaults}
+    exec(source, scope)  # generated from the field names, as dataclasses builds __init__
+    build: Callable[..., _R] = scope["build"]
+    build.__qualname__ = f"record_builder({cls.__name__})"
+    build.__doc__ = f"``{cls.__name__}`` from its fields in order, unchecked (see record_builder)."
+    try:
+        probe = build(*[None] * len(names))
+    except TypeError:  # layouts differ after all (another interpreter): the safe way
+        return by_keyword
+    if type(probe) is not cls:  # pragma: no cover - defensive
+        return by_keyword
+    return build
 
 
 # ---------------------------------------------------------------------------------------------
