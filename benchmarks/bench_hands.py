@@ -28,7 +28,15 @@ import numpy as np
 from pokersim.actions import CHECK_CALL, FOLD, DecisionView, RaiseTo
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.evaluator import evaluate_unchecked
-from pokersim.hand import Deal, HandSetup, Seat, play_hand
+from pokersim.hand import (
+    Deal,
+    HandSetup,
+    Seat,
+    play_hand,
+    unchecked_deal,
+    unchecked_seat,
+    unchecked_setup,
+)
 from pokersim.rng import deck_block
 
 PLAYERS = 9
@@ -57,13 +65,17 @@ class Counter:
 
 
 def pokersim_hands(
-    n_hands: int, seed: int, record: bool, engine_only: bool = False
+    n_hands: int, seed: int, record: bool, engine_only: bool = False, checked: bool = True
 ) -> tuple[float, int, int]:
     """Play ``n_hands``; return (CPU seconds, decisions, hands with a showdown).
 
     With ``engine_only`` only the ``play_hand`` calls are timed; otherwise dealing, evaluating
     and building each hand's ``HandSetup`` and ``Deal`` count too (the tournament's path).
+    ``checked=False`` builds them with the unchecked constructors instead of the validating ones.
     """
+    new_seat, new_setup, new_deal = (
+        (Seat, HandSetup, Deal) if checked else (unchecked_seat, unchecked_setup, unchecked_deal)
+    )
     rng = random.Random(seed)
     count = Counter()
 
@@ -96,15 +108,17 @@ def pokersim_hands(
         for h in range(size):
             d = deck_lists[h]
             st = stack_lists[h]
-            seats = tuple(Seat(player_id=i, stack=st[i], seat_no=i + 1) for i in range(PLAYERS))
-            setup = HandSetup(
+            seats = tuple(
+                [new_seat(player_id=i, stack=st[i], seat_no=i + 1) for i in range(PLAYERS)]
+            )
+            setup = new_setup(
                 seats=seats,
                 button=(done + h) % PLAYERS,
                 level=LEVEL,
                 structure=BettingStructure.NO_LIMIT,
                 hand_no=done + h,
             )
-            deal = Deal(
+            deal = new_deal(
                 hole=tuple(zip(d[0 : 2 * PLAYERS : 2], d[1 : 2 * PLAYERS : 2])),
                 board=tuple(d[2 * PLAYERS : 2 * PLAYERS + 5]),
                 strengths=tuple(strengths[h]),
@@ -190,14 +204,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()}, {sys.platform}")
     pokersim_hands(500, args.seed, record=False)  # warm up the evaluator's jit and tables
     rows = []
-    for label, record, engine_only in (
-        ("pokersim, events off", False, False),
-        ("pokersim, events on", True, False),
-        ("play_hand only, events off", False, True),
+    for label, record, engine_only, checked in (
+        ("pokersim, events off", False, False, True),
+        ("pokersim, events on", True, False, True),
+        ("unchecked inputs, events off", False, False, False),
+        ("unchecked inputs, events on", True, False, False),
+        ("play_hand only, events off", False, True, True),
     ):
         secs, decisions, showdowns = min(
             (
-                pokersim_hands(args.hands, args.seed, record, engine_only)
+                pokersim_hands(args.hands, args.seed, record, engine_only, checked)
                 for _ in range(args.repeat)
             ),
             key=lambda r: r[0],
