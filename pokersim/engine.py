@@ -55,6 +55,11 @@ from pokersim.balancing import (
     plan_break,
 )
 from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
+from pokersim.cancellation import (
+    cancellation_shares,
+    redistribute_forfeited_prize,
+    remaining_prize_money,
+)
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.connection import Connections
 from pokersim.deals import keep_for_first_cents, make_deal
@@ -72,21 +77,26 @@ from pokersim.events import (
     FinalTableFormed,
     HandForHandEnded,
     HandForHandStarted,
+    HandRolledBack,
     LevelStarted,
     MoneyReconciled,
     PlayerDisconnected,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerReconnected,
     PlayerTimedOut,
     PrizePaid,
+    ServerFailed,
     TableBroken,
     TableHandEnded,
     TableHandStarted,
     TableOpened,
+    TournamentCancelled,
     TournamentEnded,
     TournamentStarted,
 )
+from pokersim.faults import lowest_open_place, pick_player, plan_faults
 from pokersim.formats import satellite_prizes
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
@@ -743,6 +753,8 @@ class _Director:
 
     def _hand_ended(self, tab: _Table, result: HandResult) -> bool:
         """Apply a finished hand; True when the table goes straight on to its next hand."""
+        if self.rollback and tab.table_id in self.rollback:
+            return self._roll_back(tab, result)  # a server failure voided it (R-FAULT-1)
         now = int(self.env.now)
         tab.playing = False
         self.playing -= 1
@@ -790,6 +802,10 @@ class _Director:
                 self._place(busts, synchronized=False)
             if self.progress is not None:
                 self.progress(len(busts))
+        if self.faults_on:
+            self._after_hand_faults()
+            if self.over:
+                return False
         if self.remaining <= self.stop_at:
             self._finish()
             return False
@@ -836,7 +852,7 @@ class _Director:
         """True when every table must stop after its hand (break, final table, hand-for-hand)."""
         if self.sync_round:
             return True
-        if self.env.now >= self._addon_at:
+        if self.env.now >= self._addon_at or self.env.now < self.down_until:
             return True
         if self.env.now >= self._next_break:
             return True
@@ -984,6 +1000,15 @@ class _Director:
             self.sync_on = False
             self.sync_seconds += now - self.sync_since
             self.emit(HandForHandEnded(t=now, players_left=self.remaining))
+        if self.faults_on:
+            if self.dq_pending and self.remaining > self.stop_at:
+                self._apply_disqualifications()
+                if self.remaining <= self.stop_at:
+                    self._finish()
+                    return
+            if now < self.down_until:
+                self._pause_for_outage(now)  # R-FAULT-1: play resumes after the outage
+                return
         if now >= self._addon_at:
             self._addon_break(now)  # R-BRK-3: play resumes at the end of the extra break
             return
@@ -1088,6 +1113,7 @@ class _Director:
         if not self.book_open:
             self.book.close()
         self._set_prizes()
+        self._open_faults()
 
     def _maybe_deal(self) -> None:
         """R-DEAL-1: at the final table, when few enough are left and every model agrees."""
@@ -1321,6 +1347,220 @@ class _Director:
         self.over = True
         self.end_time = now
         self.winner = leader
+
+    # -- faults (rules in pokersim.faults): server failures, cancellation, disqualification --
+
+    def _open_faults(self) -> None:
+        """Draw the run's faults; a process applies them at their times (R-FAULT-1, R-COND-1)."""
+        self.faults = plan_faults(self.sc.faults, self.seed)
+        self.faults_on = not self.faults.empty
+        self.faults_on = not self.faults.empty
+        self.down_until = 0  # no hand starts before this (server outage)
+        self.rollback: set[int] = set()  # tables whose hand in progress rolls back
+        self.dq_pending: list[int] = []
+        self._fail_hand_i = 0
+        self.hands_rolled_back = 0
+        if self.faults.failures or self.faults.disqualifications:
+            self.env.process(self._fault_process())
+
+    def _fault_process(self) -> Any:
+        plan = self.faults
+        timeline = sorted(
+            [(t, 0, i) for i, t in enumerate(plan.failures)]
+            + [(t, 1, i) for i, t in enumerate(plan.disqualifications)]
+        )
+        for at, kind, i in timeline:
+            if at > self.env.now:
+                yield self.env.timeout(at - int(self.env.now))
+            if self.over:
+                return
+            if kind == 0:
+                self._server_failure(plan.cancels[i])
+            else:
+                self._draw_disqualification(i)
+
+    def _server_failure(self, cancel: bool) -> None:
+        """R-FAULT-1: every hand in progress at every table rolls back to its start."""
+        now = int(self.env.now)
+        rolled = tuple(sorted(tid for tid, tab in self.tables.items() if tab.playing))
+        self.rollback.update(rolled)
+        self.down_until = max(self.down_until, now + self.faults.outage_seconds)
+        self.emit(
+            ServerFailed(
+                t=now, tables_rolled_back=rolled, resume_at=self.down_until, cancelled=cancel
+            )
+        )
+        if cancel:
+            self._cancel(now)
+
+    def _roll_back(self, tab: _Table, result: HandResult) -> bool:
+        """The hand never happened: stacks stay as they were when it began (R-FAULT-1)."""
+        self.rollback.discard(tab.table_id)
+        tab.playing = False
+        self.playing -= 1
+        self.hands_rolled_back += 1
+        self.emit(
+            HandRolledBack(
+                t=int(self.env.now),
+                table_id=tab.table_id,
+                hand_no=tab.hand_no,
+                stacks=result.setup.stacks,
+            )
+        )
+        if self.over:
+            return False
+        return self._stop(tab)
+
+    def _after_hand_faults(self) -> None:
+        """Between hands: scheduled failures by hand count, pending disqualifications."""
+        hands = self.faults.failure_hands
+        i = self._fail_hand_i
+        if i < len(hands) and self.hands_played >= hands[i]:
+            self._fail_hand_i += 1
+            self._server_failure(self.faults.failure_hand_cancels[i])
+        if self.dq_pending and not self.over and not self.sync_round:
+            self._apply_disqualifications()
+
+    def _pause_for_outage(self, now: int) -> None:
+        timer = self.env.timeout(self.down_until - now)
+        timer.callbacks.append(lambda _ev: self._resolve())
+
+    def _cancel(self, now: int) -> None:
+        """R-FAULT-1: the tournament is cancelled; the remaining prize money is shared.
+
+        By the configured policy; players are ranked by chips (equal stacks share a place).
+        """
+        if self.round_busts:
+            self._place(self.round_busts, synchronized=True)
+            self.round_busts = []
+        players = [p for p in range(self.n) if self.stack[p] > 0]
+        stacks = [self.stack[p] for p in players]
+        if self.deal_amounts:  # the deals stand; what was kept for first is shared
+            money = self.deal_kept
+        else:
+            money = remaining_prize_money(self.prizes, len(players)) if self.prizes else 0
+        terms = self.sc.faults
+        shares = cancellation_shares(
+            stacks,
+            money,
+            policy=terms.cancellation_policy,
+            equal_percent=terms.cancellation_equal_percent,
+        )
+        self.emit(
+            TournamentCancelled(
+                t=now, player_ids=tuple(players), stacks=tuple(stacks), shares_cents=shares
+            )
+        )
+        order = sorted(range(len(players)), key=lambda i: (-stacks[i], players[i]))
+        place = 1
+        for rank, i in enumerate(order, start=1):
+            if rank > 1 and stacks[i] != stacks[order[rank - 2]]:
+                place = rank
+            p = players[i]
+            cents = shares[i] + self.deal_amounts.get(p, 0)
+            self.place[p] = place
+            self.prize[p] = cents
+            self.out_at[p] = now
+            self.emit(
+                PlayerEliminated(
+                    t=now,
+                    player_id=p,
+                    place=place,
+                    table_id=self.location[p][0],
+                    hand_no=0,
+                    starting_stack=stacks[i],
+                    by=(),
+                    synchronized=False,
+                )
+            )
+            if cents:
+                self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
+        self.unplaced = 0
+        self.bounty.close()
+        leader = players[order[0]]
+        self._reconcile(now)
+        self.emit(
+            TournamentEnded(
+                t=now,
+                winner_id=leader,
+                hands_played=self.hands_played,
+                chips_in_play=self.total_chips,
+            )
+        )
+        self.over = True
+        self.end_time = now
+        self.winner = leader
+
+    def _draw_disqualification(self, index: int) -> None:
+        """R-COND-1: a player still in, drawn at random, is to be disqualified."""
+        candidates = [p for p in range(self.n) if self.stack[p] > 0 and p not in self.dq_pending]
+        if len(candidates) - 1 <= self.stop_at:
+            return  # too few left for a disqualification to decide anything but the winner
+        self.dq_pending.append(pick_player(self.seed, index, candidates))
+        if self.playing == 0 and not self.resolving:
+            self._apply_disqualifications()
+            if self.remaining <= self.stop_at:
+                self._finish()
+
+    def _apply_disqualifications(self) -> None:
+        """Disqualify the pending players who are not in a hand now."""
+        for p in list(self.dq_pending):
+            if self.stack[p] == 0:
+                self.dq_pending.remove(p)  # busted first
+                continue
+            tid, seat_no = self.location[p]
+            tab = self.tables[tid]
+            if tab.playing or self.remaining - 1 < self.stop_at:
+                continue
+            self.dq_pending.remove(p)
+            self._disqualify(p, tab, seat_no)
+
+    def _disqualify(self, p: int, tab: _Table, seat_no: int) -> None:
+        """R-COND-1: chips leave play; the lowest place still open, as if eliminated now."""
+        now = int(self.env.now)
+        chips = self.stack[p]
+        self.stack[p] = 0
+        self.total_chips -= chips
+        self._context = None
+        before = len(tab.seats)
+        del tab.seats[seat_no]
+        self._set_size(tab, before)
+        place = lowest_open_place(self.unplaced)
+        cents = self.prizes[place - 1] if place <= len(self.prizes) else 0
+        forfeited = False
+        if self.deal_amounts:
+            cents = self.deal_amounts[p]  # a deal stands
+        elif cents and self.sc.faults.disqualified_prize_forfeited:
+            open_table = redistribute_forfeited_prize(self.prizes[:place], place)
+            self.prizes = (*open_table, *self.prizes[place:])
+            cents = 0
+            forfeited = True
+        self.remaining -= 1
+        self.unplaced -= 1
+        self.place[p] = place
+        self.prize[p] = cents
+        self.out_at[p] = now
+        self.emit(
+            PlayerDisqualified(
+                t=now, player_id=p, place=place, chips_removed=chips, prize_forfeited=forfeited
+            )
+        )
+        self.emit(
+            PlayerEliminated(
+                t=now,
+                player_id=p,
+                place=place,
+                table_id=tab.table_id,
+                hand_no=tab.hand_no,
+                starting_stack=chips,
+                by=(),
+                synchronized=False,
+            )
+        )
+        if cents:
+            self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
+        if self.bubble_at is None and self.unplaced <= self.places_paid:
+            self.bubble_at = now
 
     # -- places and prizes -------------------------------------------------------------------
 

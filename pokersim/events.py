@@ -574,3 +574,51 @@ class DealDeclined:
     t: int
     player_ids: tuple[int, ...]
     players_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ServerFailed:
+    """The server failed (R-FAULT-1); the hands in progress at these tables roll back.
+
+    No hand starts before ``resume_at``; ``cancelled`` when the tournament is cancelled now.
+    """
+
+    t: int
+    tables_rolled_back: tuple[int, ...]
+    resume_at: int
+    cancelled: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRolledBack:
+    """A hand in progress at a failure never happened: ``stacks`` stand as at its start."""
+
+    t: int
+    table_id: int
+    hand_no: int
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentCancelled:
+    """The remaining prize money was shared by the cancellation policy (R-FAULT-1)."""
+
+    t: int
+    player_ids: tuple[int, ...]
+    stacks: tuple[int, ...]
+    shares_cents: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerDisqualified:
+    """A player was disqualified (R-COND-1): their chips left play.
+
+    They took the lowest place still open; ``prize_forfeited`` when that place's prize went
+    to the other paid places.
+    """
+
+    t: int
+    player_id: int
+    place: int
+    chips_removed: int
+    prize_forfeited: bool

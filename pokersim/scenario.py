@@ -448,6 +448,10 @@ class Faults:
     cancellation_equal_percent: float = 50.0  # EQUAL_PLUS_CHIPS: the equal part
     disqualifications_per_hour: float = 0.0
     disqualified_prize_forfeited: bool = False
+    server_failure_at_seconds: tuple[int, ...] = ()  # scheduled failures (simulated seconds)
+    server_failure_at_hands: tuple[int, ...] = ()  # a failure when this many hands have ended
+    outage_seconds: int = 600  # play resumes this long after a failure
+    disqualify_at_seconds: tuple[int, ...] = ()  # scheduled disqualifications (random player)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1138,9 +1142,40 @@ def _read_faults(top: _Section) -> Faults:
         cancellation_equal_percent=sec.number("cancellation_equal_percent", 50.0, low=0, high=100),
         disqualifications_per_hour=sec.number("disqualifications_per_hour", 0.0, low=0),
         disqualified_prize_forfeited=prize == "forfeit",
+        server_failure_at_seconds=_minutes_list(sec, "server_failure_at_minutes"),
+        server_failure_at_hands=tuple(
+            _positive_ints(sec, "server_failure_at_hands", "a hand count >= 1")
+        ),
+        outage_seconds=sec.seconds("outage_minutes", 10),
+        disqualify_at_seconds=_minutes_list(sec, "disqualify_at_minutes"),
     )
     sec.done()
     return faults
+
+
+def _positive_ints(sec: _Section, name: str, what: str) -> list[int]:
+    values = sec.array(name, [])
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise sec.error_at(f"{sec.key(name)}[{i}]", f"expected {what}, got {v!r}")
+    return values
+
+
+def _minutes_list(sec: _Section, name: str) -> tuple[int, ...]:
+    """Times written in minutes after the start, as sorted whole seconds."""
+    out = []
+    for i, v in enumerate(sec.array(name, [])):
+        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= _MAX_MINUTES:
+            raise sec.error_at(
+                f"{sec.key(name)}[{i}]", f"expected minutes after the start >= 0, got {v!r}"
+            )
+        secs = v * 60
+        if abs(secs - round(secs)) > 1e-6:
+            raise sec.error_at(
+                f"{sec.key(name)}[{i}]", f"expected a whole number of seconds, got {v!r} minutes"
+            )
+        out.append(int(round(secs)))
+    return tuple(sorted(out))
 
 
 def _read_connection(top: _Section) -> Connection:
