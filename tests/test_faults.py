@@ -164,7 +164,9 @@ def test_r_cond_1_forfeited_prize_is_shared_among_the_other_paid_places() -> Non
 
 def test_fault_plan_is_drawn_from_the_seed_and_merges_scheduled_times() -> None:
     """Same seed, same plan; scheduled times are kept; a rate draws a Poisson process."""
-    f = Faults(server_failures_per_hour=2.0, server_failure_at_seconds=(77,), cancel_probability=0.5)
+    f = Faults(
+        server_failures_per_hour=2.0, server_failure_at_seconds=(77,), cancel_probability=0.5
+    )
     a, b = plan_faults(f, 3), plan_faults(f, 3)
     assert a == b and 77 in a.failures
     assert list(a.failures) == sorted(a.failures)

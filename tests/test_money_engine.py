@@ -27,9 +27,11 @@ from pokersim.errors import ConfigError
 from pokersim.hand import Deal, HandSetup, Knockout
 from pokersim.payouts import places_paid, prize_amounts, shares_for
 from pokersim.results import event_record, summary
-from pokersim.scenario import Bounty, BountyKind, Deal, DealMethod, Satellite, Scenario
+from pokersim.scenario import Bounty, BountyKind, DealMethod, Satellite, Scenario
+from pokersim.scenario import Deal as DealTerms
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
+_PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]
 
 
 def _with(sc: Scenario, **entries: Any) -> Scenario:
@@ -149,7 +151,7 @@ def test_r_reg_2_reentry_pays_the_old_bounty_and_places_a_new_one() -> None:
 def test_r_reg_3_payout_table_chosen_from_final_entries_with_overlay() -> None:
     """R-REG-3: when rebuys close, the table is the one for the final number of entries, and the
     guarantee tops up the collected prize parts (overlay)."""
-    pay3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]
+    pay3 = _PAY3
     bands = [
         {"min_entries": 1, "max_entries": 7, "pay": [{"places": 1, "percent": 100}]},
         {"min_entries": 8, "pay": pay3},
@@ -174,6 +176,10 @@ def test_r_reg_3_payout_table_chosen_from_final_entries_with_overlay() -> None:
     assert [c for _p, c in got] == list(expected)
 
 
+def _quiet_then_random(setup: HandSetup, deal: Deal) -> Outcome:
+    return (setup.stacks, ()) if setup.hand_no < 400 else random_rule(setup, deal)
+
+
 def test_r_brk_3_addon_break_at_the_end_of_the_rebuy_period() -> None:
     """R-BRK-3: an extra break at the end of the rebuy period; every player still in buys the
     add-on once (R-REG-2) and no hand starts before the break ends."""
@@ -187,7 +193,7 @@ def test_r_brk_3_addon_break_at_the_end_of_the_rebuy_period() -> None:
         addon_price_cents=700,
         addon_chips=2000,
     )
-    result, events = run_scripted(sc, lambda s, d: (s.stacks, ()) if s.hand_no < 400 else random_rule(s, d))
+    result, events = run_scripted(sc, _quiet_then_random)
     (brk,) = of_type(events, "AddOnBreakStarted")
     assert brk["t"] >= 120
     addons = [e for e in of_type(events, "EntryBought") if e["kind"] == "addon"]
@@ -375,9 +381,9 @@ def test_money_reconciles_to_the_cent_over_random_small_fields(
     prize_parts = n * prize + sum(e["prize_cents"] for e in bought)
     assert result.prize_pool_cents == max(prize_parts, guarantee)
     assert result.chips_in_play == n * 100 + sum(e["chips"] for e in bought)
-    assert _money(events)["bounty_pool_cents"] == (n + sum(
-        1 for e in bought if e["kind"] == "reentry"
-    )) * (bounty if kind is not BountyKind.NONE else 0)
+    assert _money(events)["bounty_pool_cents"] == (
+        n + sum(1 for e in bought if e["kind"] == "reentry")
+    ) * (bounty if kind is not BountyKind.NONE else 0)
     assert sorted({f.place for f in result.finishes})[0] == 1
 
 
@@ -409,13 +415,11 @@ def test_same_seed_same_log_with_rebuys_and_pko() -> None:
 
 # --- R-DEAL-1: deals at the final table --------------------------------------------------------
 
-_PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]
-
 
 def _deal_scenario(method: DealMethod, keep: float) -> Scenario:
     sc = make_scenario(6, prize_cents=1001, payouts=[{"min_entries": 3, "pay": _PAY3}])
     return replace(
-        sc, deal=Deal(enabled=True, method=method, at_players=3, keep_for_first_percent=keep)
+        sc, deal=DealTerms(enabled=True, method=method, at_players=3, keep_for_first_percent=keep)
     )
 
 
