@@ -381,6 +381,8 @@ def _load_evaluator() -> Callable[[np.ndarray], np.ndarray]:
     return cast(Callable[[np.ndarray], np.ndarray], fast or evaluator.evaluate)
 
 
+_CLASS_OF_PAIR = charts.CLASS_OF_PAIR
+_STRENGTH_RANK = charts.STRENGTH_RANK
 _CLASS_NP = np.array(charts.CLASS_OF_PAIR, dtype=np.int64)
 _STRENGTH_RANK_NP = np.array(charts.STRENGTH_RANK, dtype=np.int64)
 
@@ -507,6 +509,7 @@ class TightAggressiveModel(_TimedModel):
         "raise_equity",
         "call_margin",
         "_open_cuts",
+        "_open_widest",
         "_three_bet_cut",
         "_call_cut",
         "_range_cut",
@@ -551,6 +554,7 @@ class TightAggressiveModel(_TimedModel):
         self._open_cuts = tuple(
             charts.top_classes(_check_fraction(n, "open_width", w)) for w in widths
         )
+        self._open_widest = max(self._open_cuts)
         self.open_raise_bb = _check_fraction(n, "open_raise_bb", open_raise_bb, 2.0, 5.0)
         self._three_bet_cut = charts.top_classes(
             _check_fraction(n, "three_bet_width", three_bet_width)
@@ -578,19 +582,22 @@ class TightAggressiveModel(_TimedModel):
         bb = view.level.big_blind
         seat = view.seat
         stacks, bets = view.stacks, view.bets
-        mine = stacks[seat] + bets[seat]
-        biggest = 0
-        for i, alive in enumerate(view.in_hand):
-            if alive and i != seat:
-                total = stacks[i] + bets[i]
-                if total > biggest:
-                    biggest = total
-        eff = mine if mine < biggest else biggest
-        if eff <= self.short_bb * bb:
+        # the effective stack is above short_bb exactly when this player and some other
+        # player still in the hand both are (the loop stops at the first such player)
+        short = self.short_bb * bb
+        deep = False
+        if stacks[seat] + bets[seat] > short:
+            for i, alive in enumerate(view.in_hand):
+                if alive and i != seat and stacks[i] + bets[i] > short:
+                    deep = True
+                    break
+        if not deep:
             return self._push_fold.decide(view, rng)
-        rank = charts.STRENGTH_RANK[charts.CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]]
+        rank = _STRENGTH_RANK[_CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]]
         high = max(bets)
         if high <= bb:
+            if rank >= self._open_widest:  # opened by nobody at any position: skip counting
+                return CHECK_CALL if legal.to_call == 0 else FOLD
             behind = players_behind(view)
             slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
             if rank < self._open_cuts[slot]:
