@@ -238,6 +238,7 @@ class _Director:
         hand_player: HandPlayer,
         models: Sequence[PlayerModel] | None,
         start_position: StartPosition | None = None,
+        connections: Connections | None = None,
     ) -> None:
         self.sc = scenario
         self.start_position = start_position
@@ -274,6 +275,8 @@ class _Director:
             ),
             seed,
         )
+        if connections is not None:  # scripted disconnections (pokersim.script)
+            self.conn = connections
         self.protection = DisconnectProtection.from_players_left(
             cs.protection_seconds, cs.protection_players_left
         )
@@ -1707,6 +1710,7 @@ def run_tournament(
     hand_player: HandPlayer | None = None,
     models: Sequence[PlayerModel] | None = None,
     start_position: StartPosition | None = None,
+    connections: Connections | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -1716,7 +1720,8 @@ def run_tournament(
     histories; the hands then record their events); ``progress`` the number of
     players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
     and ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
-    the seat draw, starting stacks and first buttons (``pokersim.script``).
+    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections
+    (``pokersim.script``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -1730,6 +1735,7 @@ def run_tournament(
         hand_player=hand_player if hand_player is not None else play_hand,
         models=models,
         start_position=start_position,
+        connections=connections,
     )
     director.start()
     director.env.run()

@@ -24,6 +24,7 @@ Only the section reader of ``pokersim.scenario`` is reused, so errors read the s
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ import numpy as np
 from pokersim import rng as rngs
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.cards import card
+from pokersim.connection import Connections
 from pokersim.errors import IllegalActionError
 from pokersim.hand import Deal, HandResult, HandSetup, play_hand
 from pokersim.players import PlayerModel, make_model
@@ -103,6 +105,39 @@ class ScriptedActions:
     actions: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScriptedDisconnect:
+    """Player ``player_id`` is disconnected from ``at`` for ``seconds`` (simulated seconds)."""
+
+    player_id: int
+    at: int
+    seconds: int
+
+
+class ScriptedConnections(Connections):
+    """The engine's connection state with scripted disconnections instead of drawn ones.
+
+    Only the drawing is replaced: asking, logging and counting stay the engine's own
+    (``pokersim.connection``), so a scripted disconnection is played like a drawn one.
+    """
+
+    __slots__ = ("_script",)
+
+    def __init__(self, n: int, disconnects: Sequence[ScriptedDisconnect]) -> None:
+        self._script: dict[int, list[tuple[int, int]]] = {}
+        for d in sorted(disconnects, key=lambda d: (d.player_id, d.at)):
+            self._script.setdefault(d.player_id, []).append((d.at, d.at + d.seconds))
+        super().__init__(n, None, 0)
+        self.enabled = True
+        for p in range(n):
+            self._draw_after(p, 0.0)
+
+    def _draw_after(self, p: int, t: float) -> None:
+        nxt = next(((a, b) for a, b in self._script.get(p, ()) if a >= t), None)
+        self.start[p], self.end[p] = nxt if nxt is not None else (math.inf, math.inf)
+        self._reported[p] = False
+
+
 def fix_cards(deck: np.ndarray, fixed: Sequence[tuple[int, int]]) -> list[int]:
     """The seed's deck with the fixed cards swapped into their positions.
 
@@ -137,6 +172,10 @@ class ScriptedModel:
                 if self._used.get(i, 0) < len(s.actions):
                     return list(s.actions), i
         return None
+
+    def __getattr__(self, name: str) -> Any:
+        """Optional model hooks (rebuys, add-ons, deals) are the base model's own."""
+        return getattr(self.base, name)
 
     def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
         found = self._queue(view)
@@ -198,6 +237,11 @@ class Script:
     start: StartPosition | None = None
     decks: tuple[ScriptedDeck, ...] = ()
     actions: tuple[ScriptedActions, ...] = ()
+    disconnects: tuple[ScriptedDisconnect, ...] = ()
+
+    def connections(self, n: int) -> Connections | None:
+        """Scripted disconnections for the engine (``None``: the scenario's own, if any)."""
+        return ScriptedConnections(n, self.disconnects) if self.disconnects else None
 
     def scenario(self, base: Scenario) -> Scenario:
         """The scenario with the scripted clock time and level in force applied."""
@@ -335,6 +379,16 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
             words.append(" ".join(w.split()).replace("@ ", "@"))
         a.done()
         actions.append(ScriptedActions(player_id=pid, table=table, hand=hand, actions=tuple(words)))
+    disconnects: list[ScriptedDisconnect] = []
+    for d in sec.tables("disconnects", []):
+        pid = player_ref(d, "player", ids)
+        at = d.integer("at_seconds", low=0)
+        seconds = d.integer("for_seconds", low=1)
+        for other in disconnects:
+            if other.player_id == pid and at < other.at + other.seconds and other.at < at + seconds:
+                raise d.error("at_seconds", "overlaps another disconnection of the same player")
+        d.done()
+        disconnects.append(ScriptedDisconnect(player_id=pid, at=at, seconds=seconds))
     sec.done()
     return Script(
         seed=seed,
@@ -343,6 +397,7 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
         start=start,
         decks=tuple(decks),
         actions=tuple(actions),
+        disconnects=tuple(disconnects),
     )
 
 

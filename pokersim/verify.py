@@ -330,6 +330,7 @@ def run_case(case: Case) -> Outcome:
         hand_player=script.hand_player(script.seed, case.scenario.seats_per_table),
         models=models,
         start_position=script.start,
+        connections=script.connections(len(case.specs)),
     )
     unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]
     return Outcome(

@@ -23,12 +23,8 @@ _RULE_LINE = re.compile(r"^- \*\*(R-[A-Z]+-\d+)\*\*", re.MULTILINE)
 KNOWN_GAPS = frozenset(
     {
         "R-REG-1",
-        "R-REG-2",
-        "R-BRK-3",
-        "R-DIS-3",
         "R-DIS-4",
         "R-FAULT-1",
-        "R-DEAL-1",
         "R-COND-1",
     }
 )

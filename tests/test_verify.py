@@ -156,3 +156,20 @@ def test_a_file_that_does_not_load_counts_as_failed(tmp_path: Path) -> None:
     bad.write_text(KO2.read_text(encoding="utf-8").replace("[expect]", "[expected]"), "utf-8")
     [result] = verify_paths([bad])
     assert not result.passed and "expected: unknown key" in str(result.failures[0])
+
+
+def test_overlapping_scripted_disconnections_are_an_error() -> None:
+    data = ko2()
+    data["script"]["disconnects"] = [
+        {"player": "Vicky", "at_seconds": 0, "for_seconds": 60},
+        {"player": "Vicky", "at_seconds": 30, "for_seconds": 60},
+    ]
+    with pytest.raises(ConfigError, match=r"script\.disconnects\[1\]\.at_seconds: overlaps"):
+        parse_case(data, source="case.toml")
+
+
+def test_bad_scripted_card_is_an_error_naming_the_seat() -> None:
+    data = ko2()
+    data["script"]["decks"][0]["hole"]["2"] = "AsXx"
+    with pytest.raises(ConfigError, match=r"script\.decks\[0\]\.hole\.2: expected up to 2 cards"):
+        parse_case(data, source="case.toml")
