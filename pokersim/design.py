@@ -862,15 +862,16 @@ def _out_of_reach(
 ) -> DesignError:
     if fast_edge:
         return DesignError(
-            f"the target of {target / 3600:g} hours is too short for this field with "
+            f"the {target / 3600:g}-hour target is too short for this field with "
             f"{level_minutes:g}-minute levels: even doubling the blinds every level the median "
             f"tournament lasts {_hm(median)}; expected shorter levels (the levels are too long "
             "for the field to finish in time) or a longer target"
         )
     return DesignError(
-        f"the target of {target / 3600:g} hours cannot be reached with {level_minutes:g}-minute "
+        f"the {target / 3600:g}-hour target cannot be reached with {level_minutes:g}-minute "
         f"levels: even the slowest lobby ladder (one step per level) ends after a median of "
-        f"{_hm(median)}; expected longer levels, a deeper starting stack or a shorter target"
+        f"{_hm(median)}; expected longer levels, a deeper start (a smaller first big blind or a "
+        "bigger starting stack) or a shorter target"
     )
 
 
