@@ -24,8 +24,6 @@ KNOWN_GAPS = frozenset(
     {
         "R-REG-1",
         "R-DIS-4",
-        "R-FAULT-1",
-        "R-COND-1",
     }
 )
 
