@@ -79,6 +79,7 @@ from pokersim.events import (
     HandForHandStarted,
     HandRolledBack,
     LevelStarted,
+    MatchEnded,
     MoneyReconciled,
     PlayerDisconnected,
     PlayerDisqualified,
@@ -88,6 +89,7 @@ from pokersim.events import (
     PlayerTimedOut,
     PrizePaid,
     ServerFailed,
+    ShootoutRoundStarted,
     TableBroken,
     TableHandEnded,
     TableHandStarted,
@@ -97,7 +99,7 @@ from pokersim.events import (
     TournamentStarted,
 )
 from pokersim.faults import lowest_open_place, pick_player, plan_faults
-from pokersim.formats import satellite_prizes
+from pokersim.formats import advancing_player, satellite_prizes
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model
@@ -343,6 +345,8 @@ class _Director:
         self.bubble_at: int | None = None
         self.final_at: int | None = None
         self.final_formed = n <= scenario.final_table_size  # the first table is the final one
+        if scenario.shootout.enabled:
+            self.final_formed = True  # shoot-outs: the last round's table is the final table
         self.resolving = False
         self.winner = -1
         self.evaluate = _evaluator()
@@ -805,6 +809,8 @@ class _Director:
                 self._place(busts, synchronized=False)
             if self.progress is not None:
                 self.progress(len(busts))
+        if self.shootout:
+            self._shootout_hand(tab)
         if self.faults_on:
             self._after_hand_faults()
             if self.over:
@@ -816,7 +822,7 @@ class _Director:
             self._maybe_deal()
         if self._hold():
             return self._stop(tab)
-        if must_break(self.remaining, len(self.tables), self.seats_per_table):
+        if not self.shootout and must_break(self.remaining, len(self.tables), self.seats_per_table):
             self._break_table(tab)
             return False
         self._balance_from(tab)
@@ -953,7 +959,7 @@ class _Director:
 
     def _balance_from(self, tab: _Table) -> None:
         """R-BAL-2: move players from this table to the smallest ones, if out of tolerance."""
-        if len(self.tables) < 2:
+        if len(self.tables) < 2 or self.shootout:
             return
         own = len(tab.seats)
         low = self._smallest_other(tab)
@@ -1067,6 +1073,9 @@ class _Director:
 
     def _rebalance_all(self) -> None:
         """With every table idle: break tables while the field fits on fewer, then balance."""
+        if self.shootout:
+            self._next_round()  # shoot-outs never break or balance tables
+            return
         while must_break(self.remaining, len(self.tables), self.seats_per_table):
             # the smallest table breaks (ties: the highest id, the most recently opened)
             tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
@@ -1113,6 +1122,9 @@ class _Director:
         self.deal_amounts: dict[int, int] = {}  # R-DEAL-1: each player's deal, once made
         self.deal_kept = 0  # kept in play for first place
         self.deal_tried = False
+        self.shootout = self.sc.shootout.enabled  # each table plays to one winner
+        self.round = 1
+        self.away_hands: dict[int, int] = {}  # R-DIS-4: consecutive all-away hands by table
         if not self.book_open:
             self.book.close()
         self._set_prizes()
@@ -1127,6 +1139,7 @@ class _Director:
             or not self.final_formed
             or self.stop_at > 1
             or not 2 <= self.remaining <= terms.at_players
+            or len(self.tables) != 1  # no deals except at the final table (R-DEAL-1)
             or self.book_open
         ):
             return
@@ -1357,7 +1370,6 @@ class _Director:
         """Draw the run's faults; a process applies them at their times (R-FAULT-1, R-COND-1)."""
         self.faults = plan_faults(self.sc.faults, self.seed)
         self.faults_on = not self.faults.empty
-        self.faults_on = not self.faults.empty
         self.down_until = 0  # no hand starts before this (server outage)
         self.rollback: set[int] = set()  # tables whose hand in progress rolls back
         self.dq_pending: list[int] = []
@@ -1564,6 +1576,68 @@ class _Director:
             self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
         if self.bubble_at is None and self.unplaced <= self.places_paid:
             self.bubble_at = now
+
+    # -- shoot-outs (rules in pokersim.formats) -----------------------------------------------
+
+    def _shootout_hand(self, tab: _Table) -> None:
+        """R-DIS-4: a table where everyone is away for the configured run of hands ends."""
+        if len(tab.seats) < 2:
+            return
+        if not self.table_all_away(tab.table_id):
+            self.away_hands.pop(tab.table_id, None)
+            return
+        count = self.away_hands.get(tab.table_id, 0) + 1
+        self.away_hands[tab.table_id] = count
+        if count < self.sc.connection.absent_hands_to_end_match:
+            return
+        del self.away_hands[tab.table_id]
+        now = int(self.env.now)
+        ids = sorted(tab.seats.values())
+        winner = advancing_player({p: self.stack[p] for p in ids})
+        losers = [p for p in ids if p != winner]
+        self.emit(MatchEnded(t=now, table_id=tab.table_id, winner_id=winner, hands=count))
+        before = len(tab.seats)
+        busts: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        for seat_no, p in sorted(tab.seats.items()):
+            if p == winner:
+                continue
+            busts.append((p, self.stack[p], tab.table_id, tab.hand_no, ()))
+            self.stack[winner] += self.stack[p]  # the chips go with the match (conserved)
+            self.stack[p] = 0
+            del tab.seats[seat_no]
+        self._set_size(tab, before)
+        self.remaining -= len(losers)  # nobody knocked them out: bounties stay on heads
+        if self.sync_round:
+            self.round_busts.extend(busts)
+        else:
+            self._place(busts, synchronized=False)
+
+    def _next_round(self) -> None:
+        """Shoot-outs: once every table is down to one player, the winners advance."""
+        tables = [t for _tid, t in sorted(self.tables.items())]
+        if any(len(t.seats) > 1 for t in tables):
+            return
+        winners = sorted(p for t in tables for p in t.seats.values())
+        if len(winners) < 2:
+            return
+        self.round += 1
+        now = int(self.env.now)
+        draw = draw_seats(
+            len(winners),
+            self.seats_per_table,
+            rngs.generator(self.seed, rngs.STREAM_SEATING, 3, self.round),
+        )
+        for t in tables:
+            del self.by_size[len(t.seats)][t.table_id]
+            self.by_size[0][t.table_id] = None
+            t.seats = {}
+        self.emit(
+            ShootoutRoundStarted(t=now, round=self.round, players=len(winners), tables=len(draw))
+        )
+        for seats in draw:
+            self._open_table({s: winners[i] for s, i in seats.items()}, final=len(draw) == 1)
+        for t in tables:
+            self._close_table(t)
 
     # -- places and prizes -------------------------------------------------------------------
 

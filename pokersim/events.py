@@ -622,3 +622,26 @@ class PlayerDisqualified:
     place: int
     chips_removed: int
     prize_forfeited: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShootoutRoundStarted:
+    """Shoot-outs: every table was down to one player; the winners were drawn to new tables."""
+
+    t: int
+    round: int
+    players: int
+    tables: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchEnded:
+    """R-DIS-4: everyone at the table was away for ``hands`` hands in a row.
+
+    The biggest stack advanced with every chip at the table; the others were out.
+    """
+
+    t: int
+    table_id: int
+    winner_id: int
+    hands: int

@@ -1,4 +1,4 @@
-"""Special formats as pure rules: satellites (R-ELIM-1).
+"""Special formats as pure rules: satellites (R-ELIM-1) and shoot-outs (R-DIS-4).
 
 A satellite pays equal prizes, seats to a bigger tournament, each worth ``seat_value_cents``.
 The prize pool buys ``pool // seat_value`` seats and what is left over is a remainder prize
@@ -10,15 +10,20 @@ Choices where RULES.md is silent:
 - The number of seats follows the prize pool (guarantee included) when entries close.
 - A pool too small for one seat, or buying a seat for every player, is a ``ConfigError``: such a
   satellite has nothing to play for.
+- Shoot-outs: each table plays to one winner with no balancing or breaking; when every table
+  is down to one player the winners are drawn to new tables (as at the start) with the chips
+  they won. A match ended by R-DIS-4 goes to the biggest stack (ties: the lowest player id),
+  who takes the others' chips; the others are out, ranked by stack (R-ELIM-2), no bounty paid.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pokersim.errors import ConfigError
 
-__all__ = ["SatellitePrizes", "satellite_prizes", "satellite_over"]
+__all__ = ["SatellitePrizes", "advancing_player", "satellite_over", "satellite_prizes"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,3 +72,14 @@ def satellite_prizes(pool_cents: int, seat_value_cents: int, players: int) -> Sa
 def satellite_over(players_left: int, seats: int) -> bool:
     """R-ELIM-1: every player left would receive the same prize (a seat)."""
     return players_left <= seats
+
+
+def advancing_player(stacks: Mapping[int, int]) -> int:
+    """R-DIS-4: the player with the largest stack advances (ties: the lowest player id).
+
+    >>> advancing_player({4: 300, 2: 500, 7: 500})
+    2
+    """
+    if not stacks:
+        raise ValueError("no players at the table")
+    return min(stacks, key=lambda p: (-stacks[p], p))

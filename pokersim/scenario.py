@@ -51,6 +51,7 @@ __all__ = [
     "Players",
     "Satellite",
     "Scenario",
+    "Shootout",
     "SHARE_UNITS",
     "SyncStage",
     "SyncStageKind",
@@ -472,6 +473,13 @@ class Satellite:
     seat_value_cents: int = 0
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shootout:
+    """Shoot-out format: each table plays to one winner, winners advance (R-DIS-4)."""
+
+    enabled: bool = False
+
+
 # --------------------------------------------------------------------------------------------
 # The scenario
 # --------------------------------------------------------------------------------------------
@@ -504,6 +512,7 @@ class Scenario:
     faults: Faults = Faults()
     connection: Connection = Connection()
     satellite: Satellite = Satellite()
+    shootout: Shootout = Shootout()
     description: str = ""
     source: str | None = None
 
@@ -1198,6 +1207,15 @@ def _read_satellite(top: _Section) -> Satellite:
     return satellite
 
 
+def _read_shootout(top: _Section, satellite: Satellite) -> Shootout:
+    sec = top.table("shootout", {})
+    shootout = Shootout(enabled=sec.flag("enabled", False))
+    sec.done()
+    if shootout.enabled and satellite.seat_value_cents:
+        raise sec.error("enabled", "a shoot-out cannot also be a satellite: expected one")
+    return shootout
+
+
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = _Section(source, "", dict(data))
@@ -1245,6 +1263,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     faults = _read_faults(top)
     connection = _read_connection(top)
     satellite = _read_satellite(top)
+    shootout = _read_shootout(top, satellite)
     top.done()
     return Scenario(
         name=name,
@@ -1267,6 +1286,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         faults=faults,
         connection=connection,
         satellite=satellite,
+        shootout=shootout,
         source=source,
     )
 
