@@ -7,6 +7,7 @@ default player models and no hand-history export. The field-size curve reuses th
     python benchmarks/bench_tournament.py                      # the two shipped MTTs
     python benchmarks/bench_tournament.py --curve 100 1000 10000 100000
     python benchmarks/bench_tournament.py --curve 1000 --stub  # engine alone, scripted hands
+    python benchmarks/bench_tournament.py --curve 1000 --disconnects 2  # with disconnections
 
 ``--stub`` replaces the hand engine and the player models by a scripted hand (two players
 contest a pot, all-in one hand in four, decided by the deal) to show the director's own cost
@@ -86,7 +87,7 @@ class _StubModel:
         return 2.0
 
 
-def child(path: str, count: int | None, seed: int, stub: bool) -> None:
+def child(path: str, count: int | None, seed: int, stub: bool, disconnects: float) -> None:
     """Run once in this process and print one JSON line of measurements."""
     import numpy as np
 
@@ -101,6 +102,12 @@ def child(path: str, count: int | None, seed: int, stub: bool) -> None:
     warm_cpu = time.process_time() - c0
     warm_wall = time.perf_counter() - w0
     sc = _scenario(Path(path), count)
+    if disconnects:
+        import dataclasses
+
+        from pokersim.scenario import Connection
+
+        sc = dataclasses.replace(sc, connection=Connection(disconnects_per_player_hour=disconnects))
     kwargs: dict[str, Any] = {}
     if stub:
         kwargs = {"hand_player": _stub_hand, "models": [_StubModel()] * sc.players.count}
@@ -124,13 +131,19 @@ def child(path: str, count: int | None, seed: int, stub: bool) -> None:
                 "warmup_wall_s": round(warm_wall, 3),
                 "warmup_cpu_s": round(warm_cpu, 3),
                 "stub": stub,
+                "disconnects_per_hour": disconnects,
+                "disconnects": sum(f.disconnects for f in result.finishes),
+                "timeouts": sum(f.timeouts for f in result.finishes),
             }
         )
     )
 
 
-def measure(path: Path, count: int | None, seed: int, stub: bool) -> dict[str, Any]:
+def measure(
+    path: Path, count: int | None, seed: int, stub: bool, disconnects: float = 0.0
+) -> dict[str, Any]:
     cmd = [sys.executable, __file__, "--child", str(path), "--seed", str(seed)]
+    cmd += ["--disconnects", str(disconnects)]
     if count is not None:
         cmd += ["--count", str(count)]
     if stub:
@@ -145,30 +158,45 @@ def main() -> None:
     ap.add_argument("--curve", type=int, nargs="*", help="field sizes on the mtt_1000 structure")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stub", action="store_true", help="scripted hands: the engine's own cost")
+    ap.add_argument(
+        "--disconnects",
+        type=float,
+        default=0.0,
+        help="disconnections per player-hour ([connection]); 0: the scenario's own",
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.child, args.count, args.seed, args.stub)
+        child(args.child, args.count, args.seed, args.stub, args.disconnects)
         return
     rows = []
     if args.curve:
         for n in args.curve:
-            rows.append(measure(ROOT / "scenarios" / "mtt_1000.toml", n, args.seed, args.stub))
+            rows.append(
+                measure(
+                    ROOT / "scenarios" / "mtt_1000.toml", n, args.seed, args.stub, args.disconnects
+                )
+            )
             print(json.dumps(rows[-1]), flush=True)
     else:
         for name in ("mtt_1000.toml", "mtt_10000.toml"):
-            rows.append(measure(ROOT / "scenarios" / name, None, args.seed, args.stub))
+            rows.append(
+                measure(ROOT / "scenarios" / name, None, args.seed, args.stub, args.disconnects)
+            )
             print(json.dumps(rows[-1]), flush=True)
     print()
-    print("| scenario | players | hands | hands/player | wall s | CPU s | CPU µs/hand | peak MiB |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| scenario | players | hands | hands/player | wall s | CPU s | CPU µs/hand | peak MiB "
+        "| disconnects | time-outs |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         print(
             f"| {r['scenario']}{' (stub hands)' if r['stub'] else ''} | {r['players']:,} | "
             f"{r['hands']:,} | {r['hands_per_player']} | {r['wall_s']} | {r['cpu_s']} | "
             f"{r['us_per_hand']} | "
-            f"{r['peak_rss_mib']} |"
+            f"{r['peak_rss_mib']} | {r['disconnects']:,} | {r['timeouts']:,} |"
         )
 
 
