@@ -173,3 +173,44 @@ def test_bad_scripted_card_is_an_error_naming_the_seat() -> None:
     data["script"]["decks"][0]["hole"]["2"] = "AsXx"
     with pytest.raises(ConfigError, match=r"script\.decks\[0\]\.hole\.2: expected up to 2 cards"):
         parse_case(data, source="case.toml")
+
+
+def test_partly_scripted_board_keeps_the_seeds_other_cards() -> None:
+    """'??' leaves a card to the seed: only the turn and river are fixed."""
+    data = ko2()
+    data["script"]["decks"][0]["board"] = "?? ?? ?? 3h 4d"
+    out = run_case(parse_case(data, source="a"))
+    board = out.hands[(1, 1)].deal.board
+    assert board[3:] == (6, 9)  # 3h 4d
+    seed_deck = [int(c) for c in rngs.deck(0, 1, 1)]
+    fixed = {51, 50, 47, 46, 43, 42, 39, 38, 6, 9}  # the scripted hole cards and turn, river
+    kept = [i for i in range(8, 11) if seed_deck[i] not in fixed]
+    assert kept  # with seed 0 at least one flop card is the seed's own
+    for i in kept:
+        assert board[i - 8] == seed_deck[i]
+    assert not set(board[:3]) & fixed
+
+
+def test_scripted_level_and_clock_shift_the_schedule() -> None:
+    """R-STRUCT-1: the level in force at the start is the scripted one, at the scripted time."""
+    data = ko2()
+    data["levels"] = [
+        {"small_blind": 5, "big_blind": 10, "minutes": 30},
+        {"small_blind": 50, "big_blind": 100, "minutes": 30},
+    ]
+    data["script"]["level"] = 2
+    data["script"]["clock"] = "21:30"
+    case = parse_case(data, source="a")
+    assert case.scenario.start_seconds == 21 * 3600 + 30 * 60
+    out = run_case(case)
+    first = next(r for r in out.events if r["type"] == "LevelStarted")
+    assert (first["small_blind"], first["big_blind"]) == (50, 100)
+    posted = [r for r in out.events if r["type"] == "ForcedBetPosted"][:2]
+    assert [r["amount"] for r in posted] == [50, 100]
+
+
+def test_scripted_level_out_of_range_is_an_error() -> None:
+    data = ko2()
+    data["script"]["level"] = 3
+    with pytest.raises(ConfigError, match=r"script\.level: expected a level number 1\.\.1, got 3"):
+        parse_case(data, source="case.toml")
