@@ -1198,6 +1198,8 @@ class _Director:
             return out
         book = self.book
         models = self.models
+        if self.unplaced < self.n and self.sc.entries.late_registration_closes_at_first_elimination:
+            book.close_registration()  # R-REG-1 option: someone is out for good
         for seat in setup.seats:
             p = seat.player_id
             left = self.stack[p]

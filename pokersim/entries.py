@@ -113,6 +113,7 @@ class EntryBook:
         self.bounty_collected = 0
         self.fees_collected = 0
         self.closed = False
+        self.registration_closed = False  # R-REG-1: no more (re-)entries
         for p in range(players):
             self._buy(p, BuyKind.ENTRY)
 
@@ -167,6 +168,7 @@ class EntryBook:
         t = self.terms
         return (
             not self.closed
+            and not self.registration_closed
             and now < t.late_registration_seconds
             and self.entries[player] - 1 < t.reentries_per_player
         )
@@ -201,6 +203,10 @@ class EntryBook:
         if not self.affordable(player, kind):
             raise ValueError(f"player {player} cannot pay for a {kind.value} (R-REG-2)")
         return self._buy(player, kind)
+
+    def close_registration(self) -> None:
+        """R-REG-1 option: registration closes at the first elimination (rebuys go on)."""
+        self.registration_closed = True
 
     def close(self) -> None:
         """Registration and rebuys are over: the payout table is final from now on."""

@@ -471,3 +471,20 @@ def test_r_deal_1_a_deal_must_include_every_player() -> None:
     assert [list(e["player_ids"]) for e in declined] == [[5]]
     prizes = prize_amounts(6 * 1001, shares_for(sc.payouts, 6))
     assert sorted(f.prize_cents for f in result.finishes if f.prize_cents) == sorted(prizes)
+
+
+@pytest.mark.parametrize("closes", [True, False])
+def test_r_reg_1_registration_closes_at_first_elimination_option(closes: bool) -> None:
+    """R-REG-1 option: once a player is out for good, nobody re-enters; without it re-entries
+    go on while late registration is open."""
+    sc = _with(
+        make_scenario(12),
+        reentries_per_player=2,
+        late_registration_seconds=3600,
+        late_registration_closes_at_first_elimination=closes,
+    )
+    _result, events = run_scripted(sc, random_rule)
+    first_out = of_type(events, "PlayerEliminated")[0]["t"]
+    late = [e for e in of_type(events, "EntryBought") if e["t"] > first_out]
+    assert of_type(events, "EntryBought")
+    assert (not late) if closes else bool(late)
