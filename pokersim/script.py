@@ -238,6 +238,11 @@ class Script:
     decks: tuple[ScriptedDeck, ...] = ()
     actions: tuple[ScriptedActions, ...] = ()
     disconnects: tuple[ScriptedDisconnect, ...] = ()
+    disqualify: tuple[tuple[int, int], ...] = ()  # (seconds after the start, player id)
+
+    def disqualified(self) -> list[int] | None:
+        """Who each scheduled disqualification takes, in time order (``None``: drawn)."""
+        return [p for _t, p in sorted(self.disqualify, key=lambda d: d[0])] or None
 
     def connections(self, n: int) -> Connections | None:
         """Scripted disconnections for the engine (``None``: the scenario's own, if any)."""
@@ -250,6 +255,11 @@ class Script:
             sc = dataclasses.replace(sc, start_seconds=self.clock_seconds)
         if self.level is not None:
             sc = dataclasses.replace(sc, levels=sc.levels[self.level - 1 :])
+        if self.disqualify:
+            times = tuple(sorted(t for t, _p in self.disqualify))
+            sc = dataclasses.replace(
+                sc, faults=dataclasses.replace(sc.faults, disqualify_at_seconds=times)
+            )
         return sc
 
     def hand_player(self, seed: int, seats_per_table: int) -> Callable[..., HandResult]:
@@ -389,6 +399,18 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
                 raise d.error("at_seconds", "overlaps another disconnection of the same player")
         d.done()
         disconnects.append(ScriptedDisconnect(player_id=pid, at=at, seconds=seconds))
+    disqualify: list[tuple[int, int]] = []
+    for q in sec.tables("disqualify", []):
+        pid = player_ref(q, "player", ids)
+        disqualify.append((q.seconds("at_minutes"), pid))
+        q.done()
+    faults = scenario.faults
+    if disqualify and (faults.disqualifications_per_hour or faults.disqualify_at_seconds):
+        raise sec.error(
+            "disqualify",
+            "scripted disqualifications replace the scenario's: expected no "
+            "faults.disqualifications_per_hour or faults.disqualify_at_minutes with them",
+        )
     sec.done()
     return Script(
         seed=seed,
@@ -398,6 +420,7 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
         decks=tuple(decks),
         actions=tuple(actions),
         disconnects=tuple(disconnects),
+        disqualify=tuple(disqualify),
     )
 
 

@@ -331,6 +331,7 @@ def run_case(case: Case) -> Outcome:
         models=models,
         start_position=script.start,
         connections=script.connections(len(case.specs)),
+        disqualified=script.disqualified(),
     )
     unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]
     return Outcome(

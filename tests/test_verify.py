@@ -214,3 +214,11 @@ def test_scripted_level_out_of_range_is_an_error() -> None:
     data["script"]["level"] = 3
     with pytest.raises(ConfigError, match=r"script\.level: expected a level number 1\.\.1, got 3"):
         parse_case(data, source="case.toml")
+
+
+def test_scripted_disqualification_cannot_mix_with_the_scenarios() -> None:
+    data = ko2()
+    data["faults"] = {"disqualify_at_minutes": [5]}
+    data["script"]["disqualify"] = [{"player": "Vicky", "at_minutes": 1}]
+    with pytest.raises(ConfigError, match=r"script\.disqualify: scripted disqualifications"):
+        parse_case(data, source="case.toml")
