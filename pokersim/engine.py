@@ -10,6 +10,13 @@ Determinism: tables are kept in a dict keyed by table id and visited in id order
 matters; same-time SimPy events run first-in first-out; every random draw comes from a keyed
 stream of the run's seed (decks by ``(seed, table, hand)``, seats, players).
 
+Entries, money and formats (re-entries, rebuys, the add-on break, the payout table from the
+final entries, bounties, deals, satellites, shoot-outs, server failures, disqualifications) are
+small hooks here; their rules and the choices made where RULES.md is silent are in
+``pokersim.entries``, ``pokersim.formats``, ``pokersim.faults`` and ``docs/formats.md``. Every run
+ends with ``MoneyReconciled`` (prizes + bounties paid + bounties on heads = prize pool + bounty
+pool, to the cent) or an ``InvariantError``.
+
 Choices where RULES.md is silent:
 
 - A hand lasts its dealing time (``deal_seconds``, 1.5 s per street dealt, 3 s at showdown)
@@ -241,7 +248,6 @@ class _Director:
         models: Sequence[PlayerModel] | None,
         start_position: StartPosition | None = None,
         connections: Connections | None = None,
-        disqualified: Sequence[int] | None = None,
     ) -> None:
         self.sc = scenario
         self.start_position = start_position
@@ -280,7 +286,6 @@ class _Director:
         )
         if connections is not None:  # scripted disconnections (pokersim.script)
             self.conn = connections
-        self.scripted_dq = disqualified  # scripted: who each disqualification takes
         self.protection = DisconnectProtection.from_players_left(
             cs.protection_seconds, cs.protection_players_left
         )
@@ -1515,13 +1520,7 @@ class _Director:
         candidates = [p for p in range(self.n) if self.stack[p] > 0 and p not in self.dq_pending]
         if len(candidates) - 1 <= self.stop_at:
             return  # too few left for a disqualification to decide anything but the winner
-        scripted = self.scripted_dq
-        if scripted is None:
-            self.dq_pending.append(pick_player(self.seed, index, candidates))
-        elif scripted[index] in candidates:
-            self.dq_pending.append(scripted[index])
-        else:
-            return  # the scripted player is out already
+        self.dq_pending.append(pick_player(self.seed, index, candidates))
         if self.playing == 0 and not self.resolving:
             self._apply_disqualifications()
             if self.remaining <= self.stop_at:
@@ -1795,7 +1794,6 @@ def run_tournament(
     models: Sequence[PlayerModel] | None = None,
     start_position: StartPosition | None = None,
     connections: Connections | None = None,
-    disqualified: Sequence[int] | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -1805,8 +1803,8 @@ def run_tournament(
     histories; the hands then record their events); ``progress`` the number of
     players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
     and ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
-    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
-    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``).
+    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections
+    (``pokersim.script``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -1821,7 +1819,6 @@ def run_tournament(
         models=models,
         start_position=start_position,
         connections=connections,
-        disqualified=disqualified,
     )
     director.start()
     director.env.run()
