@@ -39,7 +39,8 @@ from pokersim.connection import Connections
 from pokersim.errors import IllegalActionError
 from pokersim.hand import Deal, HandResult, HandSetup, play_hand
 from pokersim.players import PlayerModel, make_model
-from pokersim.scenario import _CLOCK_TIME, PlayerSpec, Scenario, _Section
+from pokersim.scenario import _CLOCK_TIME, PlayerSpec, Scenario, Timing, _Section
+from pokersim.timing import ThinkTime
 
 __all__ = [
     "ACTION_WORDS",
@@ -289,12 +290,16 @@ class Script:
 
         return scripted_hand
 
-    def models(self, specs: Sequence[PlayerSpec]) -> list[PlayerModel]:
-        """One model per player; players with scripted decisions get a ``ScriptedModel``."""
+    def models(self, specs: Sequence[PlayerSpec], timing: Timing) -> list[PlayerModel]:
+        """One model per player, built as the engine builds them (scenario think time).
+
+        Players with scripted decisions get a ``ScriptedModel`` around their own model.
+        """
         names = {s.player_id: s.name for s in specs}
+        think = ThinkTime(median_seconds=timing.think_median_seconds, sigma=timing.think_sigma)
         out: list[PlayerModel] = []
         for spec in specs:
-            model = make_model(spec.model, skill=spec.skill, params=spec.params)
+            model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
             mine = [a for a in self.actions if a.player_id == spec.player_id]
             out.append(ScriptedModel(model, mine, names.get) if mine else model)
         return out

@@ -320,7 +320,7 @@ def run_case(case: Case) -> Outcome:
         hands[(h.setup.table_id, h.setup.hand_no)] = h
 
     script = case.script
-    models = script.models(case.specs)
+    models = script.models(case.specs, case.scenario.timing)
     result = run_tournament(
         case.scenario,
         script.seed,

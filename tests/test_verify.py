@@ -16,7 +16,7 @@ from pokersim import rng as rngs
 from pokersim.cli import main
 from pokersim.errors import ConfigError
 from pokersim.script import fix_cards
-from pokersim.verify import check_case, parse_case, run_case, verify_paths
+from pokersim.verify import check_case, load_case, parse_case, run_case, verify_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 KO2 = ROOT / "scenarios" / "rules" / "R-KO-2-seed-example.toml"
@@ -222,3 +222,17 @@ def test_scripted_disqualification_cannot_mix_with_the_scenarios() -> None:
     data["script"]["disqualify"] = [{"player": "Vicky", "at_minutes": 1}]
     with pytest.raises(ConfigError, match=r"script\.disqualify: scripted disqualifications"):
         parse_case(data, source="case.toml")
+
+
+def test_a_case_without_script_is_the_engines_own_run() -> None:
+    """Unscripted, a case plays exactly the run the engine plays for that scenario and seed."""
+    from pokersim.engine import run_tournament
+    from pokersim.results import event_record
+
+    case = load_case(ROOT / "scenarios" / "rules" / "R-BRK-2-interval-breaks.toml")
+    mine = run_case(case).events
+    log: list[dict[str, Any]] = []
+    run_tournament(
+        case.scenario, 0, emit=lambda e: log.append(event_record(e)), record_actions=True
+    )
+    assert list(mine) == log
