@@ -248,6 +248,7 @@ class _Director:
         models: Sequence[PlayerModel] | None,
         start_position: StartPosition | None = None,
         connections: Connections | None = None,
+        disqualified: Sequence[int] | None = None,
     ) -> None:
         self.sc = scenario
         self.start_position = start_position
@@ -286,6 +287,7 @@ class _Director:
         )
         if connections is not None:  # scripted disconnections (pokersim.script)
             self.conn = connections
+        self.scripted_dq = disqualified  # scripted: who each disqualification takes
         self.protection = DisconnectProtection.from_players_left(
             cs.protection_seconds, cs.protection_players_left
         )
@@ -1520,7 +1522,13 @@ class _Director:
         candidates = [p for p in range(self.n) if self.stack[p] > 0 and p not in self.dq_pending]
         if len(candidates) - 1 <= self.stop_at:
             return  # too few left for a disqualification to decide anything but the winner
-        self.dq_pending.append(pick_player(self.seed, index, candidates))
+        scripted = self.scripted_dq
+        if scripted is None:
+            self.dq_pending.append(pick_player(self.seed, index, candidates))
+        elif scripted[index] in candidates:
+            self.dq_pending.append(scripted[index])
+        else:
+            return  # the scripted player is out already
         if self.playing == 0 and not self.resolving:
             self._apply_disqualifications()
             if self.remaining <= self.stop_at:
@@ -1794,6 +1802,7 @@ def run_tournament(
     models: Sequence[PlayerModel] | None = None,
     start_position: StartPosition | None = None,
     connections: Connections | None = None,
+    disqualified: Sequence[int] | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -1803,8 +1812,8 @@ def run_tournament(
     histories; the hands then record their events); ``progress`` the number of
     players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
     and ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
-    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections
-    (``pokersim.script``).
+    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
+    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -1819,6 +1828,7 @@ def run_tournament(
         models=models,
         start_position=start_position,
         connections=connections,
+        disqualified=disqualified,
     )
     director.start()
     director.env.run()
