@@ -37,8 +37,11 @@ Choices where RULES.md is silent:
 - Players tied on starting stack (R-ELIM-2) share the best of their places; indivisible cents
   go one each in order of table id, then player id. Eliminations at different tables outside
   hand-for-hand are separate, in the order the hands ended, even within one second.
-- A player who times out is absent for a drawn time (``timing.DisconnectModel`` defaults);
-  disconnections, late registration, re-entries, rebuys, deals and faults are not simulated.
+- A connected player who times out is absent for a drawn time (``timing.DisconnectModel``
+  defaults), a disconnected one until they reconnect. Disconnections (``pokersim.connection``)
+  are logged when the hand at the player's table ends, with the second they happened; a
+  disconnection that is over before the player's next decision still counts. Late
+  registration, deals and faults are not simulated.
 """
 
 from __future__ import annotations
