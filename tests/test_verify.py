@@ -236,3 +236,28 @@ def test_a_case_without_script_is_the_engines_own_run() -> None:
         case.scenario, 0, emit=lambda e: log.append(event_record(e)), record_actions=True
     )
     assert list(mine) == log
+
+
+def test_scripted_connections_follow_the_script() -> None:
+    """R-DIS-2/R-DIS-3 cases rely on these: away exactly inside the scripted intervals."""
+    from pokersim.script import ScriptedConnections, ScriptedDisconnect
+
+    conn = ScriptedConnections(
+        3,
+        [
+            ScriptedDisconnect(player_id=1, at=10, seconds=20),
+            ScriptedDisconnect(player_id=1, at=50, seconds=5),
+        ],
+    )
+    assert [conn.back_in(1, t) for t in (0, 10, 25, 30, 49, 52, 55, 99)] == [
+        0.0,
+        20.0,
+        5.0,
+        0.0,
+        0.0,
+        3.0,
+        0.0,
+        0.0,
+    ]
+    assert conn.back_in(0, 20) == 0.0 and conn.back_in(2, 52) == 0.0
+    assert conn.disconnects == [0, 2, 0]
