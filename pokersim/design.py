@@ -677,6 +677,7 @@ def design_structure(
     late_registration_minutes: float = 0,
     first_big_blind: int | None = None,
     tolerance: float = DEFAULT_TOLERANCE,
+    aim: float | None = None,
     max_trials: int = 8,
     name: str | None = None,
     log: Callable[[str], None] | None = None,
@@ -687,11 +688,19 @@ def design_structure(
     is about a twentieth of the chips in play); every later guess comes from the simulated
     medians: a proportional step on ``x = 1/ln(growth)`` until the target is bracketed, then
     regula falsi inside the bracket. Raises ``DesignError`` when the target is out of reach.
+
+    ``aim`` (default: ``tolerance``) is where the search stops: a tighter aim spends more
+    candidates for a margin against the noise of a finite number of runs. When the candidates
+    run out, or the rounding allows nothing closer, the closest candidate within ``tolerance``
+    is accepted.
     """
     if target_seconds <= 0:
         raise ConfigError(f"target must be > 0 hours, got {target_seconds / 3600:g}")
     if not 0 < tolerance < 1:
         raise ConfigError(f"tolerance must be in (0, 1), got {tolerance}")
+    aim = tolerance if aim is None else aim
+    if not 0 < aim <= tolerance:
+        raise ConfigError(f"aim must be in (0, tolerance = {tolerance}], got {aim}")
     level_seconds = round(level_minutes * 60)
     if level_seconds * 2 > target_seconds:
         raise DesignError(
@@ -744,6 +753,7 @@ def design_structure(
     seen: dict[tuple[Level, ...], tuple[float, Sequence[Mapping[str, Any]], Any]] = {}
     trials: list[Trial] = []
     points: list[tuple[float, float]] = []  # (x, median seconds)
+    fallback: Design | None = None  # the closest candidate within the tolerance so far
     for _ in range(max_trials):
         growth = _growth(x)
         sc = build(growth)
@@ -759,8 +769,9 @@ def design_structure(
             f"{sc.levels[-1].big_blind}): median {_hm(median)} "
             f"({median / target_seconds - 1:+.1%})"
         )
-        if abs(median / target_seconds - 1) <= tolerance:
-            return Design(
+        miss = abs(median / target_seconds - 1)
+        if miss <= tolerance:
+            found = Design(
                 scenario=sc,
                 growth=growth,
                 trials=tuple(trials),
@@ -768,12 +779,18 @@ def design_structure(
                 rows=tuple(rows),
                 timeline=timeline,
             )
+            if miss <= aim:
+                return found
+            if fallback is None or miss < abs(fallback.report.deviation or 0):
+                fallback = found
         points.append((x, median))
         x_new = _next_x(points, target_seconds, schedule)
         if x_new <= x_lo or x_new >= x_hi:
             edge = x_lo if x_new <= x_lo else x_hi
             at_edge = [p for p in points if p[0] == edge]
             if at_edge:
+                if fallback is not None:
+                    return replace(fallback, trials=tuple(trials))
                 raise _out_of_reach(edge == x_lo, at_edge[0][1], target_seconds, level_minutes)
             x_new = edge
         if build(_growth(x_new)).levels in seen:
@@ -789,12 +806,16 @@ def design_structure(
                 step = x_new - x or (x_hi - x_lo) / 100 * (1 if median < target_seconds else -1)
                 while build(_growth(x_new)).levels in seen:
                     if x_new in (x_lo, x_hi):  # saturated: this edge is as far as it goes
+                        if fallback is not None:
+                            return replace(fallback, trials=tuple(trials))
                         raise _out_of_reach(
                             median > target_seconds, median, target_seconds, level_minutes
                         )
                     step *= 2
                     x_new = min(max(x + step, x_lo), x_hi)
         x = x_new
+    if fallback is not None:
+        return replace(fallback, trials=tuple(trials))
     best = min(trials, key=lambda t: abs(t.median_seconds / target_seconds - 1))
     raise DesignError(
         f"no structure within {tolerance:.0%} of the {target_seconds / 3600:g}-hour target after "

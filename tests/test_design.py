@@ -466,3 +466,23 @@ def test_late_registration_is_written_to_the_file() -> None:
     # play); its 40th minute of play is the 45th clock minute.
     d = _search(FakeField(), late_registration_minutes=42)
     assert d.scenario.entries.late_registration_seconds == 45 * 60
+
+
+def test_a_tighter_aim_buys_a_margin_against_run_noise() -> None:
+    """With an aim inside the tolerance the search keeps going until it lands closer."""
+    loose = _search(FakeField(), level_minutes=12)
+    tight = _search(FakeField(), level_minutes=12, aim=0.01)
+    assert abs(tight.report.deviation or 0) <= abs(loose.report.deviation or 0)
+    assert len(tight.trials) >= len(loose.trials)
+
+
+def test_an_unreachable_aim_keeps_the_closest_candidate_within_tolerance() -> None:
+    d = _search(FakeField(), aim=1e-9, max_trials=5)
+    assert abs(d.report.deviation or 0) <= 0.05
+    best = min(abs(t.median_seconds / (4 * 3600) - 1) for t in d.trials)
+    assert abs(d.report.median_seconds / (4 * 3600) - 1) == pytest.approx(best)
+
+
+def test_aim_outside_the_tolerance_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="aim must be in"):
+        _search(FakeField(), aim=0.1)

@@ -70,6 +70,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="study seed (0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     p.add_argument("--tolerance-percent", type=float, default=5.0, help="accepted median error (5)")
+    p.add_argument(
+        "--aim-percent",
+        type=float,
+        default=None,
+        help="stop only within this error (default: the tolerance); the closest candidate "
+        "within the tolerance is kept if the search runs out",
+    )
     p.add_argument("--max-candidates", type=int, default=8, help="simulated candidates at most (8)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="players left / stack plot")
     p.add_argument("--out", default=None, metavar="FILE.toml", help="scenario file to write")
@@ -131,6 +138,7 @@ def main(args: argparse.Namespace) -> int:
         late_registration_minutes=args.late_reg_minutes,
         first_big_blind=args.first_big_blind,
         tolerance=args.tolerance_percent / 100,
+        aim=None if args.aim_percent is None else args.aim_percent / 100,
         max_trials=args.max_candidates,
         name=args.name,
         log=_log,
