@@ -73,7 +73,13 @@ from pokersim.cancellation import (
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.connection import Connections
 from pokersim.deals import keep_for_first_cents, make_deal
-from pokersim.entries import BuyKind, EntryBook, model_accepts_deal, model_wants
+from pokersim.entries import (
+    BuyKind,
+    EntryBook,
+    late_arrivals,
+    model_accepts_deal,
+    model_wants,
+)
 from pokersim.errors import InvariantError
 from pokersim.events import (
     AddOnBreakStarted,
@@ -96,6 +102,7 @@ from pokersim.events import (
     PlayerEliminated,
     PlayerMoved,
     PlayerReconnected,
+    PlayerRegistered,
     PlayerTimedOut,
     PrizePaid,
     ServerFailed,
@@ -438,12 +445,13 @@ class _Director:
 
     def start(self) -> None:
         sc = self.sc
+        on_time = self._late_start()  # R-REG-1: late players arrive later
         self.emit(
             TournamentStarted(
                 t=0,
                 name=sc.name,
                 seed=self.seed,
-                entries=self.n,
+                entries=len(on_time),
                 starting_stack=sc.starting_stack,
                 seats_per_table=self.seats_per_table,
                 prize_pool_cents=self.pool,
@@ -451,13 +459,17 @@ class _Director:
                 start_clock=sc.start_seconds,
             )
         )
-        for p in range(self.n):
+        for p in on_time:
             self.bounty.register(p)
         fixed = self.start_position
         if fixed is None:
             draw = draw_seats(
-                self.n, self.seats_per_table, rngs.generator(self.seed, rngs.STREAM_SEATING, 0)
+                len(on_time),
+                self.seats_per_table,
+                rngs.generator(self.seed, rngs.STREAM_SEATING, 0),
             )
+            if len(on_time) < self.n:
+                draw = [{s: on_time[i] for s, i in seats.items()} for seats in draw]
         else:  # a scripted position (pokersim.script): seats, stacks and buttons as given
             draw = [dict(seats) for seats in fixed.seats]
             self.stack = list(fixed.stacks)
@@ -877,7 +889,11 @@ class _Director:
             return True
         if self.env.now >= self._next_break:
             return True
-        if not self.final_formed and self.remaining <= self.sc.final_table_size:
+        if (
+            not self.final_formed
+            and self.remaining <= self.sc.final_table_size
+            and not self.arrival_at  # R-REG-1: not while late players may still arrive
+        ):
             return True
         return self._sync_wanted()
 
@@ -1008,7 +1024,11 @@ class _Director:
             if busts:
                 self._place(busts, synchronized=True)
         self.resolving = True
-        if not self.final_formed and self.remaining <= self.sc.final_table_size:
+        if (
+            not self.final_formed
+            and self.remaining <= self.sc.final_table_size
+            and not self.arrival_at  # R-REG-1: not while late players may still arrive
+        ):
             self._form_final_table()
         self._rebalance_all()
         self.resolving = False
@@ -1116,14 +1136,24 @@ class _Director:
         """Open the entry book; the money side stays open while buy-ins may still come."""
         sc = self.sc
         terms = sc.entries
+        # R-REG-1: who arrives after the start, and when
+        self.arrival_at = late_arrivals(
+            self.n, terms.late_arrivals_percent, terms.late_registration_seconds, self.seed
+        )
+        self.deferred: list[tuple[int, list[tuple[int, int, int, int, tuple[int, ...]]], bool]] = []
         self.book = EntryBook(
             terms,
             sc.payouts,
             players=self.n,
             starting_stack=sc.starting_stack,
             budgets=[getattr(m, "budget_cents", None) for m in self.models],
+            registered=[p for p in range(self.n) if p not in self.arrival_at],
         )
-        reentry_until = terms.late_registration_seconds if terms.reentries_per_player else 0
+        reentry_until = (
+            terms.late_registration_seconds
+            if terms.reentries_per_player or terms.late_arrivals_percent
+            else 0
+        )
         rebuy_until = (
             terms.rebuy_period_seconds if terms.rebuys_per_player or terms.addon_chips else 0
         )
@@ -1210,7 +1240,7 @@ class _Director:
             return out
         book = self.book
         models = self.models
-        if self.unplaced < self.n and self.sc.entries.late_registration_closes_at_first_elimination:
+        if self.sc.entries.late_registration_closes_at_first_elimination and self._someone_out():
             book.close_registration()  # R-REG-1 option: someone is out for good
         for seat in setup.seats:
             p = seat.player_id
@@ -1462,6 +1492,8 @@ class _Director:
         if self.round_busts:
             self._place(self.round_busts, synchronized=True)
             self.round_busts = []
+        if self.arrival_at or self.deferred:
+            self._flush_places()
         players = [p for p in range(self.n) if self.stack[p] > 0]
         stacks = [self.stack[p] for p in players]
         if self.deal_amounts:  # the deals stand; what was kept for first is shared
@@ -1539,6 +1571,8 @@ class _Director:
 
     def _apply_disqualifications(self) -> None:
         """Disqualify the pending players who are not in a hand now."""
+        if self.arrival_at:
+            return  # places are given once late registration closes (R-REG-1)
         for p in list(self.dq_pending):
             if self.stack[p] == 0:
                 self.dq_pending.remove(p)  # busted first
@@ -1659,6 +1693,93 @@ class _Director:
         for t in tables:
             self._close_table(t)
 
+    # -- late arrivals (R-REG-1; rules in pokersim.entries) ------------------------------------
+
+    def _someone_out(self) -> bool:
+        """A player is out for good (placed, or out during late registration)."""
+        return bool(self.deferred) or self.unplaced < self.registered
+
+    def _late_start(self) -> list[int]:
+        """The players seated at the start; the others arrive over late registration."""
+        late = self.arrival_at
+        on_time = [p for p in range(self.n) if p not in late]
+        for p in late:
+            self.stack[p] = 0
+        self.total_chips = self.sc.starting_stack * len(on_time)
+        self.remaining = self.unplaced = self.registered = len(on_time)
+        if late:
+            self.env.process(self._arrivals())
+        return on_time
+
+    def _arrivals(self) -> Any:
+        for at, p in sorted((t, p) for p, t in self.arrival_at.items()):
+            if at > self.env.now:
+                yield self.env.timeout(at - int(self.env.now))
+            if self.over:
+                return
+            self._arrive(p)
+
+    def _flush_places(self) -> None:
+        """Registration is over: rank the players out during it, earliest out lowest."""
+        self.arrival_at.clear()
+        deferred, self.deferred = self.deferred, []
+        for at, busts, synchronized in deferred:
+            self._place(busts, synchronized=synchronized)
+            for b in busts:
+                self.out_at[b[0]] = at  # when they were out, not when ranked
+
+    def _arrive(self, p: int) -> None:
+        """R-REG-1: a late player registers and is seated at random in a free seat."""
+        if p not in self.arrival_at:
+            return  # registration already over
+        now = int(self.env.now)
+        del self.arrival_at[p]
+        try:
+            self._register(p, now)
+        finally:
+            if not self.arrival_at:
+                self._flush_places()
+
+    def _register(self, p: int, now: int) -> None:
+        if self.sc.entries.late_registration_closes_at_first_elimination and self._someone_out():
+            self.book.close_registration()
+        if not self.book.can_register(p, now) or self.remaining <= self.places_paid:
+            self.emit(PlayerRegistered(t=now, player_id=p, registered=False, table_id=0, seat_no=0))
+            return  # too late: never registered (place 0)
+        self.book.register(p)
+        self.bounty.register(p)
+        self.stack[p] = self.sc.starting_stack
+        self.total_chips += self.sc.starting_stack
+        self.remaining += 1
+        self.unplaced += 1
+        self.registered += 1
+        self._context = None
+        self._set_prizes()
+        gen = rngs.generator(self.seed, rngs.STREAM_ARRIVALS, 1, p)
+        free = [
+            (tid, s)
+            for tid, tab in sorted(self.tables.items())
+            for s in range(1, self.seats_per_table + 1)
+            if s not in tab.seats
+        ]
+        if free:
+            tid, seat_no = free[int(gen.integers(len(free)))]
+            tab = self.tables[tid]
+            before = len(tab.seats)
+            tab.seats[seat_no] = p
+            self._set_size(tab, before)
+            self.location[p] = (tid, seat_no)
+        else:  # every seat taken: a new table (balancing fills it)
+            seat_no = int(gen.integers(self.seats_per_table)) + 1
+            tab = self._open_table({seat_no: p})
+        self.emit(
+            PlayerRegistered(
+                t=now, player_id=p, registered=True, table_id=tab.table_id, seat_no=seat_no
+            )
+        )
+        if not tab.playing and self.playing > 0:  # never during a pause (break, outage)
+            self._wake_idle()
+
     # -- places and prizes -------------------------------------------------------------------
 
     def _place(
@@ -1669,6 +1790,9 @@ class _Director:
         They are ranked by their stacks at the start of the hand; equal stacks share the best
         of their places and split those places' prizes to the cent.
         """
+        if self.arrival_at:  # R-REG-1: places are given once late registration closes
+            self.deferred.append((int(self.env.now), busts, synchronized))
+            return
         now = int(self.env.now)
         ordered = sorted(busts, key=lambda b: (-b[1], b[2], b[0]))
         place = self.unplaced - len(ordered) + 1
@@ -1707,6 +1831,8 @@ class _Director:
 
     def _finish(self) -> None:
         now = int(self.env.now)
+        if self.arrival_at or self.deferred:
+            self._flush_places()  # late registration ends with the tournament
         if self.round_busts:
             self._place(self.round_busts, synchronized=True)
             self.round_busts = []
@@ -1760,6 +1886,8 @@ class _Director:
         if not self.over:
             raise InvariantError("the tournament stopped before one player held every chip")
         places = sorted(self.place)
+        if places[0] == 0:  # late arrivals who never registered have no place
+            places = [p for p in places if p] or [0]
         if places[0] != 1 or any(p < 1 for p in places):
             raise InvariantError("not every player has a finishing place")
         return TournamentResult(

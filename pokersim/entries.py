@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from pokersim import rng as rngs
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for
 from pokersim.scenario import Entries, Payouts
 
@@ -32,6 +33,7 @@ __all__ = [
     "EntryBook",
     "Purchase",
     "default_wants",
+    "late_arrivals",
     "model_accepts_deal",
     "model_wants",
 ]
@@ -83,8 +85,9 @@ def model_wants(
 class EntryBook:
     """Every entry, re-entry, rebuy and add-on of one tournament, and the pool they make.
 
-    ``players`` start with one entry each. ``budgets`` (cents per player, ``None`` unlimited)
-    are spent by every later purchase.
+    ``players`` start with one entry each (only ``registered`` ones when given: the others
+    arrive later, ``register``). ``budgets`` (cents per player, ``None`` unlimited) are spent by
+    every later purchase.
     """
 
     def __init__(
@@ -95,6 +98,7 @@ class EntryBook:
         players: int,
         starting_stack: int,
         budgets: Sequence[int | None] | None = None,
+        registered: Sequence[int] | None = None,
     ) -> None:
         if players < 1:
             raise ValueError(f"expected at least one player, got {players}")
@@ -114,7 +118,7 @@ class EntryBook:
         self.fees_collected = 0
         self.closed = False
         self.registration_closed = False  # R-REG-1: no more (re-)entries
-        for p in range(players):
+        for p in range(players) if registered is None else registered:
             self._buy(p, BuyKind.ENTRY)
 
     # -- money -----------------------------------------------------------------------------
@@ -204,6 +208,21 @@ class EntryBook:
             raise ValueError(f"player {player} cannot pay for a {kind.value} (R-REG-2)")
         return self._buy(player, kind)
 
+    def can_register(self, player: int, now: int) -> bool:
+        """R-REG-1: a late player may take a first entry while late registration is open."""
+        return (
+            not self.closed
+            and not self.registration_closed
+            and now < self.terms.late_registration_seconds
+            and self.entries[player] == 0
+        )
+
+    def register(self, player: int) -> Purchase:
+        """A late player's first entry (the caller checked ``can_register``)."""
+        if self.entries[player]:
+            raise ValueError(f"player {player} is already registered (R-REG-2)")
+        return self._buy(player, BuyKind.ENTRY)
+
     def close_registration(self) -> None:
         """R-REG-1 option: registration closes at the first elimination (rebuys go on)."""
         self.registration_closed = True
@@ -249,3 +268,22 @@ def model_accepts_deal(
     if ask is None:
         return True
     return bool(ask(tuple(stacks), tuple(amounts), index))
+
+
+def late_arrivals(players: int, percent: float, period_seconds: int, seed: int) -> dict[int, int]:
+    """R-REG-1: who arrives after the start, and when (``{player_id: seconds}``).
+
+    ``percent`` of the field (rounded down, leaving at least two players on time) is drawn at
+    random from the seed's arrival stream; each arrives at a time drawn uniformly in the
+    late-registration period (whole seconds, from 1).
+
+    >>> late_arrivals(10, 0, 600, 1)
+    {}
+    """
+    late = min(int(players * percent / 100), players - 2)
+    if late <= 0 or period_seconds < 2:
+        return {}
+    gen = rngs.generator(seed, rngs.STREAM_ARRIVALS, 0)
+    who = gen.choice(players, size=late, replace=False)
+    times = gen.integers(1, period_seconds, size=late)
+    return {int(p): int(t) for p, t in zip(who, times, strict=True)}

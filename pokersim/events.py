@@ -645,3 +645,18 @@ class MatchEnded:
     table_id: int
     winner_id: int
     hands: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRegistered:
+    """A late player arrived (R-REG-1) and was seated at random in a free seat.
+
+    A new table opens when no seat is free; ``registered`` is false (table and seat 0) when
+    registration had closed: that player never plays.
+    """
+
+    t: int
+    player_id: int
+    registered: bool
+    table_id: int
+    seat_no: int

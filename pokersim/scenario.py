@@ -388,6 +388,7 @@ class Entries:
     rebuy_max_stack: int = 0  # a rebuy is allowed at or below this stack
     addon_price_cents: int = 0  # prize part of the add-on; 0: no add-on
     addon_chips: int = 0
+    late_arrivals_percent: float = 0.0  # R-REG-1: share of the field arriving after the start
 
     @property
     def buy_in_cents(self) -> int:
@@ -1062,7 +1063,14 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
         rebuy_max_stack=sec.integer("rebuy_max_stack", starting_stack if rebuys else 0, low=0),
         addon_price_cents=sec.integer("addon_price_cents", 0, low=0),
         addon_chips=sec.integer("addon_chips", 0, low=0),
+        late_arrivals_percent=sec.number("late_arrivals_percent", 0.0, low=0, high=100),
     )
+    if entries.late_arrivals_percent and entries.late_registration_seconds <= 0:
+        raise sec.error(
+            "late_arrivals_percent",
+            "late players arrive while late registration is open: "
+            "expected late_registration_minutes > 0",
+        )
     if rebuys:
         if entries.rebuy_chips <= 0:
             raise sec.error("rebuy_chips", "expected > 0 when rebuys_per_player > 0")
