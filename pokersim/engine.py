@@ -40,8 +40,7 @@ Choices where RULES.md is silent:
 - A connected player who times out is absent for a drawn time (``timing.DisconnectModel``
   defaults), a disconnected one until they reconnect. Disconnections (``pokersim.connection``)
   are logged when the hand at the player's table ends, with the second they happened; a
-  disconnection that is over before the player's next decision still counts. Late arrivals
-  (players registering after the start) are not simulated.
+  disconnection that is over before the player's next decision still counts.
 """
 
 from __future__ import annotations
