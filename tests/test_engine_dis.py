@@ -351,3 +351,22 @@ def test_drawn_disconnections_are_counted_logged_and_deterministic() -> None:
         assert f.timeouts == sum(1 for e in outs if e["player_id"] == f.player_id)
     ts = [e["t"] for e in events]
     assert ts == sorted(ts)  # the log stays in time order
+
+
+@pytest.mark.parametrize(("median", "timed_out"), [(100.0, True), (1.0, False)])
+def test_r_dis_1_scenario_think_time_reaches_the_models(median: float, timed_out: bool) -> None:
+    """R-DIS-1 with the scenario's own models: ``[timing]`` think time is what they think (a
+    100 s median with no spread runs past the 15 s clock and 30 s bank, 1 s never does)."""
+    sc = _scenario(3)
+    sc = dataclasses.replace(
+        sc,
+        timing=dataclasses.replace(sc.timing, think_median_seconds=median, think_sigma=0.0),
+    )
+    probe = Probe(last=2)
+    events: list[Any] = []
+    run_tournament(sc, 5, emit=events.append, hand_player=probe)
+    first = [probe.answers[(1, p)] for p in range(3)]
+    assert all(a is None for a in first) if timed_out else not any(a is None for a in first)
+    outs = [event_record(e) for e in events if type(e).__name__ == "PlayerTimedOut"]
+    assert len([e for e in outs if e["hand_no"] == 1]) == (3 if timed_out else 0)
+    assert bool(outs) == timed_out
