@@ -254,7 +254,7 @@ def resolve_decision(
     if response <= base + extra:
         return DecisionOutcome(action, response, False, False, 0.0, response - base, False)
     if response <= base + extra + bank_seconds:
-        used = response - base - extra
+        used = min(response - base - extra, bank_seconds)  # rounding may overshoot by an ulp
         return DecisionOutcome(action, response, False, False, used, extra, False)
     total = base + extra + bank_seconds
     return DecisionOutcome(timeout_action(legal), total, True, False, bank_seconds, extra, True)
