@@ -116,7 +116,16 @@ from pokersim.events import (
 )
 from pokersim.faults import lowest_open_place, pick_player, plan_faults
 from pokersim.formats import advancing_player, satellite_prizes
-from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
+from pokersim.hand import (
+    Deal,
+    HandResult,
+    HandSetup,
+    Seat,
+    play_hand,
+    unchecked_deal,
+    unchecked_seat,
+    unchecked_setup,
+)
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model
 from pokersim.scenario import PlayerSpec, Scenario
@@ -568,7 +577,8 @@ class _Director:
         if tab.strengths is not None:
             srow = tab.strengths[i]
             strengths = tuple([srow[s - 1] for s in seat_nos])
-        return Deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
+        # inputs built here are valid by construction: skip the validating constructors
+        return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
 
     def _play(self, tab: _Table) -> tuple[HandResult, int]:
         now = int(self.env.now)
@@ -599,9 +609,9 @@ class _Director:
         for s, p, c in zip(seat_nos, ids, stacks):
             seat = cache[p]  # a Seat is immutable: reuse it while stack and seat are unchanged
             if seat is None or seat.stack != c or seat.seat_no != s:
-                seat = cache[p] = Seat(player_id=p, stack=c, seat_no=s)
+                seat = cache[p] = unchecked_seat(player_id=p, stack=c, seat_no=s)
             seats.append(seat)
-        setup = HandSetup(
+        setup = unchecked_setup(
             seats=tuple(seats),
             button=b_idx,
             level=self.levels.levels[li],
