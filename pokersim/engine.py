@@ -267,6 +267,7 @@ class _Director:
         start_position: StartPosition | None = None,
         connections: Connections | None = None,
         disqualified: Sequence[int] | None = None,
+        disqualified_at_hands: Sequence[tuple[int, int]] = (),
     ) -> None:
         self.sc = scenario
         self.start_position = start_position
@@ -306,6 +307,8 @@ class _Director:
         if connections is not None:  # scripted disconnections (pokersim.script)
             self.conn = connections
         self.scripted_dq = disqualified  # scripted: who each disqualification takes
+        # scripted: (hand count, player), in hand order (ties keep their given order)
+        self.scripted_dq_hands = sorted(disqualified_at_hands, key=lambda d: d[0])
         self.protection = DisconnectProtection.from_players_left(
             cs.protection_seconds, cs.protection_players_left
         )
@@ -1421,12 +1424,17 @@ class _Director:
 
     def _open_faults(self) -> None:
         """Draw the run's faults; a process applies them at their times (R-FAULT-1, R-COND-1)."""
-        self.faults = plan_faults(self.sc.faults, self.seed)
+        self.faults = plan_faults(
+            self.sc.faults,
+            self.seed,
+            disqualify_at_hands=[h for h, _p in self.scripted_dq_hands],
+        )
         self.faults_on = not self.faults.empty
         self.down_until = 0  # no hand starts before this (server outage)
         self.rollback: set[int] = set()  # tables whose hand in progress rolls back
         self.dq_pending: list[int] = []
         self._fail_hand_i = 0
+        self._dq_hand_i = 0
         self.hands_rolled_back = 0
         if self.faults.failures or self.faults.disqualifications:
             self.env.process(self._fault_process())
@@ -1486,6 +1494,10 @@ class _Director:
         if i < len(hands) and self.hands_played >= hands[i]:
             self._fail_hand_i += 1
             self._server_failure(self.faults.failure_hand_cancels[i])
+        dq_hands = self.scripted_dq_hands
+        while self._dq_hand_i < len(dq_hands) and self.hands_played >= dq_hands[self._dq_hand_i][0]:
+            self._due_disqualification(dq_hands[self._dq_hand_i][1])
+            self._dq_hand_i += 1
         if self.dq_pending and not self.over and not self.sync_round:
             self._apply_disqualifications()
 
@@ -1577,6 +1589,16 @@ class _Director:
             self._apply_disqualifications()
             if self.remaining <= self.stop_at:
                 self._finish()
+
+    def _due_disqualification(self, p: int) -> None:
+        """R-COND-1: scripted player ``p`` is to be disqualified now (a hand-count trigger).
+
+        The same guards as a timed one: nothing if ``p`` is out already, or if too few are left
+        for it to decide anything but the winner.
+        """
+        candidates = [q for q in range(self.n) if self.stack[q] > 0 and q not in self.dq_pending]
+        if p in candidates and len(candidates) - 1 > self.stop_at:
+            self.dq_pending.append(p)
 
     def _apply_disqualifications(self) -> None:
         """Disqualify the pending players who are not in a hand now."""
@@ -1943,6 +1965,7 @@ def run_tournament(
     start_position: StartPosition | None = None,
     connections: Connections | None = None,
     disqualified: Sequence[int] | None = None,
+    disqualified_at_hands: Sequence[tuple[int, int]] = (),
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -1953,7 +1976,9 @@ def run_tournament(
     players eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand``
     and ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
-    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``).
+    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
+    ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
+    of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -1969,6 +1994,7 @@ def run_tournament(
         start_position=start_position,
         connections=connections,
         disqualified=disqualified,
+        disqualified_at_hands=disqualified_at_hands,
     )
     director.start()
     director.env.run()

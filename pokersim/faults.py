@@ -16,6 +16,10 @@ Choices where RULES.md is silent:
   tournament has ended (the hands still running elsewhere roll back).
 - A disqualified player is drawn at random among those still in; a player in a hand is
   disqualified when that hand ends (if they did not bust in it).
+- A scripted disqualification at hand N (``disqualify_at_hands``) uses the same count as
+  ``server_failure_at_hands``: it is due the moment the N-th hand of the tournament (all
+  tables, rolled-back hands not counted) has ended, after that hand's busts are placed; a
+  player then still in a hand at another table is disqualified when that hand ends.
 - A forfeited prize (``disqualified_prize = "forfeit"``) is shared among the paid places still
   open, in proportion to their prizes (the places already paid are not reopened).
 """
@@ -45,11 +49,17 @@ class FaultPlan:
     failure_hand_cancels: tuple[bool, ...]
     outage_seconds: int
     disqualifications: tuple[int, ...]  # simulated seconds, sorted
+    disqualification_hands: tuple[int, ...] = ()  # hand counts, sorted (scripted only)
 
     @property
     def empty(self) -> bool:
         """No fault of any kind."""
-        return not (self.failures or self.failure_hands or self.disqualifications)
+        return not (
+            self.failures
+            or self.failure_hands
+            or self.disqualifications
+            or self.disqualification_hands
+        )
 
 
 def _poisson_times(gen: np.random.Generator, per_hour: float, horizon: int) -> list[int]:
@@ -67,8 +77,17 @@ def _poisson_times(gen: np.random.Generator, per_hour: float, horizon: int) -> l
         out.append(s)
 
 
-def plan_faults(faults: Faults, seed: int, *, horizon: int = HORIZON_SECONDS) -> FaultPlan:
+def plan_faults(
+    faults: Faults,
+    seed: int,
+    *,
+    horizon: int = HORIZON_SECONDS,
+    disqualify_at_hands: Sequence[int] = (),
+) -> FaultPlan:
     """Draw every fault of a run from its seed (R-FAULT-1, R-COND-1).
+
+    ``disqualify_at_hands`` are the hand counts of scripted disqualifications (each >= 1);
+    they draw nothing, so they change no other fault.
 
     >>> plan_faults(Faults(server_failure_at_seconds=(60,)), 1).failures
     (60,)
@@ -90,6 +109,9 @@ def plan_faults(faults: Faults, seed: int, *, horizon: int = HORIZON_SECONDS) ->
     cancel_gen = rngs.generator(seed, rngs.STREAM_FAULTS, 2)
     q = faults.cancel_probability
     hands = sorted(faults.server_failure_at_hands)
+    bad = [h for h in disqualify_at_hands if h < 1]
+    if bad:
+        raise ValueError(f"disqualify_at_hands: expected hand counts >= 1, got {bad}")
     return FaultPlan(
         failures=tuple(failures),
         cancels=tuple(bool(cancel_gen.random() < q) for _ in failures),
@@ -97,6 +119,7 @@ def plan_faults(faults: Faults, seed: int, *, horizon: int = HORIZON_SECONDS) ->
         failure_hand_cancels=tuple(bool(cancel_gen.random() < q) for _ in hands),
         outage_seconds=faults.outage_seconds,
         disqualifications=tuple(dqs),
+        disqualification_hands=tuple(sorted(disqualify_at_hands)),
     )
 
 

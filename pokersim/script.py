@@ -240,6 +240,7 @@ class Script:
     actions: tuple[ScriptedActions, ...] = ()
     disconnects: tuple[ScriptedDisconnect, ...] = ()
     disqualify: tuple[tuple[int, int], ...] = ()  # (seconds after the start, player id)
+    disqualify_hands: tuple[tuple[int, int], ...] = ()  # (hand count N, player id)
 
     def disqualified(self) -> list[int] | None:
         """Who each scheduled disqualification takes, in time order (``None``: drawn)."""
@@ -405,12 +406,23 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
         d.done()
         disconnects.append(ScriptedDisconnect(player_id=pid, at=at, seconds=seconds))
     disqualify: list[tuple[int, int]] = []
+    disqualify_hands: list[tuple[int, int]] = []
     for q in sec.tables("disqualify", []):
         pid = player_ref(q, "player", ids)
-        disqualify.append((q.seconds("at_minutes"), pid))
+        if q.has("at_minutes") == q.has("at_hand"):
+            raise q.error(
+                "at_minutes",
+                "expected exactly one of at_minutes (minutes after the start) or at_hand "
+                "(disqualified when the tournament's N-th hand ends)",
+            )
+        if q.has("at_hand"):
+            disqualify_hands.append((q.integer("at_hand", low=1), pid))
+        else:
+            disqualify.append((q.seconds("at_minutes"), pid))
         q.done()
     faults = scenario.faults
-    if disqualify and (faults.disqualifications_per_hour or faults.disqualify_at_seconds):
+    drawn = faults.disqualifications_per_hour or faults.disqualify_at_seconds
+    if (disqualify or disqualify_hands) and drawn:
         raise sec.error(
             "disqualify",
             "scripted disqualifications replace the scenario's: expected no "
@@ -426,6 +438,7 @@ def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) 
         actions=tuple(actions),
         disconnects=tuple(disconnects),
         disqualify=tuple(disqualify),
+        disqualify_hands=tuple(disqualify_hands),
     )
 
 

@@ -332,6 +332,7 @@ def run_case(case: Case) -> Outcome:
         start_position=script.start,
         connections=script.connections(len(case.specs)),
         disqualified=script.disqualified(),
+        disqualified_at_hands=script.disqualify_hands,
     )
     unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]
     return Outcome(
