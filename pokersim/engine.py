@@ -104,6 +104,7 @@ from pokersim.events import (
     PlayerRegistered,
     PlayerTimedOut,
     PrizePaid,
+    RegistrationClosed,
     ServerFailed,
     ShootoutRoundStarted,
     TableBroken,
@@ -145,7 +146,6 @@ from pokersim.timing import (
 __all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
-ADDON_BREAK_SECONDS = 180  # R-BRK-3 default: the extra add-on break lasts 3 minutes
 
 
 class HandPlayer(Protocol):
@@ -1294,7 +1294,7 @@ class _Director:
     def _addon_break(self, now: int) -> None:
         """R-BRK-3: the extra break at the end of the rebuy period; add-ons are bought in it."""
         self._addon_at = math.inf
-        end = now + ADDON_BREAK_SECONDS
+        end = now + self.sc.breaks.addon_length_seconds  # [breaks] addon_length_minutes
         self.emit(AddOnBreakStarted(t=now, scheduled_end=end))
         book = self.book
         if not book.closed:
@@ -1774,6 +1774,7 @@ class _Director:
     def _register(self, p: int, now: int) -> None:
         if self.sc.entries.late_registration_closes_at_first_elimination and self._someone_out():
             self.book.close_registration()
+        self._close_when_full(now)
         if not self.book.can_register(p, now) or self.remaining <= self.places_paid:
             self.emit(PlayerRegistered(t=now, player_id=p, registered=False, table_id=0, seat_no=0))
             return  # too late: never registered (place 0)
@@ -1810,6 +1811,26 @@ class _Director:
         )
         if not tab.playing and self.playing > 0:  # never during a pause (break, outage)
             self._wake_idle()
+
+    def _close_when_full(self, now: int) -> None:
+        """R-REG-1: registration closes when every seat at every table is taken.
+
+        Only with ``entries.max_tables``: without a cap a new table always opens. Checked when
+        a late player arrives (the moment a seat would be needed), so the closing is logged once.
+        """
+        cap = self.sc.entries.max_tables
+        book = self.book
+        if cap is None or book.registration_closed or len(self.tables) < cap:
+            return
+        seats = self.seats_per_table
+        if any(len(tab.seats) < seats for tab in self.tables.values()):
+            return
+        book.close_registration()
+        self.emit(
+            RegistrationClosed(
+                t=now, reason="every seat taken", tables=len(self.tables), seats=seats
+            )
+        )
 
     # -- places and prizes -------------------------------------------------------------------
 

@@ -660,3 +660,17 @@ class PlayerRegistered:
     registered: bool
     table_id: int
     seat_no: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegistrationClosed:
+    """Late registration closed early (R-REG-1): no more first entries or re-entries.
+
+    Logged for ``reason = "every seat taken"``: a late player found every seat of the
+    ``tables`` open tables (``entries.max_tables``) taken. Rebuys and the add-on go on.
+    """
+
+    t: int
+    reason: str
+    tables: int
+    seats: int

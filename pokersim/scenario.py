@@ -389,6 +389,11 @@ class Entries:
     addon_price_cents: int = 0  # prize part of the add-on; 0: no add-on
     addon_chips: int = 0
     late_arrivals_percent: float = 0.0  # R-REG-1: share of the field arriving after the start
+    max_tables: int | None = None  # R-REG-1: tables late registration may fill; None: no cap
+
+    def __post_init__(self) -> None:
+        if self.max_tables is not None and self.max_tables < 1:
+            raise ConfigError(f"entries: max_tables must be >= 1, got {self.max_tables}")
 
     @property
     def buy_in_cents(self) -> int:
@@ -1064,6 +1069,7 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
         addon_price_cents=sec.integer("addon_price_cents", 0, low=0),
         addon_chips=sec.integer("addon_chips", 0, low=0),
         late_arrivals_percent=sec.number("late_arrivals_percent", 0.0, low=0, high=100),
+        max_tables=sec.integer("max_tables", low=1) if sec.has("max_tables") else None,
     )
     if entries.late_arrivals_percent and entries.late_registration_seconds <= 0:
         raise sec.error(
