@@ -1407,18 +1407,7 @@ class _Director:
         if self.sync_on:
             self.sync_seconds += now - self.sync_since
             self.sync_on = False
-        self._reconcile(now)
-        self.emit(
-            TournamentEnded(
-                t=now,
-                winner_id=leader,
-                hands_played=self.hands_played,
-                chips_in_play=self.total_chips,
-            )
-        )
-        self.over = True
-        self.end_time = now
-        self.winner = leader
+        self._end(now, leader)
 
     # -- faults (rules in pokersim.faults): server failures, cancellation, disqualification --
 
@@ -1560,18 +1549,7 @@ class _Director:
         self.unplaced = 0
         self.bounty.close()
         leader = players[order[0]]
-        self._reconcile(now)
-        self.emit(
-            TournamentEnded(
-                t=now,
-                winner_id=leader,
-                hands_played=self.hands_played,
-                chips_in_play=self.total_chips,
-            )
-        )
-        self.over = True
-        self.end_time = now
-        self.winner = leader
+        self._end(now, leader)
 
     def _draw_disqualification(self, index: int) -> None:
         """R-COND-1: a player still in, drawn at random, is to be disqualified."""
@@ -1921,6 +1899,10 @@ class _Director:
             )
         )
         self.emit(PrizePaid(t=now, player_id=winner, place=1, prize_cents=self.prize[winner]))
+        self._end(now, winner)
+
+    def _end(self, now: int, winner: int) -> None:
+        """Close the run: money reconciled to the cent, then the end event (every ending)."""
         self._reconcile(now)
         self.emit(
             TournamentEnded(
