@@ -350,7 +350,7 @@ def test_progress_bar_shows_runs_done_rate_and_eta(
         scenario(tmp_path), runs=3, out=tmp_path / "o", jobs=1, runner=FAKE, progress=True
     )
     err = capsys.readouterr().err
-    assert "3/3" in err and "run/s" in err and "<" in err  # tqdm's elapsed<remaining
+    assert "3/3" in err and "run/s" in err and "<" in err  # tqdm's progress line, with ETA
 
 
 def test_merge_streams_row_groups_without_changing_the_rows(
