@@ -981,8 +981,8 @@ class _Director:
                 t.recheck = True
                 self._start_table(t)
 
-    def _break_table(self, tab: _Table) -> None:
-        """R-BAL-1: break the table that is between hands into the others' free seats."""
+    def _seat_elsewhere_and_close(self, tab: _Table) -> None:
+        """R-BAL-1: seat a breaking table's players in the others' free seats, then close it."""
         others = self._candidates(tab, below=self.seats_per_table, want=2 * len(tab.seats) + 2)
         moves = plan_break(
             tab.view(),
@@ -993,6 +993,10 @@ class _Director:
         )
         self._apply(moves, "break")
         self._close_table(tab)
+
+    def _break_table(self, tab: _Table) -> None:
+        """R-BAL-1: break the table that is between hands into the others' free seats."""
+        self._seat_elsewhere_and_close(tab)
         self._wake_idle()
         if self.playing == 0 and not self.over:
             self._resolve()
@@ -1123,16 +1127,7 @@ class _Director:
         while must_break(self.remaining, len(self.tables), self.seats_per_table):
             # the smallest table breaks (ties: the highest id, the most recently opened)
             tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
-            others = self._candidates(tab, below=self.seats_per_table, want=2 * len(tab.seats) + 2)
-            moves = plan_break(
-                tab.view(),
-                others,
-                seats_per_table=self.seats_per_table,
-                policy=self.policy,
-                rng=rngs.generator(self.seed, rngs.STREAM_SEATING, 1, tab.table_id),
-            )
-            self._apply(moves, "break")
-            self._close_table(tab)
+            self._seat_elsewhere_and_close(tab)
         for _ in range(self.n):
             if len(self.tables) < 2:
                 return
