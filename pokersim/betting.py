@@ -201,6 +201,10 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
     in_hand = t.in_hand
     i = first
     settled = 0  # seats in a row, since the last raise, that owe no action
+    # The views' stack and bet tuples are rebuilt only after chips move (most answers are
+    # folds and checks, which share the previous view's tuples).
+    stacks_now: tuple[int, ...] | None = None
+    bets_now: tuple[int, ...] = ()
     try:
         while settled < n:
             stack = stacks[i]
@@ -238,6 +242,9 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                     hi = lo
             else:
                 lo = hi = 0
+            if stacks_now is None:
+                stacks_now = tuple(stacks)
+                bets_now = tuple(bets)
             action = decide(
                 make_view(
                     table_id,
@@ -249,8 +256,8 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                     street,
                     button,
                     player_ids,
-                    tuple(stacks),
-                    tuple(bets),
+                    stacks_now,
+                    bets_now,
                     in_hand,
                     pot,
                     make_legal(to_call, lo, hi),
@@ -270,6 +277,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                     bets[i] = bet + to_call
                     totals[i] += to_call
                     pot += to_call
+                    stacks_now = None
                     if stack == 0:
                         active -= 1
                 faced[i] = to_match
@@ -304,6 +312,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 bets[i] = amount
                 totals[i] += add
                 pot += add
+                stacks_now = None
                 if stack == 0:
                     active -= 1
                 increment = amount - to_match

@@ -20,8 +20,8 @@ import numpy as np
 from numba import njit
 
 from pokersim.cards import format_cards, parse_cards
-from pokersim.evaluator._kernel import flush_suit, non_flush_class
-from pokersim.evaluator._tables import FLUSH_BITS, SUIT_BIAS, Tables, get_tables
+from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
+from pokersim.evaluator._tables import SUIT_BIAS, Tables, get_tables
 
 __all__ = ["EquityResult", "equity"]
 
@@ -31,7 +31,6 @@ MAX_PLAYERS = 9
 #: two known cards: at most C(48, 5) = 1,712,304 boards heads-up).
 EXACT_LIMIT = 50_000_000
 _CHUNK = 1 << 16
-_FLUSH = np.uint64(FLUSH_BITS)
 _BIAS = np.uint64(SUIT_BIAS)
 
 
@@ -99,12 +98,6 @@ class EquityResult:
 
 
 @njit(cache=True)
-def _card_mask(c):
-    """Bit ``rank + 16*suit``: summed over cards, the 13-bit rank mask of each suit."""
-    return np.uint64(1) << np.uint64((c >> 2) + 16 * (c & 3))
-
-
-@njit(cache=True)
 def _score(
     bkey, bmask, hkey, hmask, ranks, wins, ties, low_base, high_index, rank_table, flush_table
 ):
@@ -113,14 +106,11 @@ def _score(
     best = 1 << 14
     n_best = 0
     for p in range(p_count):
-        key = bkey + hkey[p]
-        flush = key & _FLUSH
-        if flush:
-            s = flush_suit(flush)
-            m = ((bmask + hmask[p]) >> np.uint64(16 * s)) & np.uint64(0x1FFF)
-            r = int(flush_table[m])
-        else:
-            r = int(non_flush_class(key, low_base, high_index, rank_table))
+        r = int(
+            class_of_sums(
+                bkey + hkey[p], bmask + hmask[p], low_base, high_index, rank_table, flush_table
+            )
+        )
         ranks[p] = r
         if r < best:
             best = r
@@ -148,7 +138,7 @@ def _enumerate(hole, board, rest, card_key, low_base, high_index, rank_table, fl
     hmask = np.empty(p_count, dtype=np.uint64)
     for p in range(p_count):
         hkey[p] = card_key[hole[p, 0]] + card_key[hole[p, 1]]
-        hmask[p] = _card_mask(hole[p, 0]) + _card_mask(hole[p, 1])
+        hmask[p] = suit_rank_bit(hole[p, 0]) + suit_rank_bit(hole[p, 1])
     wins = np.zeros(p_count, dtype=np.int64)
     ties = np.zeros((p_count, p_count + 1), dtype=np.int64)
     ranks = np.empty(p_count, dtype=np.int64)
@@ -158,12 +148,12 @@ def _enumerate(hole, board, rest, card_key, low_base, high_index, rank_table, fl
     cmask = np.zeros(size, dtype=np.uint64)
     for i in range(rest.shape[0]):
         ckey[phantom + i] = card_key[rest[i]]
-        cmask[phantom + i] = _card_mask(rest[i])
+        cmask[phantom + i] = suit_rank_bit(rest[i])
     key0 = _BIAS
     mask0 = np.uint64(0)
     for c in board:
         key0 += card_key[c]
-        mask0 += _card_mask(c)
+        mask0 += suit_rank_bit(c)
     # Level t runs over slots [previous + 1, hi[t]); a phantom level has exactly one slot.
     hi = np.empty(5, dtype=np.int64)
     for t in range(5):
@@ -199,7 +189,7 @@ def _sample(hole, board, rest, uniforms, card_key, low_base, high_index, rank_ta
     hmask = np.empty(p_count, dtype=np.uint64)
     for p in range(p_count):
         hkey[p] = card_key[hole[p, 0]] + card_key[hole[p, 1]]
-        hmask[p] = _card_mask(hole[p, 0]) + _card_mask(hole[p, 1])
+        hmask[p] = suit_rank_bit(hole[p, 0]) + suit_rank_bit(hole[p, 1])
     ranks = np.empty(p_count, dtype=np.int64)
     m = 5 - board.shape[0]
     n = rest.shape[0]
@@ -208,7 +198,7 @@ def _sample(hole, board, rest, uniforms, card_key, low_base, high_index, rank_ta
     bmask0 = np.uint64(0)
     for c in board:
         bkey0 += card_key[c]
-        bmask0 += _card_mask(c)
+        bmask0 += suit_rank_bit(c)
     for s in range(uniforms.shape[0]):
         bkey = bkey0
         bmask = bmask0
@@ -218,7 +208,7 @@ def _sample(hole, board, rest, uniforms, card_key, low_base, high_index, rank_ta
             deck[j] = deck[t]
             deck[t] = c
             bkey += card_key[c]
-            bmask += _card_mask(c)
+            bmask += suit_rank_bit(c)
         _score(
             bkey, bmask, hkey, hmask, ranks, wins, ties,
             low_base, high_index, rank_table, flush_table,

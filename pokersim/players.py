@@ -29,6 +29,8 @@ from numba import njit
 from pokersim import charts
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions, RaiseTo
 from pokersim.errors import ConfigError
+from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
+from pokersim.evaluator._tables import SUIT_BIAS, get_tables
 from pokersim.timing import ThinkTime
 
 DEFAULT_NOISE = 0.5
@@ -125,16 +127,27 @@ class _TimedModel:
     model's own: a random clicker is quicker than a player who computes equities.
     """
 
-    __slots__ = ("think",)
+    __slots__ = ("think", "_median", "_sigma", "_lo", "_hi")
     name = ""
     pace_factor = 1.0
 
     def __init__(self, think: ThinkTime) -> None:
         self.think = think
+        self._median = think.median_seconds
+        self._sigma = think.sigma
+        self._lo = think.min_seconds
+        self._hi = think.max_seconds
 
     def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
-        """A log-normal draw, times ``POSTFLOP_THINK_FACTOR`` after the flop."""
-        t = self.think.draw(rng)
+        """A log-normal draw, times ``POSTFLOP_THINK_FACTOR`` after the flop.
+
+        ``ThinkTime.draw`` written out (same draw, same result): it runs once per decision.
+        """
+        t = self._median * math.exp(self._sigma * rng.standard_normal())
+        if t < self._lo:
+            t = self._lo
+        elif t > self._hi:
+            t = self._hi
         return t * POSTFLOP_THINK_FACTOR if view.street else t
 
     def __repr__(self) -> str:
@@ -184,7 +197,7 @@ class SkillBlend:
     vary skill without a model knowing about it. The mistake is :func:`noise_action`.
     """
 
-    __slots__ = ("inner", "skill", "noise", "mistake_p", "name")
+    __slots__ = ("inner", "skill", "noise", "mistake_p", "name", "think_seconds")
 
     def __init__(self, inner: PlayerModel, *, skill: float, noise: float = DEFAULT_NOISE) -> None:
         self.inner = inner
@@ -192,16 +205,16 @@ class SkillBlend:
         self.noise = noise
         self.mistake_p = (1.0 - skill) * noise
         self.name = inner.name
+        # skill does not change pace: the inner model's think time, without a wrapper call
+        self.think_seconds: Callable[[DecisionView, np.random.Generator], float] = (
+            inner.think_seconds
+        )
 
     def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
         """One uniform draw decides between a mistake and the inner model's choice."""
         if rng.random() < self.mistake_p:
             return noise_action(view, rng)
         return self.inner.decide(view, rng)
-
-    def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
-        """The inner model's think time: skill does not change pace."""
-        return self.inner.think_seconds(view, rng)
 
     def __repr__(self) -> str:
         return f"SkillBlend({self.inner!r}, skill={self.skill}, noise={self.noise})"
@@ -370,116 +383,128 @@ def _postflop_default(view: DecisionView) -> Action:
     return CHECK_CALL if legal.to_call == 0 else FOLD
 
 
-def _load_evaluator() -> Callable[[np.ndarray], np.ndarray]:
-    """The project's batch evaluator (imported lazily: only equity-based models need it).
-
-    The unchecked kernel is used: the model builds valid ``int8`` rows itself.
-    """
-    from pokersim import evaluator
-
-    fast = getattr(evaluator, "evaluate_unchecked", None)
-    return cast(Callable[[np.ndarray], np.ndarray], fast or evaluator.evaluate)
-
-
 _CLASS_OF_PAIR = charts.CLASS_OF_PAIR
 _STRENGTH_RANK = charts.STRENGTH_RANK
-_CLASS_NP = np.array(charts.CLASS_OF_PAIR, dtype=np.int64)
-_STRENGTH_RANK_NP = np.array(charts.STRENGTH_RANK, dtype=np.int64)
 
+
+def _combos_by_strength() -> tuple[np.ndarray, list[int]]:
+    """All 1,326 two-card combinations, strongest class first, and how many lie in each range.
+
+    ``combos[:in_range[cut]]`` are exactly the combinations whose class has
+    ``STRENGTH_RANK < cut``, so a hand from a top range is one uniform index into a prefix.
+    """
+    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)]
+    rank = [_STRENGTH_RANK[_CLASS_OF_PAIR[a * 52 + b]] for a, b in pairs]
+    order = sorted(range(len(pairs)), key=lambda i: rank[i])
+    combos = np.array([pairs[i] for i in order], dtype=np.int64)
+    ranks = np.array([rank[i] for i in order], dtype=np.int64)
+    in_range = np.searchsorted(ranks, np.arange(charts.N_CLASSES + 1), side="left")
+    return combos, [int(x) for x in in_range]
+
+
+_COMBOS, _IN_RANGE = _combos_by_strength()
 
 MAX_RANGE_TRIES = 200
-"""Rejection-sampling attempts for one opponent hand before any hand is accepted."""
+"""Draws for one opponent's hand from the range before any two unseen cards are taken."""
+
+# splitmix64: a tiny counter-based generator seeded from the player's stream. It runs inside
+# the jitted sampler, where seeding NumPy's Mersenne Twister for every decision cost more than
+# the sampling itself.
+_BIAS = np.uint64(SUIT_BIAS)
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_ONE = np.uint64(1)
+_SEED_SPAN = float(2**53)  # the sampler's seed: one uniform draw from the player's stream
 
 
 @njit(cache=True)
-def _deal_samples(  # pragma: no cover - compiled
-    seed: int,
-    hole0: int,
-    hole1: int,
-    board: np.ndarray,
-    k: int,
-    n_opp: int,
-    class_of_pair: np.ndarray,
-    rank_of_class: np.ndarray,
-    range_cut: int,
-    cards: np.ndarray,
-) -> None:
-    """Fill ``cards`` with k hero rows then k*n_opp opponent rows of 7 cards, one deal per row.
+def _draw_below(state, m):  # pragma: no cover - compiled
+    """Next generator state and a uniform integer in ``[0, m)`` (multiply-shift, m < 2**32)."""
+    state = state + _GAMMA
+    z = state
+    z = (z ^ (z >> _U30)) * _MIX1
+    z = (z ^ (z >> _U27)) * _MIX2
+    z = z ^ (z >> _U31)
+    return state, np.int64(((z >> _U32) * np.uint64(m)) >> _U32)
 
-    Each deal draws the opponents' hole cards from the unseen cards, each by rejection until
-    its class is in the top range (strength rank < ``range_cut``; after ``MAX_RANGE_TRIES``
-    any hand is taken), then the missing board cards, all by a partial Fisher-Yates shuffle.
-    The jitted generator is seeded from the player's stream, so the deals are reproducible.
+
+@njit(cache=True)
+def _range_equity(  # pragma: no cover - compiled
+    seed, hole0, hole1, board, k, n_opp, combos, n_range,
+    card_key, low_base, high_index, rank_table, flush_table,
+):  # fmt: skip
+    """Mean share of the pot won in ``k`` sampled deals against ``n_opp`` range hands.
+
+    Each deal gives every opponent a combination drawn uniformly from the first ``n_range`` of
+    ``combos`` until both its cards are unseen (after ``MAX_RANGE_TRIES`` draws, any two unseen
+    cards), then completes the board from the unseen cards, and splits ties among the tied
+    hands. Hands are scored from running key sums (``class_of_sums``): no card array is built.
     """
-    np.random.seed(seed)
-    nb = board.shape[0]
-    dead = np.zeros(52, dtype=np.bool_)
-    dead[hole0] = True
-    dead[hole1] = True
-    for i in range(nb):
-        dead[board[i]] = True
-    unseen = np.empty(52 - 2 - nb, dtype=np.int64)
-    m = 0
-    for c in range(52):
-        if not dead[c]:
-            unseen[m] = c
-            m += 1
-    buf = np.empty(m, dtype=np.int64)
-    for r in range(k):
-        buf[:] = unseen
-        top = 0
-        for o in range(n_opp):
-            for _attempt in range(MAX_RANGE_TRIES):
-                i1 = top + np.random.randint(0, m - top)
-                tmp = buf[top]
-                buf[top] = buf[i1]
-                buf[i1] = tmp
-                i2 = top + 1 + np.random.randint(0, m - top - 1)
-                tmp = buf[top + 1]
-                buf[top + 1] = buf[i2]
-                buf[i2] = tmp
-                a = buf[top]
-                b = buf[top + 1]
-                if rank_of_class[class_of_pair[a * 52 + b]] < range_cut:
-                    break
-            row = k + r * n_opp + o
-            cards[row, 0] = buf[top]
-            cards[row, 1] = buf[top + 1]
-            top += 2
-        for i in range(nb):
-            cards[r, 2 + i] = board[i]
-        for i in range(5 - nb):
-            j = top + np.random.randint(0, m - top)
-            tmp = buf[top]
-            buf[top] = buf[j]
-            buf[j] = tmp
-            cards[r, 2 + nb + i] = buf[top]
-            top += 1
-        cards[r, 0] = hole0
-        cards[r, 1] = hole1
-        for o in range(n_opp):
-            row = k + r * n_opp + o
-            for i in range(5):
-                cards[row, 2 + i] = cards[r, 2 + i]
-
-
-@njit(cache=True)
-def _pot_share(ranks: np.ndarray, k: int, n_opp: int) -> float:  # pragma: no cover - compiled
-    """Mean share of the pot the hero rows win (ties split among the tied hands)."""
+    state = np.uint64(seed)
+    base_dead = (_ONE << np.uint64(hole0)) | (_ONE << np.uint64(hole1))
+    bkey0 = _BIAS
+    bbits0 = np.uint64(0)
+    for c in board:
+        base_dead |= _ONE << np.uint64(c)
+        bkey0 += card_key[c]
+        bbits0 += suit_rank_bit(c)
+    hkey = card_key[hole0] + card_key[hole1]
+    hbits = suit_rank_bit(hole0) + suit_rank_bit(hole1)
+    okey = np.empty(n_opp, dtype=np.uint64)
+    obits = np.empty(n_opp, dtype=np.uint64)
+    missing = 5 - board.shape[0]
     total = 0.0
-    for r in range(k):
-        hero = ranks[r]
-        best = 1 << 30
+    for _ in range(k):
+        dead = base_dead
+        for o in range(n_opp):
+            a = -1
+            b = -1
+            for _attempt in range(MAX_RANGE_TRIES if n_range > 0 else 0):
+                state, j = _draw_below(state, n_range)
+                a = combos[j, 0]
+                b = combos[j, 1]
+                if not dead & ((_ONE << np.uint64(a)) | (_ONE << np.uint64(b))):
+                    break
+                a = -1
+            if a < 0:  # the range is (almost) all seen: any two unseen cards
+                while True:
+                    state, a = _draw_below(state, 52)
+                    if not dead & (_ONE << np.uint64(a)):
+                        break
+                dead |= _ONE << np.uint64(a)
+                while True:
+                    state, b = _draw_below(state, 52)
+                    if not dead & (_ONE << np.uint64(b)):
+                        break
+            dead |= (_ONE << np.uint64(a)) | (_ONE << np.uint64(b))
+            okey[o] = card_key[a] + card_key[b]
+            obits[o] = suit_rank_bit(a) + suit_rank_bit(b)
+        bkey = bkey0
+        bbits = bbits0
+        for _card in range(missing):
+            while True:
+                state, c = _draw_below(state, 52)
+                if not dead & (_ONE << np.uint64(c)):
+                    break
+            dead |= _ONE << np.uint64(c)
+            bkey += card_key[c]
+            bbits += suit_rank_bit(c)
+        hero = class_of_sums(
+            bkey + hkey, bbits + hbits, low_base, high_index, rank_table, flush_table
+        )
+        best = hero
         ties = 0
         for o in range(n_opp):
-            v = ranks[k + r * n_opp + o]
+            v = class_of_sums(
+                bkey + okey[o], bbits + obits[o], low_base, high_index, rank_table, flush_table
+            )
             if v < best:
                 best = v
-            if v == hero:
+            elif v == hero:
                 ties += 1
-        if hero < best:
-            total += 1.0
-        elif hero == best:
+        if best == hero:
             total += 1.0 / (1.0 + ties)
     return total / k
 
@@ -494,8 +519,8 @@ class TightAggressiveModel(_TimedModel):
     price is at most a tenth of its stack; against a re-raise it continues only with the top
     ``three_bet_width`` hands. After the flop it estimates its equity against every opponent
     still in the hand holding the top ``range_width`` of hands (narrowed to
-    ``bet_range_width`` when facing a bet) with ``samples`` seeded Monte-Carlo deals and ONE
-    evaluator call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``,
+    ``bet_range_width`` when facing a bet) with ``samples`` seeded Monte-Carlo deals in ONE
+    jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``,
     raises at >= ``raise_equity``, calls when equity beats the pot odds by ``call_margin``, and
     otherwise checks or folds.
     """
@@ -514,7 +539,7 @@ class TightAggressiveModel(_TimedModel):
         "_call_cut",
         "_range_cut",
         "_bet_range_cut",
-        "_evaluate",
+        "_tables",
         "_push_fold",
     )
     name = "tight-aggressive"
@@ -569,7 +594,7 @@ class TightAggressiveModel(_TimedModel):
         self.raise_equity = _check_fraction(n, "raise_equity", raise_equity)
         self.call_margin = _check_fraction(n, "call_margin", call_margin, -0.5, 0.5)
         self._push_fold = PushFoldModel(max_bb=max(self.short_bb, 1.0))
-        self._evaluate = _load_evaluator()
+        self._tables = get_tables()
 
     def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
         """Pre-flop by table lookups; post-flop by one sampled equity estimate."""
@@ -635,10 +660,10 @@ class TightAggressiveModel(_TimedModel):
     def equity(self, view: DecisionView, rng: np.random.Generator, range_cut: int) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.
 
-        ``samples`` deals of the opponents' cards (each drawn from the range by rejection)
-        and the rest of the board, from the unseen cards, seeded by one draw from ``rng``; all
-        hands of all deals go to ONE evaluator call. ``range_cut``: opponents hold classes with
-        ``STRENGTH_RANK < range_cut`` (``charts.top_classes(width)``; 169 for any two cards).
+        ``samples`` deals of the opponents' cards (each uniform over the unseen combinations
+        of the range) and the rest of the board, in one jitted call seeded by one draw from
+        ``rng``. ``range_cut``: opponents hold classes with ``STRENGTH_RANK < range_cut``
+        (``charts.top_classes(width)``; 169 for any two cards).
         """
         seat = view.seat
         n_opp = 0
@@ -647,23 +672,24 @@ class TightAggressiveModel(_TimedModel):
                 n_opp += 1
         if n_opp < 1:
             n_opp = 1
-        k = self.samples
-        board = np.array(view.board, dtype=np.int64)
-        cards = np.empty((k * (n_opp + 1), 7), dtype=np.int8)
-        _deal_samples(
-            int(rng.integers(0, 2**32)),
-            view.hole[0],
-            view.hole[1],
-            board,
-            k,
-            n_opp,
-            _CLASS_NP,
-            _STRENGTH_RANK_NP,
-            range_cut,
-            cards,
+        t = self._tables
+        return float(
+            _range_equity(
+                int(rng.random() * _SEED_SPAN),
+                view.hole[0],
+                view.hole[1],
+                np.array(view.board, dtype=np.int64),
+                self.samples,
+                n_opp,
+                _COMBOS,
+                _IN_RANGE[range_cut],
+                t.card_key,
+                t.low_base,
+                t.high_index,
+                t.rank_table,
+                t.flush_table,
+            )
         )
-        ranks = np.asarray(self._evaluate(cards))
-        return float(_pot_share(ranks, k, n_opp))
 
 
 _BUILTINS: dict[str, Callable[..., PlayerModel]] = {

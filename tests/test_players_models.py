@@ -190,13 +190,18 @@ def test_push_fold_parameters_are_validated() -> None:
 # --- tight-aggressive ---------------------------------------------------------------------------
 
 
-def exact_equity_vs_any(hole: str, board: str) -> float:
-    """Heads-up equity against any two cards, by enumerating every hand and run-out."""
+def exact_equity_vs_range(hole: str, board: str, cut: int = charts.N_CLASSES) -> float:
+    """Heads-up equity against the top-``cut`` classes, every hand and run-out enumerated.
+
+    Each unseen combination of the range counts once (uniform over combinations).
+    """
     h = parse_cards(hole)
     b = parse_cards(board)
     rest = [c for c in range(52) if c not in h and c not in b]
     rows_h, rows_v = [], []
     for v in itertools.combinations(rest, 2):
+        if charts.STRENGTH_RANK[charts.CLASS_OF_PAIR[v[0] * 52 + v[1]]] >= cut:
+            continue
         left = [c for c in rest if c not in v]
         for run in itertools.combinations(left, 5 - len(b)):
             rows_h.append(h + b + list(run))
@@ -204,6 +209,26 @@ def exact_equity_vs_any(hole: str, board: str) -> float:
     rh = evaluate(np.array(rows_h, dtype=np.int8))
     rv = evaluate(np.array(rows_v, dtype=np.int8))
     return float(np.mean(np.where(rh < rv, 1.0, np.where(rh == rv, 0.5, 0.0))))
+
+
+def exact_equity_vs_two_any(hole: str, board: str) -> float:
+    """Pot share on a complete board against two opponents holding any two cards each."""
+    h = parse_cards(hole)
+    b = parse_cards(board)
+    rest = [c for c in range(52) if c not in h and c not in b]
+    combos = list(itertools.combinations(rest, 2))
+    hero = int(evaluate(np.array([h + b], dtype=np.int8))[0])
+    opp = evaluate(np.array([list(v) + b for v in combos], dtype=np.int8)).astype(np.int64)
+    bits = np.array([(1 << v[0]) | (1 << v[1]) for v in combos], dtype=np.int64)
+    disjoint = (bits[:, None] & bits[None, :]) == 0
+    best = np.minimum(opp[:, None], opp[None, :])
+    ties = (opp[:, None] == hero).astype(int) + (opp[None, :] == hero).astype(int)
+    share = np.where(hero < best, 1.0, np.where(hero == best, 1.0 / (1 + ties), 0.0))
+    return float(share[disjoint].mean())
+
+
+def exact_equity_vs_any(hole: str, board: str) -> float:
+    return exact_equity_vs_range(hole, board)
 
 
 @pytest.mark.parametrize(("hole", "board"), [("AhKh", "QhJh2c7d"), ("7c2d", "AsKsQd9h")])
@@ -239,20 +264,52 @@ def _postflop(hole: str, board: str, to_call: int, pot: int = 400) -> DecisionVi
     )
 
 
-def test_tight_aggressive_uses_one_evaluator_call_per_decision() -> None:
+@pytest.mark.parametrize(
+    ("hole", "board", "width"),
+    [("KsQd", "Kh7c2d9s", 0.05), ("KsQd", "Kh7c2d9s", 0.3), ("8h8d", "As9c4h", 0.45)],
+)
+def test_tight_aggressive_equity_against_a_range_matches_enumeration(
+    hole: str, board: str, width: float
+) -> None:
+    """Opponents' hands are uniform over the range's unseen combinations (exact reference)."""
+    cut = charts.top_classes(width)
+    exact = exact_equity_vs_range(hole, board, cut)
+    model = TightAggressiveModel(samples=4096)
+    v = _postflop(hole, board, 0)
+    rng = np.random.default_rng(7)
+    estimates = [model.equity(v, rng, cut) for _ in range(4)]
+    se = 0.5 / np.sqrt(4 * 4096)
+    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+
+
+def test_tight_aggressive_equity_against_two_opponents_matches_enumeration() -> None:
+    """Three-way pots: both opponents' cards sampled without overlap, ties split three ways."""
+    hole, board = "AhQd", "Qs9c4h2d7s"
+    exact = exact_equity_vs_two_any(hole, board)
+    model = TightAggressiveModel(samples=4096)
+    v = view(
+        hole=hole,
+        board=board,
+        stacks=(1000, 1000, 1000),
+        bets=(0, 0, 0),
+        seat=0,
+        button=2,
+        legal=LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000),
+        pot=300,
+    )
+    rng = np.random.default_rng(11)
+    estimates = [model.equity(v, rng, charts.N_CLASSES) for _ in range(4)]
+    se = 0.5 / np.sqrt(4 * 4096)
+    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+
+
+def test_tight_aggressive_equity_is_reproducible_from_the_stream() -> None:
     model = TightAggressiveModel()
-    calls: list[int] = []
-    inner = model._evaluate
-
-    def counting(cards: np.ndarray) -> np.ndarray:
-        calls.append(cards.shape[0])
-        return inner(cards)
-
-    model._evaluate = counting
-    rng = np.random.default_rng(1)
-    model.decide(_postflop("AsKd", "Ah7c2d", 0), rng)
-    model.decide(_postflop("AsKd", "Ah7c2d", 300), rng)
-    assert calls == [2 * model.samples, 2 * model.samples]
+    v = _postflop("AsKd", "Ah7c2d", 0)
+    a = [model.equity(v, np.random.default_rng(3), 50) for _ in range(2)]
+    b = model.equity(v, np.random.default_rng(4), 50)
+    assert a[0] == a[1]
+    assert b != a[0]
 
 
 def test_tight_aggressive_bets_strong_hands_and_folds_air_to_a_big_bet() -> None:

@@ -44,6 +44,30 @@ def non_flush_class(key, low_base, high_index, rank_table):
     return rank_table[low_base[low] + high_index[high]]
 
 
+@njit(cache=True)
+def suit_rank_bit(c):
+    """Bit ``rank + 16*suit`` of card ``c``.
+
+    Summed over a hand's cards (no card twice), the sum holds each suit's 13-bit rank mask, so
+    a flush needs no second pass over the cards.
+    """
+    return np.uint64(1) << np.uint64((c >> 2) + 16 * (c & 3))
+
+
+@njit(cache=True)
+def class_of_sums(key, suit_ranks, low_base, high_index, rank_table, flush_table):
+    """Class of a 7-card hand from its biased key sum and its ``suit_rank_bit`` sum.
+
+    For loops that build hands incrementally (a board shared by several players, sampled
+    cards added one at a time) and so already hold both sums.
+    """
+    flush = key & _FLUSH
+    if flush:
+        s = flush_suit(flush)
+        return flush_table[(suit_ranks >> np.uint64(16 * s)) & np.uint64(0x1FFF)]
+    return non_flush_class(key, low_base, high_index, rank_table)
+
+
 @njit(cache=True, nogil=True)
 def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table, out, check):
     """Write the class of each row of ``cards`` (shape (N, 5..7)) into ``out``.
