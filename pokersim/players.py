@@ -416,6 +416,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _ONE = np.uint64(1)
+_NO_BOARD = np.empty(0, dtype=np.int64)  # pre-flop (numba cannot type an empty tuple)
 _SEED_SPAN = float(2**53)  # the sampler's seed: one uniform draw from the player's stream
 
 
@@ -454,7 +455,7 @@ def _range_equity(  # pragma: no cover - compiled
     hbits = suit_rank_bit(hole0) + suit_rank_bit(hole1)
     okey = np.empty(n_opp, dtype=np.uint64)
     obits = np.empty(n_opp, dtype=np.uint64)
-    missing = 5 - board.shape[0]
+    missing = 5 - len(board)
     total = 0.0
     for _ in range(k):
         dead = base_dead
@@ -517,10 +518,13 @@ class TightAggressiveModel(_TimedModel):
     ``open_raise_bb`` plus one big blind per limper; against a raise it re-raises to three
     times the top ``three_bet_width`` and calls the next hands up to ``call_width`` when the
     price is at most a tenth of its stack; against a re-raise it continues only with the top
-    ``three_bet_width`` hands. After the flop it estimates its equity against every opponent
-    still in the hand holding the top ``range_width`` of hands (narrowed to
-    ``bet_range_width`` when facing a bet) with ``samples`` seeded Monte-Carlo deals in ONE
-    jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``,
+    ``three_bet_width`` hands: the top ``premium_width`` (aces and kings) re-raise 2.3 times
+    (all-in once that is 40% of the effective stack), the others call when the effective stack
+    is at most ``commit_bb`` big blinds or the price at most a fifth of its stack, else fold.
+    After the flop it estimates its equity against every opponent still in the hand holding
+    the top ``range_width`` of hands (narrowed to ``bet_range_width`` when facing a bet, and
+    to ``raise_range_width`` when its own bet was raised) with ``samples`` seeded Monte-Carlo
+    deals in ONE jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``,
     raises at >= ``raise_equity``, calls when equity beats the pot odds by ``call_margin``, and
     otherwise checks or folds.
     """
@@ -535,10 +539,15 @@ class TightAggressiveModel(_TimedModel):
         "call_margin",
         "_open_cuts",
         "_open_widest",
+        "commit_bb",
+        "commit_fraction",
         "_three_bet_cut",
+        "_premium_cut",
         "_call_cut",
         "_range_cut",
         "_bet_range_cut",
+        "_raise_range_cut",
+        "_commit_range_cut",
         "_tables",
         "_push_fold",
     )
@@ -552,9 +561,14 @@ class TightAggressiveModel(_TimedModel):
         open_width: tuple[float, float, float, float] | list[float] = (0.11, 0.16, 0.25, 0.36),
         open_raise_bb: float = 2.5,
         three_bet_width: float = 0.035,
+        premium_width: float = 0.01,
+        commit_bb: float = 40.0,
         call_width: float = 0.09,
         range_width: float = 0.45,
         bet_range_width: float = 0.3,
+        raise_range_width: float = 0.1,
+        commit_fraction: float = 0.35,
+        commit_range_width: float = 0.03,
         bet_fraction: float = 0.66,
         value_equity: float = 0.6,
         raise_equity: float = 0.8,
@@ -584,10 +598,19 @@ class TightAggressiveModel(_TimedModel):
         self._three_bet_cut = charts.top_classes(
             _check_fraction(n, "three_bet_width", three_bet_width)
         )
+        self._premium_cut = charts.top_classes(_check_fraction(n, "premium_width", premium_width))
+        self.commit_bb = _check_fraction(n, "commit_bb", commit_bb, 0.0, 1000.0)
+        self.commit_fraction = _check_fraction(n, "commit_fraction", commit_fraction)
         self._call_cut = charts.top_classes(_check_fraction(n, "call_width", call_width))
         self._range_cut = charts.top_classes(_check_fraction(n, "range_width", range_width))
         self._bet_range_cut = charts.top_classes(
             _check_fraction(n, "bet_range_width", bet_range_width)
+        )
+        self._raise_range_cut = charts.top_classes(
+            _check_fraction(n, "raise_range_width", raise_range_width)
+        )
+        self._commit_range_cut = charts.top_classes(
+            _check_fraction(n, "commit_range_width", commit_range_width)
         )
         self.bet_fraction = _check_fraction(n, "bet_fraction", bet_fraction, 0.1, 3.0)
         self.value_equity = _check_fraction(n, "value_equity", value_equity)
@@ -635,24 +658,58 @@ class TightAggressiveModel(_TimedModel):
                 return CHECK_CALL
             return CHECK_CALL if legal.to_call == 0 else FOLD
         if rank < self._three_bet_cut:  # facing a re-raise or a shove
-            if rank < self._three_bet_cut // 2 + 1:
-                return _raise_to(legal, legal.max_raise_to)
-            return CHECK_CALL
+            mine = stacks[seat] + bets[seat]
+            eff = 0
+            for i, alive in enumerate(view.in_hand):
+                if alive and i != seat and stacks[i] + bets[i] > eff:
+                    eff = stacks[i] + bets[i]
+            if mine < eff:
+                eff = mine
+            committed = eff <= self.commit_bb * bb
+            if rank < self._premium_cut:
+                target = high * 23 // 10
+                if committed or 10 * target >= 4 * eff:
+                    target = legal.max_raise_to
+                return _raise_to(legal, target)
+            if committed or legal.to_call * 5 <= stacks[seat]:
+                return CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
 
     def _postflop(self, view: DecisionView, rng: np.random.Generator) -> Action:
         legal = view.legal
         to_call = legal.to_call
-        cut = self._range_cut if to_call == 0 else self._bet_range_cut
+        seat = view.seat
+        narrow = self._commit_range_cut
+        if to_call == 0:
+            cut = self._range_cut
+        elif view.bets[seat] > 0:  # its own bet was raised: a narrower range
+            cut = self._raise_range_cut
+        else:
+            cut = self._bet_range_cut
         eq = self.equity(view, rng, cut)
         pot = view.pot
+        # A bet, raise or call of more than commit_fraction of its chips must also hold up
+        # against the commit range: one pair does not stack off deep (one more estimate).
+        big = self.commit_fraction * (view.stacks[seat] + view.bets[seat])
         if to_call == 0:
             if eq >= self.value_equity and legal.max_raise_to > 0:
-                return _raise_to(legal, max(int(self.bet_fraction * pot), view.level.big_blind))
+                target = max(int(self.bet_fraction * pot), view.level.big_blind)
+                if min(target, legal.max_raise_to) > big and cut != narrow:
+                    if self.equity(view, rng, narrow) < self.value_equity:
+                        return CHECK_CALL
+                return _raise_to(legal, target)
             return CHECK_CALL
         if eq >= self.raise_equity and legal.max_raise_to > 0:
-            high = max(view.bets)
-            return _raise_to(legal, high + int(self.bet_fraction * (pot + to_call)))
+            target = max(view.bets) + int(self.bet_fraction * (pot + to_call))
+            put_in = min(target, legal.max_raise_to) - view.bets[seat]
+            if put_in <= big or cut == narrow:
+                return _raise_to(legal, target)
+            eq = self.equity(view, rng, narrow)
+            cut = narrow
+            if eq >= self.raise_equity:
+                return _raise_to(legal, target)
+        if to_call > big and cut != narrow:
+            eq = self.equity(view, rng, narrow)
         if eq >= to_call / (pot + to_call) + self.call_margin:
             return CHECK_CALL
         return FOLD
@@ -678,7 +735,7 @@ class TightAggressiveModel(_TimedModel):
                 int(rng.random() * _SEED_SPAN),
                 view.hole[0],
                 view.hole[1],
-                np.array(view.board, dtype=np.int64),
+                view.board or _NO_BOARD,  # a tuple: cheaper to pass than a new array
                 self.samples,
                 n_opp,
                 _COMBOS,

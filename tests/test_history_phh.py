@@ -294,10 +294,16 @@ def test_phh_properties_order_stacks_and_replay(stacks, button, perm, choices) -
     assert sum(data["starting_stacks"]) == sum(data["finishing_stacks"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        odd_split = any(p.amount % len(p.winners) for p in result.pots)
         if min(stacks[(button + 2) % n if n > 2 else 1 - button], 10**9) >= 100:
-            # a full big blind: PokerKit's rules and ours agree on every price
+            # a full big blind: PokerKit's rules and ours agree on every price, and on every
+            # stack unless a split pot has odd chips (R-HAND-5 deals them one at a time from
+            # the button's left, PokerKit its own way: docs/hand-histories.md)
             try:
-                assert replay(hand_to_phh(result)) == data["finishing_stacks"]
+                theirs = replay(hand_to_phh(result))
+                assert sum(theirs) == sum(data["finishing_stacks"])
+                if not odd_split:
+                    assert theirs == data["finishing_stacks"]
             except ValueError as exc:  # a documented difference (docs/hand-histories.md)
                 assert "non-full all-in" in str(exc)
 

@@ -380,3 +380,80 @@ def test_tight_aggressive_equity_is_lower_against_a_narrower_range() -> None:
     narrow = model.equity(v, rng, charts.top_classes(0.05))
     assert wide > 0.75
     assert narrow < wide - 0.1
+
+
+def facing_a_four_bet(hole: str, stack_bb: float, shove: bool) -> DecisionView:
+    """Heads-up in the pot: seat 0 three-bet to 10 BB, seat 1 four-bet to 25 BB (or shoved)."""
+    total = int(stack_bb * BB)
+    high = total if shove else 25 * BB
+    bets = (10 * BB, high)
+    return view(
+        hole=hole,
+        stacks=(total - bets[0], total - high),
+        bets=bets,
+        seat=0,
+        button=1,
+        legal=LegalActions(
+            to_call=high - bets[0],
+            min_raise_to=0 if shove else 2 * high - bets[0],
+            max_raise_to=0 if shove else total,
+        ),
+        in_hand=(True, True),
+    )
+
+
+def test_tight_aggressive_stacks_off_deep_preflop_only_with_aces_or_kings() -> None:
+    model = TightAggressiveModel()
+    rng = np.random.default_rng(0)
+    # 200 big blinds deep: kings re-raise a four-bet (not all-in) and call a shove ...
+    five_bet = 25 * BB * 23 // 10
+    assert model.decide(facing_a_four_bet("KsKd", 200, shove=False), rng) == RaiseTo(five_bet)
+    assert model.decide(facing_a_four_bet("KsKd", 200, shove=True), rng) is CHECK_CALL
+    # ... tens and ace-king do not call off 200 big blinds
+    assert model.decide(facing_a_four_bet("TsTd", 200, shove=True), rng) is FOLD
+    assert model.decide(facing_a_four_bet("AsKd", 200, shove=True), rng) is FOLD
+    # 40 big blinds deep the whole re-raising range gets it in
+    assert model.decide(facing_a_four_bet("TsTd", 40, shove=True), rng) is CHECK_CALL
+    assert model.decide(facing_a_four_bet("KsKd", 40, shove=False), rng) == RaiseTo(40 * BB)
+
+
+def river_all_in_raise(hole: str, board: str, stack: int) -> DecisionView:
+    """Seat 0 bet 20 big blinds into 40 on the river; seat 1 raised all-in."""
+    bet = 20 * BB
+    return view(
+        hole=hole,
+        board=board,
+        stacks=(stack - bet, 0),
+        bets=(bet, stack),
+        seat=0,
+        button=1,
+        legal=LegalActions(to_call=stack - bet, min_raise_to=0, max_raise_to=0),
+        pot=40 * BB + bet + stack,
+        in_hand=(True, True),
+    )
+
+
+def test_tight_aggressive_does_not_stack_off_deep_with_one_pair() -> None:
+    """A call of most of its chips must hold up against the narrow commit range."""
+    model = TightAggressiveModel(samples=512)
+    rng = np.random.default_rng(1)
+    board = "8c5d4c6h4h"
+    # Two tens 200 big blinds deep: the call is 90% of its chips: fold.
+    assert model.decide(river_all_in_raise("TsTd", board, 200 * BB), rng) is FOLD
+    # With the caution off, the same spot calls (the 10% raise range has tens beaten less).
+    loose = TightAggressiveModel(samples=512, commit_fraction=1.0)
+    assert loose.decide(river_all_in_raise("TsTd", board, 200 * BB), rng) is CHECK_CALL
+    # A straight calls.
+    assert model.decide(river_all_in_raise("7s3d", board, 200 * BB), rng) is CHECK_CALL
+
+
+def test_tight_aggressive_new_parameters_are_validated() -> None:
+    for key, bad in (
+        ("premium_width", 1.5),
+        ("commit_bb", -1.0),
+        ("raise_range_width", 2.0),
+        ("commit_fraction", -0.1),
+        ("commit_range_width", 1.01),
+    ):
+        with pytest.raises(ConfigError, match=key):
+            make_model("tight-aggressive", params={key: bad})
