@@ -343,7 +343,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 active -= 1
                 if reach[i] > to_match:
                     deep -= 1
-                in_hand = t.in_hand = tuple([not f for f in folded])
+                in_hand = t.in_hand = in_hand[:i] + (False,) + in_hand[i + 1 :]
                 if events is not None:
                     events.append(
                         ActionTaken(
