@@ -104,6 +104,7 @@ from pokersim.events import (
     PlayerRegistered,
     PlayerTimedOut,
     PrizePaid,
+    PrizeTopUp,
     RegistrationClosed,
     ServerFailed,
     ShootoutRoundStarted,
@@ -322,6 +323,8 @@ class _Director:
             n * scenario.entries.prize_cents, scenario.entries.guarantee_cents
         )
         self.prizes = prize_amounts(self.pool, shares_for(scenario.payouts, n))
+        # players tied for a place (R-ELIM-2), in the order their prizes were split
+        self.tied: dict[int, list[int]] = {}
         ids_by_name = {s.name: s.player_id for s in self.specs}
         self.bounty = BountyLedger.from_terms(
             scenario.bounty,
@@ -1604,10 +1607,8 @@ class _Director:
         if self.deal_amounts:
             cents = self.deal_amounts[p]  # a deal stands
         elif cents and self.sc.faults.disqualified_prize_forfeited:
-            open_table = redistribute_forfeited_prize(self.prizes[:place], place)
-            self.prizes = (*open_table, *self.prizes[place:])
-            cents = 0
             forfeited = True
+            cents = 0
         self.remaining -= 1
         self.unplaced -= 1
         self.place[p] = place
@@ -1632,8 +1633,43 @@ class _Director:
         )
         if cents:
             self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
+        if forfeited:
+            self._forfeit(now, place)
         if self.bubble_at is None and self.unplaced <= self.places_paid:
             self.bubble_at = now
+
+    def _forfeit(self, now: int, place: int) -> None:
+        """R-COND-1 (forfeit): ``place``'s prize is shared among ALL the other paid places.
+
+        The whole table is redistributed (``redistribute_forfeited_prize``): the places still
+        open (above ``place``) are paid their raised prizes when they are decided; each place
+        already decided (below it) gets its raise at once, a ``PrizeTopUp`` to its holder, or
+        split among players tied for it as their prize was (R-ELIM-2, same order).
+        """
+        old = self.prizes
+        new = redistribute_forfeited_prize(old, place)
+        self.prizes = new
+        raise_by = [b - a for a, b in zip(old, new)]
+        holders: dict[int, list[int]] = {}
+        for p in range(self.n):
+            q = self.place[p]
+            if q > place:
+                holders.setdefault(q, []).append(p)
+        q = place + 1
+        while q <= len(new):
+            group = self.tied.get(q) or holders.get(q, [])
+            if not group:
+                if raise_by[q - 1]:
+                    raise InvariantError(f"paid place {q} has no player for its top-up")
+                q += 1
+                continue
+            for p, cents in zip(group, split_tied(raise_by, q, len(group))):
+                if cents:
+                    self.prize[p] += cents
+                    self.emit(
+                        PrizeTopUp(t=now, player_id=p, place=q, cents=cents, reason="forfeit")
+                    )
+            q += len(group)
 
     # -- shoot-outs (rules in pokersim.formats) -----------------------------------------------
 
@@ -1828,6 +1864,8 @@ class _Director:
                 j += 1
             group = ordered[i:j]
             shares = split_tied(self.prizes, place, len(group))
+            if len(group) > 1:
+                self.tied[place] = [b[0] for b in group]
             for (p, start, tid, hand_no, by), cents in zip(group, shares):
                 if self.deal_amounts:  # R-DEAL-1: the deal replaces the place's prize
                     cents = self.deal_amounts[p]

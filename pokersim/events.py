@@ -625,6 +625,24 @@ class PlayerDisqualified:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PrizeTopUp:
+    """A player already paid received more prize money, in cents (R-COND-1).
+
+    ``reason = "forfeit"``: a disqualified player's prize was forfeited and shared among the
+    other paid places in proportion to their prizes; this place had been decided (and paid by
+    ``PrizePaid``) before, so its share is paid at once. Players tied for a place split its
+    top-up as they split its prize (R-ELIM-2). A player's prize is the sum of their
+    ``PrizePaid`` and ``PrizeTopUp`` records.
+    """
+
+    t: int
+    player_id: int
+    place: int
+    cents: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShootoutRoundStarted:
     """Shoot-outs: every table was down to one player; the winners were drawn to new tables."""
 

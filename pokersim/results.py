@@ -115,11 +115,18 @@ def places(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
 
 
 def prizes(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
-    """``{player_id: prize cents}`` from the log's ``PrizePaid`` records."""
+    """``{player_id: prize cents}`` from the log's ``PrizePaid`` and ``PrizeTopUp`` records.
+
+    A top-up (R-COND-1: a share of a forfeited prize paid to a place already decided) adds to
+    the prize of a player who appears in a ``PrizePaid`` record before it.
+    """
     out: dict[int, int] = {}
     for ev in events:
-        if ev["type"] == "PrizePaid":
+        kind = ev["type"]
+        if kind == "PrizePaid":
             out[ev["player_id"]] = out.get(ev["player_id"], 0) + ev["prize_cents"]
+        elif kind == "PrizeTopUp":
+            out[ev["player_id"]] = out.get(ev["player_id"], 0) + ev["cents"]
     return out
 
 
