@@ -1148,7 +1148,11 @@ class _Director:
         terms = sc.entries
         # R-REG-1: who arrives after the start, and when
         self.arrival_at = late_arrivals(
-            self.n, terms.late_arrivals_percent, terms.late_registration_seconds, self.seed
+            self.n,
+            terms.late_arrivals_percent,
+            terms.late_registration_seconds,
+            self.seed,
+            process=terms.arrival,
         )
         self.deferred: list[tuple[int, list[tuple[int, int, int, int, tuple[int, ...]]], bool]] = []
         self.book = EntryBook(
