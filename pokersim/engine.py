@@ -85,6 +85,7 @@ from pokersim.events import (
     BountyPaid,
     BreakEnded,
     BreakStarted,
+    BubbleBurst,
     DealDeclined,
     DealMade,
     EntriesClosed,
@@ -1639,8 +1640,15 @@ class _Director:
             self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
         if forfeited:
             self._forfeit(now, place)
+        self._bubble(now)
+
+    def _bubble(self, now: int) -> None:
+        """After places are given: the first time the field is down to the places paid."""
         if self.bubble_at is None and self.unplaced <= self.places_paid:
             self.bubble_at = now
+            self.emit(
+                BubbleBurst(t=now, players_left=self.unplaced, places_paid=self.places_paid)
+            )
 
     def _forfeit(self, now: int, place: int) -> None:
         """R-COND-1 (forfeit): ``place``'s prize is shared among ALL the other paid places.
@@ -1893,8 +1901,7 @@ class _Director:
             place += len(group)
             i = j
         self.unplaced -= len(ordered)
-        if self.bubble_at is None and self.unplaced <= self.places_paid:
-            self.bubble_at = now
+        self._bubble(now)
 
     def _finish(self) -> None:
         now = int(self.env.now)

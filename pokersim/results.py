@@ -131,17 +131,15 @@ def prizes(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
 
 
 def bubble_time(events: Iterable[Mapping[str, Any]]) -> int | None:
-    """When the field was first down to the places paid (the bubble burst), from the log."""
-    paid = entries = None
-    out = 0
+    """When the field was first down to the places paid (the bubble burst), from the log.
+
+    The engine logs that moment once (``BubbleBurst``), with the payout table in force then,
+    which follows the entries (re-entries, late registration) until they close; ``None`` if it
+    never burst.
+    """
     for ev in events:
-        kind = ev["type"]
-        if kind == "TournamentStarted":
-            paid, entries = ev["places_paid"], ev["entries"]
-        elif kind == "PlayerEliminated" and paid is not None and entries is not None:
-            out += 1
-            if entries - out <= paid:
-                return int(ev["t"])
+        if ev["type"] == "BubbleBurst":
+            return int(ev["t"])
     return None
 
 
