@@ -225,6 +225,33 @@ def test_r_cond_1_forfeit_tops_up_the_places_already_paid() -> None:
     _check_money(result, events)
 
 
+def test_r_cond_1_forfeit_of_second_place_with_two_left_tops_up_every_paid_place() -> None:
+    """R-COND-1 (forfeit), the last place still open below first: drawn with three left and
+    applied when the hand ends with two left, the player takes 2nd; its prize goes to 1st
+    (the winner is paid the raised first prize) and to every place already paid (3rd, 4th,
+    the pair tied for 5th-6th), each in proportion to its prize, leftovers to first."""
+    sc = make_scenario(7, prize_cents=1001, payouts=[{"min_entries": 6, "pay": _PAY6}])
+    sc = _faulty(sc, disqualify_at_seconds=(47,), disqualified_prize_forfeited=True)
+    seconds = {(1, k): 2.0 for k in range(1, 40)}
+    result, events = run_scripted(sc, _tie_then_bust, seed=1, seconds=seconds)
+    (dq,) = of_type(events, "PlayerDisqualified")
+    assert dq["place"] == 2 and dq["prize_forfeited"]
+    before = _table6(7)
+    after = redistribute_forfeited_prize(before, 2)
+    d = [b - a for a, b in zip(before, after)]
+    ups = of_type(events, "PrizeTopUp")
+    assert [(u["place"], u["cents"]) for u in ups] == [
+        (3, d[2]),
+        (4, d[3]),
+        *zip((5, 5), split_tied(d, 5, 2)),
+    ]
+    got = {f.place: f.prize_cents for f in result.finishes if f.place != 5}
+    assert got == {1: after[0], 2: 0, 3: after[2], 4: after[3], 7: 0}
+    assert sum(f.prize_cents for f in result.finishes) == 7007
+    assert prizes(events) == {f.player_id: f.prize_cents for f in result.finishes if f.prize_cents}
+    _check_money(result, events)
+
+
 def test_r_cond_1_several_forfeits_compose_and_out_of_the_money_forfeits_nothing() -> None:
     """R-COND-1 (forfeit), three disqualifications among nine players, six paid: the first is
     out of the money (9th: nothing to share, nobody topped up); the second (5th) shares among
