@@ -16,7 +16,8 @@ to the remaining money exactly. ``equal_percent`` is read as the decimal it is w
 
 A disqualified player's forfeited prize (R-COND-1, when the scenario forfeits it) is shared
 among the other paid places in proportion to their prizes: each gets the whole cents of its
-share and the cents left over go to the best of those places (first place).
+share and the cents left over go to the best of those places (first place). The engine passes
+the whole table: places already paid receive their share as a top-up.
 """
 
 from __future__ import annotations

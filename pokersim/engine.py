@@ -85,6 +85,7 @@ from pokersim.events import (
     BountyPaid,
     BreakEnded,
     BreakStarted,
+    BubbleBurst,
     DealDeclined,
     DealMade,
     EntriesClosed,
@@ -104,6 +105,7 @@ from pokersim.events import (
     PlayerRegistered,
     PlayerTimedOut,
     PrizePaid,
+    PrizeTopUp,
     RegistrationClosed,
     ServerFailed,
     ShootoutRoundStarted,
@@ -322,6 +324,8 @@ class _Director:
             n * scenario.entries.prize_cents, scenario.entries.guarantee_cents
         )
         self.prizes = prize_amounts(self.pool, shares_for(scenario.payouts, n))
+        # players tied for a place (R-ELIM-2), in the order their prizes were split
+        self.tied: dict[int, list[int]] = {}
         ids_by_name = {s.name: s.player_id for s in self.specs}
         self.bounty = BountyLedger.from_terms(
             scenario.bounty,
@@ -1145,7 +1149,11 @@ class _Director:
         terms = sc.entries
         # R-REG-1: who arrives after the start, and when
         self.arrival_at = late_arrivals(
-            self.n, terms.late_arrivals_percent, terms.late_registration_seconds, self.seed
+            self.n,
+            terms.late_arrivals_percent,
+            terms.late_registration_seconds,
+            self.seed,
+            process=terms.arrival,
         )
         self.deferred: list[tuple[int, list[tuple[int, int, int, int, tuple[int, ...]]], bool]] = []
         self.book = EntryBook(
@@ -1604,10 +1612,8 @@ class _Director:
         if self.deal_amounts:
             cents = self.deal_amounts[p]  # a deal stands
         elif cents and self.sc.faults.disqualified_prize_forfeited:
-            open_table = redistribute_forfeited_prize(self.prizes[:place], place)
-            self.prizes = (*open_table, *self.prizes[place:])
-            cents = 0
             forfeited = True
+            cents = 0
         self.remaining -= 1
         self.unplaced -= 1
         self.place[p] = place
@@ -1632,8 +1638,50 @@ class _Director:
         )
         if cents:
             self.emit(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
+        if forfeited:
+            self._forfeit(now, place)
+        self._bubble(now)
+
+    def _bubble(self, now: int) -> None:
+        """After places are given: the first time the field is down to the places paid."""
         if self.bubble_at is None and self.unplaced <= self.places_paid:
             self.bubble_at = now
+            self.emit(
+                BubbleBurst(t=now, players_left=self.unplaced, places_paid=self.places_paid)
+            )
+
+    def _forfeit(self, now: int, place: int) -> None:
+        """R-COND-1 (forfeit): ``place``'s prize is shared among ALL the other paid places.
+
+        The whole table is redistributed (``redistribute_forfeited_prize``): the places still
+        open (above ``place``) are paid their raised prizes when they are decided; each place
+        already decided (below it) gets its raise at once, a ``PrizeTopUp`` to its holder, or
+        split among players tied for it as their prize was (R-ELIM-2, same order).
+        """
+        old = self.prizes
+        new = redistribute_forfeited_prize(old, place)
+        self.prizes = new
+        raise_by = [b - a for a, b in zip(old, new)]
+        holders: dict[int, list[int]] = {}
+        for p in range(self.n):
+            q = self.place[p]
+            if q > place:
+                holders.setdefault(q, []).append(p)
+        q = place + 1
+        while q <= len(new):
+            group = self.tied.get(q) or holders.get(q, [])
+            if not group:
+                if raise_by[q - 1]:
+                    raise InvariantError(f"paid place {q} has no player for its top-up")
+                q += 1
+                continue
+            for p, cents in zip(group, split_tied(raise_by, q, len(group))):
+                if cents:
+                    self.prize[p] += cents
+                    self.emit(
+                        PrizeTopUp(t=now, player_id=p, place=q, cents=cents, reason="forfeit")
+                    )
+            q += len(group)
 
     # -- shoot-outs (rules in pokersim.formats) -----------------------------------------------
 
@@ -1828,6 +1876,8 @@ class _Director:
                 j += 1
             group = ordered[i:j]
             shares = split_tied(self.prizes, place, len(group))
+            if len(group) > 1:
+                self.tied[place] = [b[0] for b in group]
             for (p, start, tid, hand_no, by), cents in zip(group, shares):
                 if self.deal_amounts:  # R-DEAL-1: the deal replaces the place's prize
                     cents = self.deal_amounts[p]
@@ -1851,8 +1901,7 @@ class _Director:
             place += len(group)
             i = j
         self.unplaced -= len(ordered)
-        if self.bubble_at is None and self.unplaced <= self.places_paid:
-            self.bubble_at = now
+        self._bubble(now)
 
     def _finish(self) -> None:
         now = int(self.env.now)

@@ -24,9 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+import numpy as np
+
 from pokersim import rng as rngs
+from pokersim.errors import ConfigError
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for
-from pokersim.scenario import Entries, Payouts
+from pokersim.scenario import ArrivalProcess, Entries, Payouts
 
 __all__ = [
     "BuyKind",
@@ -270,20 +273,53 @@ def model_accepts_deal(
     return bool(ask(tuple(stacks), tuple(amounts), index))
 
 
-def late_arrivals(players: int, percent: float, period_seconds: int, seed: int) -> dict[int, int]:
+SURGE_SHARE = 0.2  # late-surge: the share of late players who come in the surge
+SURGE_START = 0.9  # late-surge: the surge fills the period from this fraction to its end
+
+
+def late_arrivals(
+    players: int,
+    percent: float,
+    period_seconds: int,
+    seed: int,
+    *,
+    process: ArrivalProcess | str = ArrivalProcess.UNIFORM,
+) -> dict[int, int]:
     """R-REG-1: who arrives after the start, and when (``{player_id: seconds}``).
 
     ``percent`` of the field (rounded down, leaving at least two players on time) is drawn at
-    random from the seed's arrival stream; each arrives at a time drawn uniformly in the
-    late-registration period (whole seconds, from 1).
+    random from the seed's arrival stream; each arrives at a whole second from 1 to
+    ``period_seconds - 1``, drawn from the same stream by ``process``:
+
+    * ``uniform``: uniformly over the period.
+    * ``front-loaded``: a fraction ``x = 1 - (1 - u)^(1/3)`` of the period, ``u`` uniform
+      (density ``3 (1 - x)^2``: 58 % arrive in the first quarter, under 2 % in the last).
+    * ``late-surge``: front-loaded, except that ``SURGE_SHARE`` (one in five) of them arrive
+      uniformly in the last tenth of the period, just before registration closes.
+
+    A pure function of its arguments.
 
     >>> late_arrivals(10, 0, 600, 1)
     {}
     """
+    try:
+        kind = ArrivalProcess(process)
+    except ValueError:
+        allowed = ", ".join(repr(p.value) for p in ArrivalProcess)
+        raise ConfigError(f"arrival must be one of {allowed}, got {process!r}") from None
     late = min(int(players * percent / 100), players - 2)
     if late <= 0 or period_seconds < 2:
         return {}
     gen = rngs.generator(seed, rngs.STREAM_ARRIVALS, 0)
     who = gen.choice(players, size=late, replace=False)
-    times = gen.integers(1, period_seconds, size=late)
+    if kind is ArrivalProcess.UNIFORM:
+        times = gen.integers(1, period_seconds, size=late)
+    else:
+        u = gen.random(size=late)
+        x = 1.0 - (1.0 - u) ** (1.0 / 3.0)
+        if kind is ArrivalProcess.LATE_SURGE:
+            surge = gen.random(size=late) < SURGE_SHARE
+            x = np.where(surge, SURGE_START + (1.0 - SURGE_START) * gen.random(size=late), x)
+        # x in [0, 1): whole seconds 1 .. period - 1, as the uniform draw
+        times = 1 + np.minimum((x * (period_seconds - 1)).astype(np.int64), period_seconds - 2)
     return {int(p): int(t) for p, t in zip(who, times, strict=True)}

@@ -397,6 +397,21 @@ class PrizePaid:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BubbleBurst:
+    """The field was first down to the places paid: the bubble burst (logged once, if ever).
+
+    ``players_left`` players had no finishing place yet, at most ``places_paid`` (the payout
+    table in force then; with re-entries and late registration it follows the entries). Logged
+    right after the eliminations (or the disqualification) that burst it; with late
+    registration, places are given when it closes, so the bubble cannot burst before then.
+    """
+
+    t: int
+    players_left: int
+    places_paid: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentEnded:
     """One player holds every chip (R-ELIM-1)."""
 
@@ -421,6 +436,7 @@ TournamentEvent = (
     | HandForHandEnded
     | PlayerEliminated
     | PrizePaid
+    | BubbleBurst
     | TournamentEnded
 )
 
@@ -622,6 +638,24 @@ class PlayerDisqualified:
     place: int
     chips_removed: int
     prize_forfeited: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizeTopUp:
+    """A player already paid received more prize money, in cents (R-COND-1).
+
+    ``reason = "forfeit"``: a disqualified player's prize was forfeited and shared among the
+    other paid places in proportion to their prizes; this place had been decided (and paid by
+    ``PrizePaid``) before, so its share is paid at once. Players tied for a place split its
+    top-up as they split its prize (R-ELIM-2). A player's prize is the sum of their
+    ``PrizePaid`` and ``PrizeTopUp`` records.
+    """
+
+    t: int
+    player_id: int
+    place: int
+    cents: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

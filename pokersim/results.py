@@ -115,26 +115,31 @@ def places(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
 
 
 def prizes(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
-    """``{player_id: prize cents}`` from the log's ``PrizePaid`` records."""
+    """``{player_id: prize cents}`` from the log's ``PrizePaid`` and ``PrizeTopUp`` records.
+
+    A top-up (R-COND-1: a share of a forfeited prize paid to a place already decided) adds to
+    the prize of a player who appears in a ``PrizePaid`` record before it.
+    """
     out: dict[int, int] = {}
     for ev in events:
-        if ev["type"] == "PrizePaid":
+        kind = ev["type"]
+        if kind == "PrizePaid":
             out[ev["player_id"]] = out.get(ev["player_id"], 0) + ev["prize_cents"]
+        elif kind == "PrizeTopUp":
+            out[ev["player_id"]] = out.get(ev["player_id"], 0) + ev["cents"]
     return out
 
 
 def bubble_time(events: Iterable[Mapping[str, Any]]) -> int | None:
-    """When the field was first down to the places paid (the bubble burst), from the log."""
-    paid = entries = None
-    out = 0
+    """When the field was first down to the places paid (the bubble burst), from the log.
+
+    The engine logs that moment once (``BubbleBurst``), with the payout table in force then,
+    which follows the entries (re-entries, late registration) until they close; ``None`` if it
+    never burst.
+    """
     for ev in events:
-        kind = ev["type"]
-        if kind == "TournamentStarted":
-            paid, entries = ev["places_paid"], ev["entries"]
-        elif kind == "PlayerEliminated" and paid is not None and entries is not None:
-            out += 1
-            if entries - out <= paid:
-                return int(ev["t"])
+        if ev["type"] == "BubbleBurst":
+            return int(ev["t"])
     return None
 
 

@@ -370,6 +370,19 @@ class Timing:
 # --------------------------------------------------------------------------------------------
 
 
+class ArrivalProcess(StrEnum):
+    """When late players arrive during late registration (R-REG-1, ``pokersim.entries``).
+
+    ``uniform``: evenly over the period. ``front-loaded``: most early, fewer and fewer later
+    (density ``3 (1 - x)^2`` over the period ``x`` in 0..1). ``late-surge``: as real sites see
+    it, four in five front-loaded and one in five in a surge over the last tenth of the period.
+    """
+
+    UNIFORM = "uniform"
+    FRONT_LOADED = "front-loaded"
+    LATE_SURGE = "late-surge"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Entries:
     """Buy-in parts, guarantee, late registration, re-entry, rebuys and add-on (R-REG-*)."""
@@ -389,6 +402,7 @@ class Entries:
     addon_price_cents: int = 0  # prize part of the add-on; 0: no add-on
     addon_chips: int = 0
     late_arrivals_percent: float = 0.0  # R-REG-1: share of the field arriving after the start
+    arrival: ArrivalProcess = ArrivalProcess.UNIFORM  # R-REG-1: when in the period they arrive
     max_tables: int | None = None  # R-REG-1: tables late registration may fill; None: no cap
 
     def __post_init__(self) -> None:
@@ -1069,6 +1083,7 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
         addon_price_cents=sec.integer("addon_price_cents", 0, low=0),
         addon_chips=sec.integer("addon_chips", 0, low=0),
         late_arrivals_percent=sec.number("late_arrivals_percent", 0.0, low=0, high=100),
+        arrival=sec.choice("arrival", ArrivalProcess, ArrivalProcess.UNIFORM),
         max_tables=sec.integer("max_tables", low=1) if sec.has("max_tables") else None,
     )
     if entries.late_arrivals_percent and entries.late_registration_seconds <= 0:

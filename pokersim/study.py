@@ -749,9 +749,21 @@ class LogReduction:
 def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> LogReduction:
     """Reduce a tournament's event log (``pokersim.events`` records, in order) to study metrics.
 
-    Players left at ``t`` = entries minus eliminations at or before ``t`` (the winner's finish is
-    not an elimination). The average stack in big blinds at ``t`` divides the chips in play by
-    the players left and by the big blind of the level in force at ``t``.
+    Players left at ``t`` = players seated at the start, plus late players registered
+    (``PlayerRegistered``) at or before ``t``, minus players out for good at or before ``t``
+    (the winner's finish is not an elimination; a re-entry is not one either, as the player
+    stays in). A player is out when the hand they busted in ended (its ``TableHandEnded``),
+    which is also when late registration ranks them later (their ``PlayerEliminated`` comes
+    when it closes); a disqualified player, or one placed after a hand-for-hand round, is out
+    at their ``PlayerEliminated``. The chips in play at ``t`` are the chips at the end minus
+    those bought in later (late players' stacks, re-entries, rebuys, add-ons) plus those
+    removed later (disqualifications). The average stack in big blinds at ``t`` divides them
+    by the players left and by the big blind of the level in force at ``t``.
+
+    The bubble is the engine's own: its ``BubbleBurst`` event (time and players left), so the
+    reduction agrees with ``TournamentResult.bubble_seconds`` in every format (re-entries and
+    late registration change the entries and the places paid as play goes on); no bubble
+    without one.
     """
     by_kind: dict[str, list[Any]] = {}
     for event in events:
@@ -765,21 +777,44 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
     level_t = [e.t for e in by_kind["LevelStarted"]]
     level_ix = [e.level_index for e in by_kind["LevelStarted"]]
     level_bb = [e.big_blind for e in by_kind["LevelStarted"]]
-    out_t = sorted(e.t for e in by_kind.get("PlayerEliminated", ()) if e.place > 1)
+    placed = [e for e in by_kind.get("PlayerEliminated", ()) if e.place > 1]
+    hand_end = {(e.table_id, e.hand_no): e.t for e in by_kind.get("TableHandEnded", ())}
+    disqualified = {e.player_id for e in by_kind.get("PlayerDisqualified", ())}
+    out_t = sorted(
+        e.t
+        if e.synchronized or e.player_id in disqualified
+        else min(e.t, hand_end.get((e.table_id, e.hand_no), e.t))
+        for e in placed
+    )
+    in_t = sorted(e.t for e in by_kind.get("PlayerRegistered", ()) if e.registered)
+    stack = started.starting_stack
+    # chips that entered (+) or left (-) play after the start, by time
+    moves = sorted(
+        [(e.t, stack) for e in by_kind.get("PlayerRegistered", ()) if e.registered]
+        + [(e.t, e.chips) for e in by_kind.get("EntryBought", ())]
+        + [(e.t, -e.chips_removed) for e in by_kind.get("PlayerDisqualified", ())]
+    )
+    move_t = [t for t, _ in moves]
+    after = [0] * (len(moves) + 1)  # after[i]: net chips of moves[i:]
+    for i in range(len(moves) - 1, -1, -1):
+        after[i] = after[i + 1] + moves[i][1]
 
     def level_pos(t: int) -> int:
         return max(0, bisect_right(level_t, t) - 1)
 
     def left(t: int) -> int:
-        return entries - bisect_right(out_t, t)
+        return entries + bisect_right(in_t, t) - bisect_right(out_t, t)
+
+    def chips_at(t: int) -> int:
+        return chips - after[bisect_right(move_t, t)]
 
     def avg_bb(t: int, players: int | None = None) -> float:
-        return chips / (players or left(t)) / level_bb[level_pos(t)]
+        return chips_at(t) / (players or left(t)) / level_bb[level_pos(t)]
 
-    bubble = None
-    if entries > paid:
-        k = entries - paid - 1  # the (k+1)-th elimination leaves `paid` players
-        bubble = out_t[k] if k < len(out_t) else None
+    bubble = players_at_bubble = None
+    if "BubbleBurst" in by_kind:
+        burst = by_kind["BubbleBurst"][0]
+        bubble, players_at_bubble = burst.t, burst.players_left
     final_t: int | None = None
     final_n: int | None = None
     final_table: int | None = None
@@ -803,12 +838,12 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
         end_seconds=end,
         bubble_seconds=bubble,
         final_table_seconds=final_t,
-        players_at_bubble=None if bubble is None else left(bubble),
+        players_at_bubble=players_at_bubble,
         players_at_final_table=final_n,
         level_at_bubble=None if bubble is None else level_ix[level_pos(bubble)] + 1,
         level_at_final_table=None if final_t is None else level_ix[level_pos(final_t)] + 1,
         level_at_end=level_ix[level_pos(end)] + 1,
-        avg_stack_bb_at_bubble=None if bubble is None else avg_bb(bubble),
+        avg_stack_bb_at_bubble=None if bubble is None else avg_bb(bubble, players_at_bubble),
         avg_stack_bb_at_final_table=None if final_t is None else avg_bb(final_t, final_n),
         final_table_stacks=ft_stacks,
         timeline=tuple((t, left(t), avg_bb(t)) for t in grid),

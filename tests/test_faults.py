@@ -9,14 +9,23 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_engine_helpers import make_scenario, of_type, one_bust_rule, run_scripted
+from test_engine_helpers import make_scenario, of_type, one_bust_rule, run_scripted, transfer
 
 from pokersim.cancellation import cancellation_shares, redistribute_forfeited_prize
 from pokersim.errors import ConfigError
 from pokersim.faults import lowest_open_place, pick_player, plan_faults
 from pokersim.hand import Deal, HandSetup, Knockout
-from pokersim.payouts import prize_amounts, shares_for
-from pokersim.scenario import CancellationPolicy, Faults, Scenario, parse_scenario
+from pokersim.payouts import prize_amounts, shares_for, split_tied
+from pokersim.results import prizes
+from pokersim.scenario import (
+    CancellationPolicy,
+    DealMethod,
+    Faults,
+    Satellite,
+    Scenario,
+    parse_scenario,
+)
+from pokersim.scenario import Deal as DealTerms
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
 _PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]
@@ -156,6 +165,160 @@ def test_r_cond_1_forfeited_prize_is_shared_among_the_other_paid_places() -> Non
     got = {f.place: f.prize_cents for f in result.finishes}
     assert got == {1: after[0], 2: after[1], 3: 0}
     assert after[0] > prizes[0] and after[1] > prizes[1]
+    _check_money(result, events)
+
+
+_PAY6 = [{"places": 1, "percent": p} for p in (30, 20, 15, 13, 12, 10)]
+
+
+def _tie_then_bust(setup: HandSetup, deal: Deal) -> Outcome:
+    """20 quiet hands; then one bust a hand, except hand 22 where the last two seats (equal
+    stacks of 100) bust together (R-ELIM-2: they tie for the better of their places)."""
+    ids = setup.player_ids
+    if setup.hand_no <= 20:
+        return setup.stacks, ()
+    if setup.hand_no == 22:
+        return transfer(setup, [(ids[-1], ids[0], -1), (ids[-2], ids[0], -1)])
+    return transfer(setup, [(ids[0], ids[1], -1)])
+
+
+def _table6(count: int) -> tuple[int, ...]:
+    sc = make_scenario(count, payouts=[{"min_entries": 6, "pay": _PAY6}])
+    return prize_amounts(count * 1001, shares_for(sc.payouts, count))
+
+
+def _forfeit_run(count: int, times: tuple[int, ...], seed: int) -> tuple[Any, list[dict[str, Any]]]:
+    sc = make_scenario(count, prize_cents=1001, payouts=[{"min_entries": 6, "pay": _PAY6}])
+    sc = _faulty(sc, disqualify_at_seconds=times, disqualified_prize_forfeited=True)
+    return run_scripted(sc, _tie_then_bust, seed=seed)
+
+
+def test_r_cond_1_forfeit_tops_up_the_places_already_paid() -> None:
+    """R-COND-1 (forfeit): the prize is shared among ALL the other paid places. Seven players,
+    six paid; 4th and the tie for 5th-6th are paid before the player in 3rd is disqualified:
+    1st and 2nd are paid their raised prizes, 4th and the tied pair get a PrizeTopUp at once,
+    the pair splitting theirs as they split their prize (odd cent to the first of them)."""
+    result, events = _forfeit_run(7, (23,), seed=2)
+    (dq,) = of_type(events, "PlayerDisqualified")
+    assert dq["place"] == 3 and dq["prize_forfeited"]
+    before = _table6(7)
+    after = redistribute_forfeited_prize(before, 3)
+    raise_by = [b - a for a, b in zip(before, after)]
+    assert all(x > 0 for i, x in enumerate(raise_by) if i != 2)
+    ups = of_type(events, "PrizeTopUp")
+    assert all(u["t"] == dq["t"] and u["reason"] == "forfeit" for u in ups)
+    assert events.index(ups[0]) > events.index(dq)
+    assert [(u["place"], u["cents"]) for u in ups] == [
+        (4, raise_by[3]),
+        *zip((5, 5), split_tied(raise_by, 5, 2)),
+    ]
+    tied = [e["player_id"] for e in of_type(events, "PrizePaid") if e["place"] == 5]
+    assert [u["player_id"] for u in ups[1:]] == tied
+    by_place: dict[int, list[int]] = {}
+    for f in result.finishes:
+        by_place.setdefault(f.place, []).append(f.prize_cents)
+    assert by_place[1] == [after[0]] and by_place[2] == [after[1]] and by_place[3] == [0]
+    assert by_place[4] == [after[3]]
+    assert sorted(by_place[5]) == sorted(split_tied(after, 5, 2))
+    assert by_place[7] == [0]
+    assert prizes(events) == {f.player_id: f.prize_cents for f in result.finishes if f.prize_cents}
+    _check_money(result, events)
+
+
+def test_r_cond_1_forfeit_of_second_place_with_two_left_tops_up_every_paid_place() -> None:
+    """R-COND-1 (forfeit), the last place still open below first: drawn with three left and
+    applied when the hand ends with two left, the player takes 2nd; its prize goes to 1st
+    (the winner is paid the raised first prize) and to every place already paid (3rd, 4th,
+    the pair tied for 5th-6th), each in proportion to its prize, leftovers to first."""
+    sc = make_scenario(7, prize_cents=1001, payouts=[{"min_entries": 6, "pay": _PAY6}])
+    sc = _faulty(sc, disqualify_at_seconds=(47,), disqualified_prize_forfeited=True)
+    seconds = {(1, k): 2.0 for k in range(1, 40)}
+    result, events = run_scripted(sc, _tie_then_bust, seed=1, seconds=seconds)
+    (dq,) = of_type(events, "PlayerDisqualified")
+    assert dq["place"] == 2 and dq["prize_forfeited"]
+    before = _table6(7)
+    after = redistribute_forfeited_prize(before, 2)
+    d = [b - a for a, b in zip(before, after)]
+    ups = of_type(events, "PrizeTopUp")
+    assert [(u["place"], u["cents"]) for u in ups] == [
+        (3, d[2]),
+        (4, d[3]),
+        *zip((5, 5), split_tied(d, 5, 2)),
+    ]
+    got = {f.place: f.prize_cents for f in result.finishes if f.place != 5}
+    assert got == {1: after[0], 2: 0, 3: after[2], 4: after[3], 7: 0}
+    assert sum(f.prize_cents for f in result.finishes) == 7007
+    assert prizes(events) == {f.player_id: f.prize_cents for f in result.finishes if f.prize_cents}
+    _check_money(result, events)
+
+
+def test_r_cond_1_several_forfeits_compose_and_out_of_the_money_forfeits_nothing() -> None:
+    """R-COND-1 (forfeit), three disqualifications among nine players, six paid: the first is
+    out of the money (9th: nothing to share, nobody topped up); the second (5th) shares among
+    1st-4th and the pair tied for 6th-7th (only 6th pays, so only 6th's share is theirs);
+    the third (3rd) shares the raised table among 1st, 2nd, 4th and the pair. A forfeited
+    place is never topped up; every share is to the cent."""
+    result, events = _forfeit_run(9, (0, 22, 23), seed=1)
+    dqs = of_type(events, "PlayerDisqualified")
+    assert [(d["place"], d["prize_forfeited"]) for d in dqs] == [(9, False), (5, True), (3, True)]
+    t0 = _table6(9)
+    t1 = redistribute_forfeited_prize(t0, 5)
+    t2 = redistribute_forfeited_prize(t1, 3)
+    d1 = [b - a for a, b in zip(t0, t1)]
+    d2 = [b - a for a, b in zip(t1, t2)]
+    ups = of_type(events, "PrizeTopUp")
+    assert all(events.index(u) > events.index(dqs[1]) for u in ups)
+    assert [(u["t"], u["place"], u["cents"]) for u in ups] == [
+        (dqs[1]["t"], 6, split_tied(d1, 6, 2)[0]),
+        (dqs[1]["t"], 6, split_tied(d1, 6, 2)[1]),
+        (dqs[2]["t"], 4, d2[3]),
+        (dqs[2]["t"], 6, split_tied(d2, 6, 2)[0]),
+        (dqs[2]["t"], 6, split_tied(d2, 6, 2)[1]),
+    ]
+    by_place: dict[int, list[int]] = {}
+    for f in result.finishes:
+        by_place.setdefault(f.place, []).append(f.prize_cents)
+    assert by_place[1] == [t2[0]] and by_place[2] == [t2[1]] and by_place[4] == [t2[3]]
+    assert by_place[3] == by_place[5] == by_place[8] == by_place[9] == [0]
+    assert sum(by_place[6]) == t2[5] and max(by_place[6]) - min(by_place[6]) <= 1
+    assert prizes(events) == {f.player_id: f.prize_cents for f in result.finishes if f.prize_cents}
+    _check_money(result, events)
+
+
+def test_r_cond_1_satellite_forfeit_of_the_remainder_is_shared_equally_by_the_seats() -> None:
+    """R-COND-1 (forfeit) in a satellite (R-ELIM-1): ten players, 3 seats of 30.00 and a 10.00
+    remainder for 4th. A disqualification needs more players left than seats, so the only paid
+    place it can take is 4th; its remainder goes to the seat places in proportion to their
+    (equal) prizes, so the three seat winners share it equally, the odd cent to the first."""
+    sc = replace(make_scenario(10, seats=10), satellite=Satellite(seat_value_cents=3000))
+    sc = _faulty(sc, disqualify_at_seconds=(11,), disqualified_prize_forfeited=True)
+    seconds = {(1, k): 2.0 for k in range(1, 20)}
+    result, events = run_scripted(sc, one_bust_rule, seed=1, seconds=seconds)
+    (dq,) = of_type(events, "PlayerDisqualified")  # drawn at 0:11, out when hand 6 ends
+    assert dq["place"] == 4 and dq["prize_forfeited"]
+    assert not of_type(events, "PrizeTopUp")  # no paid place below 4th
+    seats = sorted(f.prize_cents for f in result.finishes if f.place == 1)
+    assert seats == [3333, 3333, 3334]
+    assert [f.prize_cents for f in result.finishes if f.place == 4] == [0]
+    assert sum(f.prize_cents for f in result.finishes) == 10_000
+    _check_money(result, events)
+
+
+def test_r_cond_1_after_a_deal_the_deal_stands_and_nothing_is_forfeited() -> None:
+    """R-COND-1 with R-DEAL-1: once a deal is made the amounts are agreed, so a player
+    disqualified after it receives their deal amount even under "forfeit"; nobody is topped up."""
+    sc = make_scenario(6, prize_cents=1001, payouts=[{"min_entries": 3, "pay": _PAY3}])
+    sc = replace(sc, deal=DealTerms(enabled=True, method=DealMethod.CHIP_CHOP, at_players=3))
+    sc = _faulty(sc, disqualify_at_seconds=(7,), disqualified_prize_forfeited=True)
+    seconds = {(1, k): 2.0 for k in range(1, 20)}
+    result, events = run_scripted(sc, one_bust_rule, seed=4, seconds=seconds)
+    (deal,) = of_type(events, "DealMade")
+    (dq,) = of_type(events, "PlayerDisqualified")
+    assert events.index(deal) < events.index(dq) and not dq["prize_forfeited"]
+    amounts = dict(zip(deal["player_ids"], deal["amounts_cents"]))
+    by_id = {f.player_id: f for f in result.finishes}
+    assert by_id[dq["player_id"]].prize_cents == amounts[dq["player_id"]] > 0
+    assert not of_type(events, "PrizeTopUp")
     _check_money(result, events)
 
 

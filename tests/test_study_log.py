@@ -63,6 +63,7 @@ def six_player_log() -> list[object]:
             synchronized=False,
         ),
         out(500, 3, 3),
+        ev.BubbleBurst(t=500, players_left=2, places_paid=2),
         level(600, 2, 100),
         out(700, 2, 2),
         out(700, 1, 1),
@@ -72,7 +73,7 @@ def six_player_log() -> list[object]:
 
 def test_bubble_final_table_and_levels() -> None:
     red = reduce_log(six_player_log(), step=100)
-    assert red.bubble_seconds == 500  # the elimination that left 2 = places paid
+    assert red.bubble_seconds == 500  # the engine's BubbleBurst
     assert red.players_at_bubble == 2
     assert red.level_at_bubble == 2
     assert red.avg_stack_bb_at_bubble == pytest.approx(9000 / 2 / 40)
@@ -95,8 +96,8 @@ def test_timeline_counts_players_left_and_average_stack_in_big_blinds() -> None:
     )
 
 
-def test_bubble_with_players_tied_on_the_bubble_r_elim_2() -> None:
-    """R-ELIM-2: two players out in one hand share places; the bubble bursts at that hand."""
+def test_timeline_with_players_tied_r_elim_2() -> None:
+    """R-ELIM-2: two players out in one hand share places and leave the field together."""
     log = six_player_log()
     log[4] = out(100, 6, 5)
     log[5] = out(100, 5, 5)  # tied: both place 5 at t = 100
@@ -145,3 +146,132 @@ def test_everyone_paid_has_no_bubble_and_one_table_is_the_final_table() -> None:
 def test_incomplete_log_is_refused() -> None:
     with pytest.raises(ValueError, match="no TournamentEnded"):
         reduce_log(six_player_log()[:-1])
+
+
+def test_the_bubble_is_the_engines_bubble_burst_event() -> None:
+    """The reduction takes the bubble from the engine's ``BubbleBurst`` record (the field and
+    the places paid may change with re-entries and late registration); none without it."""
+    log = six_player_log()
+    burst = next(i for i, e in enumerate(log) if isinstance(e, ev.BubbleBurst))
+    log[burst] = ev.BubbleBurst(t=400, players_left=3, places_paid=3)
+    red = reduce_log(log, step=100)
+    assert red.bubble_seconds == 400 and red.players_at_bubble == 3
+    assert red.level_at_bubble == 2
+    assert red.avg_stack_bb_at_bubble == pytest.approx(9000 / 3 / 40)
+    del log[burst]
+    red = reduce_log(log, step=100)
+    assert red.bubble_seconds is None and red.players_at_bubble is None
+
+
+def _hand(
+    t: int, table: int, hand_no: int, ids: tuple[int, ...], stacks: tuple[int, ...]
+) -> list[object]:
+    return [
+        ev.TableHandStarted(
+            t=t - 10,
+            table_id=table,
+            hand_no=hand_no,
+            level_index=0,
+            button_seat=1,
+            seat_nos=tuple(range(1, len(ids) + 1)),
+            player_ids=ids,
+            stacks=tuple(1000 for _ in ids),
+            synchronized=False,
+        ),
+        ev.TableHandEnded(t=t, table_id=table, hand_no=hand_no, stacks=stacks),
+    ]
+
+
+def test_timeline_counts_late_players_reentries_and_busts_during_late_registration() -> None:
+    """R-REG-1, R-REG-2: players left = players seated at the start + late players registered
+    - players out for good; a player out during late registration leaves the field when their
+    hand ends, though they are ranked (``PlayerEliminated``) only when it closes; a re-entry
+    is not an elimination. Chips in play follow the stacks bought in and the chips removed."""
+    log: list[object] = [
+        ev.TournamentStarted(
+            t=0,
+            name="t",
+            seed=1,
+            entries=3,
+            starting_stack=1000,
+            seats_per_table=9,
+            prize_pool_cents=300,
+            places_paid=1,
+            start_clock=0,
+        ),
+        ev.TableOpened(t=0, table_id=1, seat_nos=(1, 2, 3), player_ids=(1, 2, 3)),
+        level(0, 0, 100),
+        ev.PlayerRegistered(t=50, player_id=4, registered=True, table_id=1, seat_no=4),
+        *_hand(120, 1, 1, (1, 2, 3, 4), (2000, 0, 1000, 1000)),  # 2 busts, re-enters
+        ev.EntryBought(
+            t=120,
+            player_id=2,
+            kind="reentry",
+            prize_cents=100,
+            bounty_cents=0,
+            fee_cents=0,
+            chips=1000,
+            stack_after=1000,
+        ),
+        *_hand(250, 1, 2, (1, 2, 3, 4), (3000, 1000, 0, 1000)),  # 3 busts for good
+        ev.PlayerRegistered(t=260, player_id=5, registered=True, table_id=1, seat_no=3),
+        ev.PlayerRegistered(t=280, player_id=6, registered=False, table_id=0, seat_no=0),
+        ev.PlayerDisqualified(
+            t=290, player_id=4, place=4, chips_removed=1000, prize_forfeited=False
+        ),
+        ev.PlayerEliminated(  # ranked when registration closes at 300
+            t=300,
+            player_id=3,
+            place=5,
+            table_id=1,
+            hand_no=2,
+            starting_stack=1000,
+            by=(1,),
+            synchronized=False,
+        ),
+        ev.PlayerEliminated(
+            t=300,
+            player_id=4,
+            place=4,
+            table_id=1,
+            hand_no=2,
+            starting_stack=1000,
+            by=(),
+            synchronized=False,
+        ),
+        ev.BubbleBurst(t=300, players_left=3, places_paid=3),
+        *_hand(400, 1, 3, (1, 2, 5), (5000, 0, 0)),
+        *(
+            ev.PlayerEliminated(
+                t=400,
+                player_id=p,
+                place=place,
+                table_id=1,
+                hand_no=0 if place == 1 else 3,
+                starting_stack=1000,
+                by=() if place == 1 else (1,),
+                synchronized=False,
+            )
+            for p, place in ((2, 3), (5, 2), (1, 1))
+        ),
+        ev.TournamentEnded(t=400, winner_id=1, hands_played=3, chips_in_play=5000),
+    ]
+    red = reduce_log(log, step=50)
+    left = dict((t, n) for t, n, _ in red.timeline)
+    assert left == {
+        0: 3,
+        50: 4,  # P4 registered
+        100: 4,
+        150: 4,  # P2's re-entry: still 4
+        200: 4,
+        250: 3,  # P3 out when hand 2 ended, not when ranked at 300
+        300: 3,  # P5 in at 260, P4 disqualified at 290 (out then, not at hand 2's end)
+        350: 3,
+        400: 1,
+    }
+    chips = {0: 3000, 50: 4000, 150: 5000, 300: 5000, 400: 5000}
+    by_t = {t: a for t, _, a in red.timeline}
+    for t, c in chips.items():
+        assert by_t[t] == pytest.approx(c / left[t] / 100)
+    assert by_t[250] == pytest.approx(5000 / 3 / 100)
+    assert red.bubble_seconds == 300 and red.players_at_bubble == 3

@@ -1,0 +1,117 @@
+"""Study reductions of real logs with re-entries and late registration (R-REG-1, R-REG-2).
+
+The log alone must tell the engine's story: the bubble time (the payout table and the field
+change as entries come in) and the players left over time.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from bisect import bisect_right
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+from pokersim import study
+from pokersim.engine import TournamentResult, run_tournament
+from pokersim.results import bubble_time, event_record
+from pokersim.rng import derive_seed
+from pokersim.scenario import ArrivalProcess, Scenario, default_scenario_path, load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _late(players: int = 60) -> Scenario:
+    """The default structure, 60 players, 30 % of them late over 30 minutes, one re-entry."""
+    sc = load_scenario(default_scenario_path())
+    sc = replace(sc, players=replace(sc.players, count=players))
+    return replace(
+        sc,
+        entries=replace(
+            sc.entries,
+            late_arrivals_percent=30,
+            late_registration_seconds=1800,
+            reentries_per_player=1,
+            arrival=ArrivalProcess.LATE_SURGE,
+        ),
+    )
+
+
+def _run(sc: Scenario, seed: int) -> tuple[TournamentResult, list[Any]]:
+    log: list[Any] = []
+    result = run_tournament(sc, seed, emit=log.append)
+    return result, log
+
+
+def _check(result: TournamentResult, log: list[Any]) -> study.LogReduction:
+    red = study.reduce_log(log, step=60)
+    records = [event_record(e) for e in log]
+    assert red.bubble_seconds is not None
+    assert red.bubble_seconds == result.bubble_seconds == bubble_time(records)
+    (burst,) = [e for e in records if e["type"] == "BubbleBurst"]
+    assert red.players_at_bubble == burst["players_left"] <= burst["places_paid"]
+    # players left, from the engine's own finishes: seated at the start + registered late -
+    # out for good (eliminated_at: when they were out, also when ranked later)
+    start = records[0]["entries"]
+    regs = sorted(e["t"] for e in records if e["type"] == "PlayerRegistered" and e["registered"])
+    outs = sorted(f.eliminated_at for f in result.finishes if f.place > 1)
+    expected = [start + bisect_right(regs, t) - bisect_right(outs, t) for t, _, _ in red.timeline]
+    assert [n for _, n, _ in red.timeline] == expected
+    assert red.timeline[-1][1] == 1
+    return red
+
+
+def test_r_reg_2_bubble_from_the_log_equals_the_engines_with_re_entries() -> None:
+    """R-REG-2: with re-entries the payout table follows the entries, so counting eliminations
+    from the entries at the start misses the bubble; the log's BubbleBurst is the engine's."""
+    sc = load_scenario(ROOT / "scenarios" / "pko.toml")
+    result, log = _run(sc, 1)
+    assert result.entries > log[0].entries  # re-entries happened
+    red = _check(result, log)
+    (closed,) = [e for e in log if type(e).__name__ == "EntriesClosed"]
+    assert closed.places_paid > log[0].places_paid  # more places paid than at the start
+    # the count from the start's entries and places paid would have burst elsewhere
+    out_t = sorted(e.t for e in log if type(e).__name__ == "PlayerEliminated" and e.place > 1)
+    assert out_t[log[0].entries - log[0].places_paid - 1] != red.bubble_seconds
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_r_reg_1_bubble_and_players_left_with_late_registration(seed: int) -> None:
+    """R-REG-1: late players join the field and players out during late registration leave it
+    when they bust (they are ranked when it closes): the timeline follows both, the bubble is
+    the engine's, and the chips in play grow with every stack bought in."""
+    sc = _late()
+    result, log = _run(sc, seed)
+    registered = [e for e in log if type(e).__name__ == "PlayerRegistered" and e.registered]
+    assert registered
+    red = _check(result, log)
+    stack = sc.starting_stack
+    _t0, left0, avg0 = red.timeline[0]
+    bb0 = next(e.big_blind for e in log if type(e).__name__ == "LevelStarted")
+    assert left0 == log[0].entries
+    assert avg0 == pytest.approx(log[0].entries * stack / left0 / bb0)  # before anyone bought in
+    _t, left_end, avg_end = red.timeline[-1]
+    bb_end = [e.big_blind for e in log if type(e).__name__ == "LevelStarted"][-1]
+    assert avg_end == pytest.approx(result.chips_in_play / left_end / bb_end)
+    assert result.chips_in_play > log[0].entries * stack
+    assert max(n for _, n, _ in red.timeline) > log[0].entries  # late players counted
+
+
+def test_study_rows_carry_the_engines_bubble_with_late_entries(tmp_path: Path) -> None:
+    """A study's ``bubble_seconds`` is the engine's with late registration and re-entries."""
+    data = tomllib.loads(default_scenario_path().read_text(encoding="utf-8"))
+    data["players"]["count"] = 45
+    data.setdefault("entries", {}).update(
+        late_arrivals_percent=30, late_registration_minutes=30, reentries_per_player=1
+    )
+    path = tmp_path / "late.toml"
+    path.write_bytes(tomli_w.dumps(data).encode())
+    res = study.run_study(path, runs=2, seed=5, out=tmp_path / "o", jobs=1, progress=False)
+    scenario = load_scenario(path)
+    for i in range(2):
+        result = run_tournament(scenario, derive_seed(5, i))
+        row = res.runs[res.runs["run"] == i].iloc[0]
+        assert row["bubble_seconds"] == result.bubble_seconds
