@@ -97,6 +97,7 @@ FINISH_SCHEMA = pa.schema(
         ("bounty_cents", pa.int64()),
         ("entries", pa.int64()),
         ("rebuys", pa.int64()),
+        ("addons", pa.int64()),
         ("cost_cents", pa.int64()),
         ("profit_cents", pa.int64()),
         ("final_table_stack", pa.int64()),
@@ -875,9 +876,22 @@ def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[di
     red = reduce_log(log)
     skill = {p.player_id: p.skill for p in expand_players(scenario.players)}
     price = scenario.entries.buy_in_cents
+    # what each player paid after the first entry: re-entries, rebuys, the add-on (R-REG-2)
+    paid: dict[int, int] = {}
+    reentries: dict[int, int] = {}
+    rebuys: dict[int, int] = {}
+    addons: dict[int, int] = {}
+    counts = {"reentry": reentries, "rebuy": rebuys, "addon": addons}
+    for event in log:
+        if type(event).__name__ == "EntryBought":
+            p = event.player_id
+            paid[p] = paid.get(p, 0) + event.prize_cents + event.bounty_cents + event.fee_cents
+            bucket = counts[event.kind]
+            bucket[p] = bucket.get(p, 0) + 1
     finishes = []
     for f in result.finishes:
-        cost = price  # one entry each: the engine has no re-entries or rebuys yet
+        p = f.player_id
+        cost = price + paid.get(p, 0)
         finishes.append(
             {
                 "player_id": f.player_id,
@@ -887,8 +901,9 @@ def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[di
                 "place": f.place,
                 "prize_cents": f.prize_cents,
                 "bounty_cents": f.bounty_cents,
-                "entries": 1,
-                "rebuys": 0,
+                "entries": 1 + reentries.get(p, 0),
+                "rebuys": rebuys.get(p, 0),
+                "addons": addons.get(p, 0),
                 "cost_cents": cost,
                 "profit_cents": f.prize_cents + f.bounty_cents - cost,
                 "final_table_stack": red.final_table_stacks.get(f.player_id),

@@ -56,6 +56,7 @@ def fake_runner(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dic
                 "bounty_cents": won_bounty,
                 "entries": 1,
                 "rebuys": 0,
+                "addons": 0,
                 "cost_cents": COST,
                 "profit_cents": prize + won_bounty - COST,
                 "final_table_stack": None,

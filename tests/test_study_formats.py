@@ -115,3 +115,32 @@ def test_study_rows_carry_the_engines_bubble_with_late_entries(tmp_path: Path) -
         result = run_tournament(scenario, derive_seed(5, i))
         row = res.runs[res.runs["run"] == i].iloc[0]
         assert row["bubble_seconds"] == result.bubble_seconds
+
+
+def test_r_reg_2_study_rows_count_each_players_entries_rebuys_and_addons(tmp_path: Path) -> None:
+    """R-REG-2: a player's cost is every purchase they made, priced by the scenario's terms.
+
+    Checked against the engine's own entry count per player and the scenario's prices, so a
+    study's ROI of a rebuy tournament charges rebuys and add-ons.
+    """
+    path = ROOT / "scenarios" / "rebuy_addon.toml"
+    scenario = load_scenario(path)
+    terms = scenario.entries
+    res = study.run_study(path, runs=1, seed=3, out=tmp_path / "o", jobs=1, progress=False)
+    result = run_tournament(scenario, derive_seed(3, 0))
+    rows = res.finishes.set_index("player_id")
+    assert rows["rebuys"].sum() > 0 and rows["addons"].sum() > 0
+    for f in result.finishes:
+        row = rows.loc[f.player_id]
+        assert row["entries"] == f.entries
+        cost = (
+            row["entries"] * terms.buy_in_cents
+            + row["rebuys"] * terms.rebuy_price_cents
+            + row["addons"] * terms.addon_price_cents
+        )
+        assert row["cost_cents"] == cost
+        assert row["profit_cents"] == f.prize_cents + f.bounty_cents - cost
+    assert set(rows["addons"]) <= {0, 1}
+    # every prize-pool cent was paid by some player (no guarantee in this scenario)
+    fees = rows["entries"].sum() * terms.fee_cents
+    assert rows["cost_cents"].sum() - fees == result.prize_pool_cents
