@@ -118,7 +118,7 @@ def main() -> None:
         equity_loop(tag, v, gen)
     loop = (time.process_time() - t0) / len(sample[:40])
     print(f"\nequity estimate, {tag.samples} samples per post-flop decision:")
-    print(f"  one evaluator call (tight-aggressive): {batch * 1e6:10,.0f} us/decision")
+    print(f"  one jitted call (tight-aggressive):    {batch * 1e6:10,.0f} us/decision")
     print(f"  one call per sample (loop):            {loop * 1e6:10,.0f} us/decision")
     print(f"  batch speed-up: {loop / batch:.0f}x")
 
