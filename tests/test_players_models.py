@@ -231,10 +231,17 @@ def exact_equity_vs_any(hole: str, board: str) -> float:
     return exact_equity_vs_range(hole, board)
 
 
+def assert_estimate_matches(v: DecisionView, cut: int, exact: float, seed: int) -> None:
+    """Four 4,096-sample estimates average within five standard errors of the exact value."""
+    model = TightAggressiveModel(samples=4096)
+    rng = np.random.default_rng(seed)
+    estimates = [model.equity(v, rng, cut) for _ in range(4)]
+    se = 0.5 / np.sqrt(4 * 4096)
+    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+
+
 @pytest.mark.parametrize(("hole", "board"), [("AhKh", "QhJh2c7d"), ("7c2d", "AsKsQd9h")])
 def test_tight_aggressive_equity_estimate_is_unbiased(hole: str, board: str) -> None:
-    exact = exact_equity_vs_any(hole, board)
-    model = TightAggressiveModel(samples=4096)
     v = view(
         hole=hole,
         board=board,
@@ -245,10 +252,7 @@ def test_tight_aggressive_equity_estimate_is_unbiased(hole: str, board: str) -> 
         legal=LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000),
         pot=200,
     )
-    rng = np.random.default_rng(42)
-    estimates = [model.equity(v, rng, charts.N_CLASSES) for _ in range(4)]
-    se = 0.5 / np.sqrt(4 * 4096)
-    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+    assert_estimate_matches(v, charts.N_CLASSES, exact_equity_vs_any(hole, board), seed=42)
 
 
 def _postflop(hole: str, board: str, to_call: int, pot: int = 400) -> DecisionView:
@@ -274,19 +278,12 @@ def test_tight_aggressive_equity_against_a_range_matches_enumeration(
     """Opponents' hands are uniform over the range's unseen combinations (exact reference)."""
     cut = charts.top_classes(width)
     exact = exact_equity_vs_range(hole, board, cut)
-    model = TightAggressiveModel(samples=4096)
-    v = _postflop(hole, board, 0)
-    rng = np.random.default_rng(7)
-    estimates = [model.equity(v, rng, cut) for _ in range(4)]
-    se = 0.5 / np.sqrt(4 * 4096)
-    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+    assert_estimate_matches(_postflop(hole, board, 0), cut, exact, seed=7)
 
 
 def test_tight_aggressive_equity_against_two_opponents_matches_enumeration() -> None:
     """Three-way pots: both opponents' cards sampled without overlap, ties split three ways."""
     hole, board = "AhQd", "Qs9c4h2d7s"
-    exact = exact_equity_vs_two_any(hole, board)
-    model = TightAggressiveModel(samples=4096)
     v = view(
         hole=hole,
         board=board,
@@ -297,10 +294,7 @@ def test_tight_aggressive_equity_against_two_opponents_matches_enumeration() -> 
         legal=LegalActions(to_call=0, min_raise_to=20, max_raise_to=1000),
         pot=300,
     )
-    rng = np.random.default_rng(11)
-    estimates = [model.equity(v, rng, charts.N_CLASSES) for _ in range(4)]
-    se = 0.5 / np.sqrt(4 * 4096)
-    assert abs(np.mean(estimates) - exact) < 5 * se, (estimates, exact)
+    assert_estimate_matches(v, charts.N_CLASSES, exact_equity_vs_two_any(hole, board), seed=11)
 
 
 def test_tight_aggressive_equity_is_reproducible_from_the_stream() -> None:
