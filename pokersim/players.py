@@ -275,7 +275,8 @@ class PushFoldModel(_TimedModel):
     Antes scale it too: the stack is read in units of a 1.5-big-blind pot, so a pot swollen by
     antes widens the ranges. Above ``max_bb`` it plays a simple default: open-raise
     ``open_raise_bb`` with a positional range, continue against raises with premium hands, and
-    after the flop bet half the pot with a pair or better, check-folding otherwise.
+    after the flop bet half the pot with a pair or better (calling a bet only when it costs at
+    most a third of its chips), check-folding otherwise.
 
     Parameters: ``looseness`` (0.25..4, default 1.0), ``max_bb`` (1..25, default 15),
     ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.8).
@@ -372,14 +373,18 @@ class PushFoldModel(_TimedModel):
 
 
 def _postflop_default(view: DecisionView) -> Action:
-    """Bet half the pot or call with a pair or better; check or fold without one."""
+    """Bet half the pot or call with a pair or better; check or fold without one.
+
+    A pair does not call off a big stack: a call of more than a third of its chips folds.
+    """
     legal = view.legal
     if _made_hand(view.hole, view.board):
         if legal.to_call == 0:
             if legal.max_raise_to > 0:
                 return _raise_to(legal, max(view.pot // 2, view.level.big_blind))
             return CHECK_CALL
-        return CHECK_CALL
+        if 3 * legal.to_call <= view.stacks[view.seat] + view.bets[view.seat]:
+            return CHECK_CALL
     return CHECK_CALL if legal.to_call == 0 else FOLD
 
 

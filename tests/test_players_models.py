@@ -451,3 +451,14 @@ def test_tight_aggressive_new_parameters_are_validated() -> None:
     ):
         with pytest.raises(ConfigError, match=key):
             make_model("tight-aggressive", params={key: bad})
+
+
+def test_push_fold_deep_calls_small_bets_with_a_pair_but_not_its_stack() -> None:
+    """Above max_bb a pair calls a bet of up to a third of its chips, and folds to more."""
+    model = PushFoldModel()
+    rng = np.random.default_rng(0)
+    pair = "KsQd"
+    board = "Kh7c2d"
+    assert model.decide(_postflop(pair, board, 400), rng) is CHECK_CALL  # 400 of 2,000 chips
+    assert model.decide(river_all_in_raise(pair, board, 200 * BB), rng) is FOLD
+    assert model.decide(_postflop("5s4d", board, 100), rng) is FOLD  # no pair: fold
