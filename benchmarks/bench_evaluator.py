@@ -21,9 +21,9 @@ from collections.abc import Callable
 import numpy as np
 
 from pokersim.cards import format_card
-from pokersim.equity import equity
 from pokersim.evaluator import evaluate, evaluate_unchecked
 from pokersim.evaluator._tables import FLUSH_BITS, LOW_BITS, SUIT_BIAS, SUIT_SHIFT, get_tables
+from pokersim.hand_equity import equity
 
 
 def random_hands(n: int, seed: int = 1) -> np.ndarray:

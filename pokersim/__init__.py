@@ -14,7 +14,7 @@ __all__ = ["__version__", "equity", "evaluate"]
 
 def __getattr__(name: str) -> Any:
     if name == "equity":
-        from pokersim.equity import equity
+        from pokersim.hand_equity import equity
 
         return equity
     if name == "evaluate":

@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def main(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from pokersim.equity import equity
+    from pokersim.hand_equity import equity
 
     if args.samples is not None and args.samples < 1:
         raise ValueError(f"--samples must be a positive number of boards, got {args.samples}")

@@ -9,8 +9,6 @@ counted by how many players shared the pot, so exact results are exact rationals
 
 from __future__ import annotations
 
-import sys
-import types
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -305,26 +303,3 @@ def equity(
         exact=False,
         seed=seed,
     )
-
-
-class _CallableModule(types.ModuleType):
-    """Lets ``pokersim.equity(...)`` work once this module has been imported.
-
-    The package exposes the function ``equity`` lazily as ``pokersim.equity``, but importing
-    the submodule ``pokersim.equity`` binds that name to the module; making the module call
-    the function keeps the documented ``pokersim.equity(hands, ...)`` working either way.
-    """
-
-    def __call__(
-        self,
-        hands: Iterable[str | Sequence[int] | Sequence[str]],
-        board: str | Sequence[int] | Sequence[str] = (),
-        dead: str | Sequence[int] | Sequence[str] = (),
-        *,
-        samples: int | None = None,
-        seed: int | None = None,
-    ) -> EquityResult:
-        return equity(hands, board, dead, samples=samples, seed=seed)
-
-
-sys.modules[__name__].__class__ = _CallableModule
