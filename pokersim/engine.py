@@ -130,7 +130,7 @@ from pokersim.hand import (
     unchecked_setup,
 )
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
-from pokersim.players import PlayerModel, builtin_models, make_model
+from pokersim.players import PlayerModel, builtin_models, make_model, uses_hand_draws
 from pokersim.scenario import PlayerSpec, Scenario
 from pokersim.script import StartPosition
 from pokersim.seating import draw_seats, redraw_seats
@@ -211,6 +211,8 @@ class _Table:
         "go",
         "rows",
         "strengths",
+        "uniforms",
+        "normals",
         "block_first",
         "block_len",
         "playing",
@@ -227,6 +229,8 @@ class _Table:
         self.go = go
         self.rows: list[list[int]] = []
         self.strengths: list[list[int]] | None = None
+        self.uniforms: list[float] = []  # the block's decision draws (rng.decision_block)
+        self.normals: list[float] = []
         self.block_first = 1
         self.block_len = 0
         self.playing = False
@@ -338,6 +342,9 @@ class _Director:
             raise ValueError(f"expected {n} player models, got {len(self.models)}")
         self._open_entries()  # re-entries, rebuys, add-on (pokersim.entries)
         self.rngs: list[np.random.Generator | None] = [None] * n
+        # built-in models read the hand's decision draws; plug-ins get their own generator
+        self.hand_draws = [uses_hand_draws(m) for m in self.models]
+        self._draws = rngs.HandDraws()
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
         self.total_chips = scenario.starting_stack * n
@@ -570,6 +577,7 @@ class _Director:
             size = min(DECK_BLOCK, max(8, tab.block_len * 2))
             decks = rngs.deck_block(self.seed, tab.table_id, first, size)
             tab.rows = decks.tolist()
+            tab.uniforms, tab.normals = rngs.decision_block(self.seed, tab.table_id, first, size)
             tab.block_first = first
             tab.block_len = size
             if self.evaluate is not None:
@@ -578,6 +586,7 @@ class _Director:
                 tab.strengths = ranks.tolist()
             i = 0
         row = tab.rows[i]
+        self._draws.start(tab.uniforms, tab.normals, i, self.seed, tab.table_id, tab.hand_no)
         board0 = 2 * self.seats_per_table
         hole = tuple([(row[2 * s - 2], row[2 * s - 1]) for s in seat_nos])
         strengths = None
@@ -673,22 +682,27 @@ class _Director:
         ``None`` is a time-out: the hand checks when free, else folds (R-HAND-6), and logs it.
         """
         p = view.player_id
-        gen = self.rngs[p]
-        if gen is None:
-            gen = self.rngs[p] = rngs.generator(self.seed, rngs.STREAM_PLAYER, p)
         if view.street > self._street:
             self._street = view.street
         if self.absent[p] or self._t0 + self._elapsed >= self.conn.start[p]:
-            return self._decide_away(view, p, gen)  # absent, or maybe disconnected
+            return self._decide_away(view, p)  # absent, or maybe disconnected
         model = self.models[p]
-        action = model.decide(view, gen)
-        think = model.think_seconds(view, gen)
+        draws = self._draws if self.hand_draws[p] else self._player_rng(p)
+        action = model.decide(view, draws)  # type: ignore[arg-type]
+        think = model.think_seconds(view, draws)  # type: ignore[arg-type]
         if 0.0 <= think <= self.action_seconds:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
-        return self._clocked(view, p, gen, action, think, absent=False, back_in=0.0)
+        return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
-    def _decide_away(self, view: DecisionView, p: int, gen: np.random.Generator) -> Action | None:
+    def _player_rng(self, p: int) -> np.random.Generator:
+        """The player's own generator (plug-in models, time-out absences), made when first used."""
+        gen = self.rngs[p]
+        if gen is None:
+            gen = self.rngs[p] = rngs.generator(self.seed, rngs.STREAM_PLAYER, p)
+        return gen
+
+    def _decide_away(self, view: DecisionView, p: int) -> Action | None:
         """A decision of a player who is absent or disconnected (R-DIS-1, R-DIS-2, R-DIS-3).
 
         A sitting-out player who is not back is folded (or checks, when everyone else is all-in)
@@ -705,11 +719,12 @@ class _Director:
             if back_in > 0.0:
                 return sitting_out_action(view.legal, others_all_in(view))
         elif back_in > self.action_seconds + self._protection() + self.bank[p]:
-            return self._clocked(view, p, gen, FOLD, 0.0, absent=False, back_in=back_in)
+            return self._clocked(view, p, FOLD, 0.0, absent=False, back_in=back_in)
         model = self.models[p]
-        action = model.decide(view, gen)
-        think = model.think_seconds(view, gen)
-        return self._clocked(view, p, gen, action, think, absent=absent, back_in=back_in)
+        draws = self._draws if self.hand_draws[p] else self._player_rng(p)
+        action = model.decide(view, draws)  # type: ignore[arg-type]
+        think = model.think_seconds(view, draws)  # type: ignore[arg-type]
+        return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
 
     def _protection(self) -> float:
         """R-DIS-3 extra seconds for a disconnected player now (0 outside the protected stage)."""
@@ -725,7 +740,6 @@ class _Director:
         self,
         view: DecisionView,
         p: int,
-        gen: np.random.Generator,
         action: Action,
         think: float,
         *,
@@ -753,7 +767,9 @@ class _Director:
             self.conn.timeouts[p] += 1
             self._timed_out.append((p, now + out.seconds, out.action, connected))
             if connected:
-                self.away_until[p] = now + out.seconds + self.away.away_after_timeout(gen)
+                self.away_until[p] = (
+                    now + out.seconds + self.away.away_after_timeout(self._player_rng(p))
+                )
             else:  # back when reconnected
                 self.away_until[p] = now + out.seconds
         self.absent[p] = out.absent_after
@@ -1646,9 +1662,7 @@ class _Director:
         """After places are given: the first time the field is down to the places paid."""
         if self.bubble_at is None and self.unplaced <= self.places_paid:
             self.bubble_at = now
-            self.emit(
-                BubbleBurst(t=now, players_left=self.unplaced, places_paid=self.places_paid)
-            )
+            self.emit(BubbleBurst(t=now, players_left=self.unplaced, places_paid=self.places_paid))
 
     def _forfeit(self, now: int, place: int) -> None:
         """R-COND-1 (forfeit): ``place``'s prize is shared among ALL the other paid places.

@@ -1,8 +1,11 @@
 """Player models: the ``PlayerModel`` protocol, the built-in models and plug-in loading.
 
 A model only *chooses* among ``view.legal`` (it never re-implements the rules) and draws every
-random number from the generator the engine hands it (the player's own seeded stream), so a run
-is reproducible. Decisions are on the hot path: models keep precomputed tables, return the
+random number from the ``rng`` the engine hands it, so a run is reproducible: a plug-in gets the
+player's own NumPy generator; the built-in models, which use only ``rng.random()`` and
+``rng.standard_normal()`` (the :class:`Draws` protocol), get the hand's decision draws
+(``rng.HandDraws``, keyed by seed, table and hand), which cost a list read instead of a
+generator call. Decisions are on the hot path: models keep precomputed tables, return the
 ``FOLD``/``CHECK_CALL`` singletons and allocate nothing else but a ``RaiseTo``.
 
 The engine calls, per decision::
@@ -52,7 +55,19 @@ class PlayerModel(Protocol):
         ...
 
 
-def random_action(legal: LegalActions, rng: np.random.Generator) -> Action:
+class Draws(Protocol):
+    """The two draws the built-in models use (a NumPy ``Generator`` has both)."""
+
+    def random(self) -> float:
+        """A uniform draw in [0, 1)."""
+        ...
+
+    def standard_normal(self) -> float:
+        """A standard normal draw."""
+        ...
+
+
+def random_action(legal: LegalActions, rng: Draws) -> Action:
     """A uniform draw over the legal action kinds, then over the legal raise totals.
 
     Fold is always a legal kind (even when checking is free), so this is the plain uniform
@@ -72,7 +87,7 @@ def random_action(legal: LegalActions, rng: np.random.Generator) -> Action:
     return FOLD if k == 0 else CHECK_CALL
 
 
-def noise_action(view: DecisionView, rng: np.random.Generator) -> Action:
+def noise_action(view: DecisionView, rng: Draws) -> Action:
     """A plausible mistake: uniform over the sensible kinds, raises sized by the pot.
 
     Unlike :func:`random_action` it never folds when checking is free, and a raise goes to
@@ -138,7 +153,7 @@ class _TimedModel:
         self._lo = think.min_seconds
         self._hi = think.max_seconds
 
-    def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
+    def think_seconds(self, view: DecisionView, rng: Draws) -> float:
         """A log-normal draw, times ``POSTFLOP_THINK_FACTOR`` after the flop.
 
         ``ThinkTime.draw`` written out (same draw, same result): it runs once per decision.
@@ -167,7 +182,7 @@ class RandomModel(_TimedModel):
     def __init__(self, *, think_median_seconds: float = 1.5, think_sigma: float = 0.8) -> None:
         super().__init__(_think(self.name, think_median_seconds, think_sigma))
 
-    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Uniform over fold / check-call / raise, then uniform over raise totals."""
         return random_action(view.legal, rng)
 
@@ -185,7 +200,7 @@ class CallingStationModel(_TimedModel):
     def __init__(self, *, think_median_seconds: float = 2.0, think_sigma: float = 0.8) -> None:
         super().__init__(_think(self.name, think_median_seconds, think_sigma))
 
-    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Check when free, else call (all-in when short)."""
         return CHECK_CALL
 
@@ -206,15 +221,14 @@ class SkillBlend:
         self.mistake_p = (1.0 - skill) * noise
         self.name = inner.name
         # skill does not change pace: the inner model's think time, without a wrapper call
-        self.think_seconds: Callable[[DecisionView, np.random.Generator], float] = (
-            inner.think_seconds
-        )
+        # (the rng is the hand's draws for a built-in inner model, a Generator for a plug-in)
+        self.think_seconds: Callable[[DecisionView, Any], float] = inner.think_seconds
 
-    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def decide(self, view: DecisionView, rng: Draws) -> Action:
         """One uniform draw decides between a mistake and the inner model's choice."""
         if rng.random() < self.mistake_p:
             return noise_action(view, rng)
-        return self.inner.decide(view, rng)
+        return self.inner.decide(view, rng)  # type: ignore[arg-type]  # see __init__
 
     def __repr__(self) -> str:
         return f"SkillBlend({self.inner!r}, skill={self.skill}, noise={self.noise})"
@@ -315,7 +329,7 @@ class PushFoldModel(_TimedModel):
         self._premium_cut = charts.top_classes(min(1.0, 0.03 * loose))
         self._call_cut = charts.top_classes(min(1.0, 0.08 * loose))
 
-    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Chart lookups only: no random draws, so a given situation always plays the same."""
         legal = view.legal
         bb = view.level.big_blind
@@ -624,13 +638,13 @@ class TightAggressiveModel(_TimedModel):
         self._push_fold = PushFoldModel(max_bb=max(self.short_bb, 1.0))
         self._tables = get_tables()
 
-    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Pre-flop by table lookups; post-flop by one sampled equity estimate."""
         if view.street == 0:
             return self._preflop(view, rng)
         return self._postflop(view, rng)
 
-    def _preflop(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def _preflop(self, view: DecisionView, rng: Draws) -> Action:
         legal = view.legal
         bb = view.level.big_blind
         seat = view.seat
@@ -680,7 +694,7 @@ class TightAggressiveModel(_TimedModel):
                 return CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
 
-    def _postflop(self, view: DecisionView, rng: np.random.Generator) -> Action:
+    def _postflop(self, view: DecisionView, rng: Draws) -> Action:
         legal = view.legal
         to_call = legal.to_call
         seat = view.seat
@@ -719,7 +733,7 @@ class TightAggressiveModel(_TimedModel):
             return CHECK_CALL
         return FOLD
 
-    def equity(self, view: DecisionView, rng: np.random.Generator, range_cut: int) -> float:
+    def equity(self, view: DecisionView, rng: Draws, range_cut: int) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.
 
         ``samples`` deals of the opponents' cards (each uniform over the unseen combinations
@@ -762,6 +776,20 @@ _BUILTINS: dict[str, Callable[..., PlayerModel]] = {
 }
 
 _PLUGIN = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
+
+
+def uses_hand_draws(model: object) -> bool:
+    """True for a model known to draw only ``random()`` and ``standard_normal()``.
+
+    Exactly the built-in classes (a subclass may draw anything) and skill blends of them: the
+    engine hands these the hand's decision draws, every other model the player's generator.
+    """
+    if type(model) is SkillBlend:
+        return uses_hand_draws(model.inner)
+    return type(model) in _DRAWS_ONLY
+
+
+_DRAWS_ONLY = (RandomModel, CallingStationModel, PushFoldModel, TightAggressiveModel)
 
 
 def builtin_models() -> tuple[str, ...]:

@@ -55,3 +55,49 @@ def test_derive_seed_is_stable_and_distinct():
     assert len(set(seeds)) == 1000
     assert seeds[3] == rng.derive_seed(42, 3)
     assert all(0 <= s < 2**63 for s in seeds)
+
+
+def _read(draws: rng.HandDraws, n_uniform: int, n_normal: int) -> tuple[list[float], list[float]]:
+    return [draws.random() for _ in range(n_uniform)], [
+        draws.standard_normal() for _ in range(n_normal)
+    ]
+
+
+def test_hand_draws_read_the_hands_row_of_the_block():
+    u, z = rng.decision_block(3, 7, 9, 4)
+    assert len(u) == 4 * rng.DECISION_UNIFORMS and len(z) == 4 * rng.DECISION_NORMALS
+    draws = rng.HandDraws()
+    draws.start(u, z, 2, 3, 7, 11)
+    got_u, got_z = _read(draws, 5, 3)
+    assert got_u == u[2 * rng.DECISION_UNIFORMS : 2 * rng.DECISION_UNIFORMS + 5]
+    assert got_z == z[2 * rng.DECISION_NORMALS : 2 * rng.DECISION_NORMALS + 3]
+    assert all(0.0 <= x < 1.0 for x in u)
+    # a new hand starts at its own row, whatever the last hand read
+    draws.start(u, z, 3, 3, 7, 12)
+    assert draws.random() == u[3 * rng.DECISION_UNIFORMS]
+
+
+def test_hand_draws_go_on_with_a_keyed_generator_past_the_block():
+    """A long hand reads past its row into a generator keyed by (seed, table, hand): never the
+    next hand's numbers, and the same numbers every time."""
+    u, z = rng.decision_block(5, 2, 1, 2)
+    runs = []
+    for _ in range(2):
+        draws = rng.HandDraws()
+        draws.start(u, z, 0, 5, 2, 1)
+        runs.append(_read(draws, rng.DECISION_UNIFORMS + 6, rng.DECISION_NORMALS + 4))
+    assert runs[0] == runs[1]
+    extra_u = runs[0][0][rng.DECISION_UNIFORMS :]
+    assert extra_u[0] != u[rng.DECISION_UNIFORMS]  # not the next hand's row
+    other = rng.HandDraws()
+    other.start(u, z, 0, 5, 2, 2)  # another hand: another overflow stream
+    assert _read(other, rng.DECISION_UNIFORMS + 6, 0)[0][rng.DECISION_UNIFORMS :] != extra_u
+
+
+def test_decision_blocks_are_keyed_and_distributed():
+    a = rng.decision_block(1, 4, 1, 8)
+    assert rng.decision_block(1, 4, 1, 8) == a
+    assert rng.decision_block(2, 4, 1, 8)[0] != a[0]
+    assert rng.decision_block(1, 5, 1, 8)[0] != a[0]
+    u, z = (np.array(x) for x in rng.decision_block(1, 4, 1, 2_000))
+    assert abs(u.mean() - 0.5) < 0.01 and abs(z.mean()) < 0.02 and abs(z.std() - 1.0) < 0.02
