@@ -71,22 +71,28 @@ def out_of_balance(source_count: int, smallest_other: int, tolerance: int) -> bo
 class _Dest:
     """A mutable working copy of a destination table while a plan is being built."""
 
-    __slots__ = ("table_id", "occupied", "last_button", "free")
+    __slots__ = ("table_id", "occupied", "last_button", "free", "_positions")
 
     def __init__(self, t: TableSeats, seats_per_table: int) -> None:
         self.table_id = t.table_id
         self.occupied = sorted(t.seats)
         self.last_button = t.last_button
         self.free = [s for s in range(1, seats_per_table + 1) if s not in t.seats]
+        self._positions: list[tuple[int, int]] | None = None
 
     def positions(self) -> list[tuple[int, int]]:
-        """``(hands until big blind, seat)`` of every free seat."""
-        return [(position_of_free_seat(self.occupied, self.last_button, s), s) for s in self.free]
+        """``(hands until big blind, seat)`` of every free seat (kept until a seat is taken)."""
+        if self._positions is None:
+            self._positions = [
+                (position_of_free_seat(self.occupied, self.last_button, s), s) for s in self.free
+            ]
+        return self._positions
 
     def take(self, seat: int) -> None:
         self.free.remove(seat)
         self.occupied.append(seat)
         self.occupied.sort()
+        self._positions = None
 
 
 def _validate(source: TableSeats, others: Sequence[TableSeats], seats_per_table: int) -> None:

@@ -229,8 +229,8 @@ class _Table:
         self.go = go
         self.rows: list[list[int]] = []
         self.strengths: list[list[int]] | None = None
-        self.uniforms: list[float] = []  # the block's decision draws (rng.decision_block)
-        self.normals: list[float] = []
+        self.uniforms: Sequence[float] = ()  # the block's decision draws (rng.decision_block)
+        self.normals: Sequence[float] = ()
         self.block_first = 1
         self.block_len = 0
         self.playing = False
@@ -1009,7 +1009,11 @@ class _Director:
             others,
             seats_per_table=self.seats_per_table,
             policy=self.policy,
-            rng=rngs.generator(self.seed, rngs.STREAM_SEATING, 1, tab.table_id),
+            rng=(  # only the tda policy draws seats
+                rngs.generator(self.seed, rngs.STREAM_SEATING, 1, tab.table_id)
+                if self.policy is BalancePolicy.TDA
+                else None
+            ),
         )
         self._apply(moves, "break")
         self._close_table(tab)

@@ -69,8 +69,8 @@ def test_hand_draws_read_the_hands_row_of_the_block():
     draws = rng.HandDraws()
     draws.start(u, z, 2, 3, 7, 11)
     got_u, got_z = _read(draws, 5, 3)
-    assert got_u == u[2 * rng.DECISION_UNIFORMS : 2 * rng.DECISION_UNIFORMS + 5]
-    assert got_z == z[2 * rng.DECISION_NORMALS : 2 * rng.DECISION_NORMALS + 3]
+    assert got_u == list(u)[2 * rng.DECISION_UNIFORMS : 2 * rng.DECISION_UNIFORMS + 5]
+    assert got_z == list(z)[2 * rng.DECISION_NORMALS : 2 * rng.DECISION_NORMALS + 3]
     assert all(0.0 <= x < 1.0 for x in u)
     # a new hand starts at its own row, whatever the last hand read
     draws.start(u, z, 3, 3, 7, 12)
