@@ -46,6 +46,7 @@ Choices where RULES.md is silent:
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -227,8 +228,8 @@ class _Table:
         self.hand_no = 0
         self.open = True
         self.go = go
-        self.rows: list[list[int]] = []
-        self.strengths: list[list[int]] | None = None
+        self.rows = b""  # the block's decks, 52 cards a hand
+        self.strengths: array[int] | None = None
         self.uniforms: Sequence[float] = ()  # the block's decision draws (rng.decision_block)
         self.normals: Sequence[float] = ()
         self.block_first = 1
@@ -576,23 +577,25 @@ class _Director:
             first = tab.hand_no
             size = min(DECK_BLOCK, max(8, tab.block_len * 2))
             decks = rngs.deck_block(self.seed, tab.table_id, first, size)
-            tab.rows = decks.tolist()
+            tab.rows = decks.tobytes()  # 52 bytes a hand: compact, and indexing gives ints
             tab.uniforms, tab.normals = rngs.decision_block(self.seed, tab.table_id, first, size)
             tab.block_first = first
             tab.block_len = size
             if self.evaluate is not None:
                 cards = decks[:, self._seat_rows].reshape(-1, 7)
-                ranks = np.asarray(self.evaluate(cards)).reshape(size, -1)
-                tab.strengths = ranks.tolist()
+                ranks = np.asarray(self.evaluate(cards), dtype=np.int64)
+                tab.strengths = array("q", ranks.tobytes())  # seats_per_table a hand
             i = 0
-        row = tab.rows[i]
+        row = tab.rows
         self._draws.start(tab.uniforms, tab.normals, i, self.seed, tab.table_id, tab.hand_no)
-        board0 = 2 * self.seats_per_table
-        hole = tuple([(row[2 * s - 2], row[2 * s - 1]) for s in seat_nos])
+        base = 52 * i - 2
+        board0 = base + 2 + 2 * self.seats_per_table
+        hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
         strengths = None
-        if tab.strengths is not None:
-            srow = tab.strengths[i]
-            strengths = tuple([srow[s - 1] for s in seat_nos])
+        srow = tab.strengths
+        if srow is not None:
+            sbase = i * self.seats_per_table - 1
+            strengths = tuple([srow[sbase + s] for s in seat_nos])
         # inputs built here are valid by construction: skip the validating constructors
         return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
 
