@@ -214,6 +214,7 @@ class _Table:
         "strengths",
         "uniforms",
         "normals",
+        "draw_gen",
         "block_first",
         "block_len",
         "playing",
@@ -232,6 +233,7 @@ class _Table:
         self.strengths: array[int] | None = None
         self.uniforms: Sequence[float] = ()  # the block's decision draws (rng.decision_block)
         self.normals: Sequence[float] = ()
+        self.draw_gen: np.random.Generator | None = None  # the source of those blocks
         self.block_first = 1
         self.block_len = 0
         self.playing = False
@@ -578,7 +580,9 @@ class _Director:
             size = min(DECK_BLOCK, max(8, tab.block_len * 2))
             decks = rngs.deck_block(self.seed, tab.table_id, first, size)
             tab.rows = decks.tobytes()  # 52 bytes a hand: compact, and indexing gives ints
-            tab.uniforms, tab.normals = rngs.decision_block(self.seed, tab.table_id, first, size)
+            if tab.draw_gen is None:
+                tab.draw_gen = rngs.generator(self.seed, rngs.STREAM_DECISIONS, tab.table_id)
+            tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
             tab.block_first = first
             tab.block_len = size
             if self.evaluate is not None:

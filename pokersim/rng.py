@@ -74,17 +74,14 @@ def generator(seed: int, purpose: int, *key: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(ss))
 
 
-def decision_block(
-    seed: int, table: int, first_hand: int, count: int
-) -> tuple[array[float], array[float]]:
-    """Decision draws for hands ``first_hand .. first_hand+count-1`` of one table.
+def decision_block(gen: np.random.Generator, count: int) -> tuple[array[float], array[float]]:
+    """Decision draws for the next ``count`` hands of one table, from the table's generator.
 
     Returns flat arrays: ``DECISION_UNIFORMS`` uniforms and ``DECISION_NORMALS`` standard normals
-    per hand, hand by hand. One generator per block, keyed by (seed, table, first hand); the
-    engine's blocks start at fixed hand numbers, so hand n at table t always reads the same
-    numbers.
+    per hand, hand by hand. The engine keeps one generator per table, keyed by (seed, table),
+    and draws its blocks at fixed hand numbers, so hand n at table t always reads the same
+    numbers (whatever the other tables or the earlier hands did).
     """
-    gen = generator(seed, STREAM_DECISIONS, table, first_hand)
     # arrays of doubles, not lists of floats: a quarter of the memory (a block per table)
     uniforms = array("d", gen.random(count * DECISION_UNIFORMS).tobytes())
     normals = array("d", gen.standard_normal(count * DECISION_NORMALS).tobytes())

@@ -107,5 +107,10 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():
         start, size = _block_of(hand)
-        _, normals = rng.decision_block(9, table, start, size)
+        gen = rng.generator(9, rng.STREAM_DECISIONS, table)
+        block = start_of_block = 1
+        while start_of_block <= start:  # the table's blocks, in order, up to this hand's
+            _, normals = rng.decision_block(gen, _block_of(start_of_block)[1])
+            block, start_of_block = start_of_block, start_of_block + _block_of(start_of_block)[1]
+        assert block == start
         assert first == normals[(hand - start) * rng.DECISION_NORMALS]

@@ -64,7 +64,7 @@ def _read(draws: rng.HandDraws, n_uniform: int, n_normal: int) -> tuple[list[flo
 
 
 def test_hand_draws_read_the_hands_row_of_the_block():
-    u, z = rng.decision_block(3, 7, 9, 4)
+    u, z = rng.decision_block(rng.generator(3, rng.STREAM_DECISIONS, 7), 4)
     assert len(u) == 4 * rng.DECISION_UNIFORMS and len(z) == 4 * rng.DECISION_NORMALS
     draws = rng.HandDraws()
     draws.start(u, z, 2, 3, 7, 11)
@@ -80,7 +80,7 @@ def test_hand_draws_read_the_hands_row_of_the_block():
 def test_hand_draws_go_on_with_a_keyed_generator_past_the_block():
     """A long hand reads past its row into a generator keyed by (seed, table, hand): never the
     next hand's numbers, and the same numbers every time."""
-    u, z = rng.decision_block(5, 2, 1, 2)
+    u, z = rng.decision_block(rng.generator(5, rng.STREAM_DECISIONS, 2), 2)
     runs = []
     for _ in range(2):
         draws = rng.HandDraws()
@@ -94,10 +94,15 @@ def test_hand_draws_go_on_with_a_keyed_generator_past_the_block():
     assert _read(other, rng.DECISION_UNIFORMS + 6, 0)[0][rng.DECISION_UNIFORMS :] != extra_u
 
 
-def test_decision_blocks_are_keyed_and_distributed():
-    a = rng.decision_block(1, 4, 1, 8)
-    assert rng.decision_block(1, 4, 1, 8) == a
-    assert rng.decision_block(2, 4, 1, 8)[0] != a[0]
-    assert rng.decision_block(1, 5, 1, 8)[0] != a[0]
-    u, z = (np.array(x) for x in rng.decision_block(1, 4, 1, 2_000))
+def test_decision_blocks_continue_the_tables_stream_and_are_distributed():
+    def table_stream(seed: int, table: int) -> np.random.Generator:
+        return rng.generator(seed, rng.STREAM_DECISIONS, table)
+
+    gen = table_stream(1, 4)
+    first, second = rng.decision_block(gen, 8), rng.decision_block(gen, 8)
+    assert rng.decision_block(table_stream(1, 4), 8) == first
+    assert second[0] != first[0]
+    assert rng.decision_block(table_stream(2, 4), 8)[0] != first[0]
+    assert rng.decision_block(table_stream(1, 5), 8)[0] != first[0]
+    u, z = (np.array(x) for x in rng.decision_block(table_stream(1, 4), 2_000))
     assert abs(u.mean() - 0.5) < 0.01 and abs(z.mean()) < 0.02 and abs(z.std() - 1.0) < 0.02
