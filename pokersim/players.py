@@ -475,6 +475,12 @@ def _range_equity(  # pragma: no cover - compiled
     okey = np.empty(n_opp, dtype=np.uint64)
     obits = np.empty(n_opp, dtype=np.uint64)
     missing = 5 - len(board)
+    # on the river the hero's hand is fixed: score it once, not once per deal
+    hero_river = (
+        class_of_sums(bkey0 + hkey, bbits0 + hbits, low_base, high_index, rank_table, flush_table)
+        if missing == 0
+        else 0
+    )
     total = 0.0
     for _ in range(k):
         dead = base_dead
@@ -511,9 +517,12 @@ def _range_equity(  # pragma: no cover - compiled
             dead |= _ONE << np.uint64(c)
             bkey += card_key[c]
             bbits += suit_rank_bit(c)
-        hero = class_of_sums(
-            bkey + hkey, bbits + hbits, low_base, high_index, rank_table, flush_table
-        )
+        if missing == 0:
+            hero = hero_river
+        else:
+            hero = class_of_sums(
+                bkey + hkey, bbits + hbits, low_base, high_index, rank_table, flush_table
+            )
         best = hero
         ties = 0
         for o in range(n_opp):
