@@ -186,7 +186,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
     # Chips each seat has for this round (stack + bet) do not change while it calls or raises,
     # so the number of live seats able to put in more than the price changes only on a raise
     # or a fold. A raise is legal only if another such seat exists to call it.
-    reach = [s + b for s, b in zip(stacks, bets)]
+    reach = list(map(operator.add, stacks, bets))
     deep = len([r for r, f in zip(reach, folded) if r > to_match and not f])
     pot = t.pot
     active = t.active
