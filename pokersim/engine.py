@@ -149,6 +149,7 @@ from pokersim.timing import (
 __all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
+DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
 
 
 class HandPlayer(Protocol):
@@ -215,6 +216,8 @@ class _Table:
         "uniforms",
         "normals",
         "draw_gen",
+        "draws_first",
+        "draws_len",
         "block_first",
         "block_len",
         "playing",
@@ -234,6 +237,8 @@ class _Table:
         self.uniforms: Sequence[float] = ()  # the block's decision draws (rng.decision_block)
         self.normals: Sequence[float] = ()
         self.draw_gen: np.random.Generator | None = None  # the source of those blocks
+        self.draws_first = 1
+        self.draws_len = 0
         self.block_first = 1
         self.block_len = 0
         self.playing = False
@@ -580,9 +585,6 @@ class _Director:
             size = min(DECK_BLOCK, max(8, tab.block_len * 2))
             decks = rngs.deck_block(self.seed, tab.table_id, first, size)
             tab.rows = decks.tobytes()  # 52 bytes a hand: compact, and indexing gives ints
-            if tab.draw_gen is None:
-                tab.draw_gen = rngs.generator(self.seed, rngs.STREAM_DECISIONS, tab.table_id)
-            tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
             tab.block_first = first
             tab.block_len = size
             if self.evaluate is not None:
@@ -591,7 +593,17 @@ class _Director:
                 tab.strengths = array("q", ranks.tobytes())  # seats_per_table a hand
             i = 0
         row = tab.rows
-        self._draws.start(tab.uniforms, tab.normals, i, self.seed, tab.table_id, tab.hand_no)
+        j = tab.hand_no - tab.draws_first
+        if j >= tab.draws_len:
+            # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
+            if tab.draw_gen is None:
+                tab.draw_gen = rngs.generator(self.seed, rngs.STREAM_DECISIONS, tab.table_id)
+            size = min(DRAWS_BLOCK, max(8, tab.draws_len * 2))
+            tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
+            tab.draws_first = tab.hand_no
+            tab.draws_len = size
+            j = 0
+        self._draws.start(tab.uniforms, tab.normals, j, self.seed, tab.table_id, tab.hand_no)
         base = 52 * i - 2
         board0 = base + 2 + 2 * self.seats_per_table
         hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])

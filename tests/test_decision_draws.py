@@ -83,11 +83,11 @@ def test_engine_hands_plugins_their_own_generator_and_builtins_the_hand_draws(
 
 
 def _block_of(hand: int) -> tuple[int, int]:
-    """First hand and size of the engine's deck block holding ``hand`` (8, 16, 32, then 64)."""
+    """First hand and size of the engine's block of decision draws holding ``hand``."""
     first, size = 1, 8
     while hand >= first + size:
         first += size
-        size = min(64, size * 2)
+        size = 16
     return first, size
 
 
