@@ -83,6 +83,23 @@ make_legal: Callable[[int, int, int], LegalActions] = record_builder(
 
 _NEXT_SEAT = [[(i + 1) % n for i in range(n)] for n in range(24)]  # never mutated
 
+_MASK_TABLE_MAX = 10  # tables of up to 10 seats: 2**10 shared tuples at most
+_IN_HAND_BY_MASK: dict[int, list[tuple[bool, ...]]] = {}
+
+
+def _in_hand_tuples(n: int) -> list[tuple[bool, ...]] | None:
+    """Every ``in_hand`` tuple of an ``n``-seat table, indexed by its bit mask (seat i: bit i).
+
+    A fold then reads a ready tuple instead of building one (a view shares it, immutable).
+    """
+    if n > _MASK_TABLE_MAX:
+        return None
+    table = _IN_HAND_BY_MASK.get(n)
+    if table is None:
+        table = [tuple([(m >> k) & 1 == 1 for k in range(n)]) for m in range(1 << n)]
+        _IN_HAND_BY_MASK[n] = table
+    return table
+
 
 class TableState:
     """The mutable state of one hand in progress (internal to the hand engine).
@@ -103,6 +120,7 @@ class TableState:
         "folded",
         "hand_no",
         "hole",
+        "in_bits",
         "in_hand",
         "level",
         "live",
@@ -139,6 +157,7 @@ class TableState:
         self.totals = [0] * n
         self.folded = [False] * n
         self.in_hand = (True,) * n
+        self.in_bits = (1 << n) - 1  # the mask of in_hand
         self.live = n
         self.active = n
         self.pot = 0
@@ -199,6 +218,8 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
     level = t.level
     context = t.context
     in_hand = t.in_hand
+    in_bits = t.in_bits
+    by_mask = _in_hand_tuples(n)
     i = first
     settled = 0  # seats in a row, since the last raise, that owe no action
     # The views' stack and bet tuples are rebuilt only after chips move (most answers are
@@ -343,7 +364,12 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 active -= 1
                 if reach[i] > to_match:
                     deep -= 1
-                in_hand = t.in_hand = in_hand[:i] + (False,) + in_hand[i + 1 :]
+                in_bits &= ~(1 << i)
+                t.in_bits = in_bits
+                if by_mask is not None:
+                    in_hand = t.in_hand = by_mask[in_bits]
+                else:
+                    in_hand = t.in_hand = in_hand[:i] + (False,) + in_hand[i + 1 :]
                 if events is not None:
                     events.append(
                         ActionTaken(

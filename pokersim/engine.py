@@ -320,6 +320,7 @@ class _Director:
         )
         if connections is not None:  # scripted disconnections (pokersim.script)
             self.conn = connections
+        self.conn_on = self.conn.enabled  # off: nobody ever disconnects (start[p] stays inf)
         self.scripted_dq = disqualified  # scripted: who each disqualification takes
         # scripted: (hand count, player), in hand order (ties keep their given order)
         self.scripted_dq_hands = sorted(disqualified_at_hands, key=lambda d: d[0])
@@ -352,6 +353,16 @@ class _Director:
         self.rngs: list[np.random.Generator | None] = [None] * n
         # built-in models read the hand's decision draws; plug-ins get their own generator
         self.hand_draws = [uses_hand_draws(m) for m in self.models]
+        # What a decision reads about its player, in one list: a record shared by every player
+        # of one model (with a large field, each separate per-player list read per decision is
+        # a cache miss), or None while the player sits out (``absent``), which `_decide`
+        # sends to `_decide_away`.
+        records: dict[int, tuple[Any, Any, bool]] = {}
+        self._ask: list[tuple[Any, Any, bool] | None] = [
+            records.setdefault(id(m), (m.decide, m.think_seconds, own))
+            for m, own in zip(self.models, self.hand_draws)
+        ]
+        self._ask_record = list(self._ask)  # the record to restore when a player is back
         self._draws = rngs.HandDraws()
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
@@ -703,12 +714,13 @@ class _Director:
         p = view.player_id
         if view.street > self._street:
             self._street = view.street
-        if self.absent[p] or self._t0 + self._elapsed >= self.conn.start[p]:
+        ask = self._ask[p]
+        if ask is None or (self.conn_on and self._t0 + self._elapsed >= self.conn.start[p]):
             return self._decide_away(view, p)  # absent, or maybe disconnected
-        model = self.models[p]
-        draws = self._draws if self.hand_draws[p] else self._player_rng(p)
-        action = model.decide(view, draws)  # type: ignore[arg-type]
-        think = model.think_seconds(view, draws)  # type: ignore[arg-type]
+        decide, think_seconds, own = ask
+        draws = self._draws if own else self._player_rng(p)
+        action = decide(view, draws)
+        think = think_seconds(view, draws)
         if 0.0 <= think <= self.action_seconds:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
@@ -792,6 +804,7 @@ class _Director:
             else:  # back when reconnected
                 self.away_until[p] = now + out.seconds
         self.absent[p] = out.absent_after
+        self._ask[p] = None if out.absent_after else self._ask_record[p]
         self._elapsed += out.seconds
         return None if out.timed_out else out.action
 
@@ -849,7 +862,7 @@ class _Director:
             raise InvariantError(
                 f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
             )
-        if self.conn.enabled or self._hand_timeouts:
+        if self.conn_on or tab.table_id in self._hand_timeouts:
             self._log_connection(tab, result, now)
         if self.emit_fn is not None:
             if self.log_actions:  # the hand's own events, just before its TableHandEnded
