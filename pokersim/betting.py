@@ -173,6 +173,16 @@ class TableState:
         self.events = events
         self.context = context
 
+    def set_in_hand(self, in_bits: int) -> None:
+        """Set who is still in the hand from a bit mask (seat i: bit i), folding the others."""
+        self.in_bits = in_bits
+        by_mask = _in_hand_tuples(self.n)
+        if by_mask is not None:
+            self.in_hand = by_mask[in_bits]
+        else:
+            self.in_hand = tuple([(in_bits >> k) & 1 == 1 for k in range(self.n)])
+        self.folded[:] = [not alive for alive in self.in_hand]
+
 
 def _illegal(what: str, to_call: int, lo: int, hi: int) -> IllegalActionError:
     legal = ["fold", f"call {to_call}" if to_call else "check"]

@@ -64,6 +64,7 @@ from pokersim.balancing import (
     plan_balance,
     plan_break,
 )
+from pokersim.betting import TableState
 from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
 from pokersim.cancellation import (
     cancellation_shares,
@@ -71,6 +72,7 @@ from pokersim.cancellation import (
     remaining_prize_money,
 )
 from pokersim.clock import BreakSchedule, LevelClock
+from pokersim.config import BettingStructure
 from pokersim.connection import Connections
 from pokersim.deals import keep_for_first_cents, make_deal
 from pokersim.entries import (
@@ -132,6 +134,7 @@ from pokersim.hand import (
 )
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model, uses_hand_draws
+from pokersim.preflop_kernel import model_row, play_preflop
 from pokersim.scenario import PlayerSpec, Scenario
 from pokersim.script import StartPosition
 from pokersim.seating import draw_seats, redraw_seats
@@ -357,12 +360,32 @@ class _Director:
         # of one model (with a large field, each separate per-player list read per decision is
         # a cache miss), or None while the player sits out (``absent``), which `_decide`
         # sends to `_decide_away`.
-        records: dict[int, tuple[Any, Any, bool]] = {}
-        self._ask: list[tuple[Any, Any, bool] | None] = [
-            records.setdefault(id(m), (m.decide, m.think_seconds, own))
-            for m, own in zip(self.models, self.hand_draws)
-        ]
+        # The record's last field is the model's row in the compiled pre-flop round's
+        # parameters (pokersim.preflop_kernel), -1 for a model it cannot play.
+        records: dict[int, tuple[Any, Any, bool, int]] = {}
+        kernel_rows: list[list[float]] = []
+        for m, own in zip(self.models, self.hand_draws):
+            if id(m) not in records:
+                row = model_row(m) if own else None
+                records[id(m)] = (m.decide, m.think_seconds, own, len(kernel_rows) if row else -1)
+                if row is not None:
+                    kernel_rows.append(row)
+        self._ask: list[tuple[Any, Any, bool, int] | None] = [records[id(m)] for m in self.models]
         self._ask_record = list(self._ask)  # the record to restore when a player is back
+        self._kernel_params = np.array(kernel_rows, dtype=np.float64)
+        # The compiled round needs the real hand engine, no action events (it records none),
+        # no-limit betting and nobody able to disconnect; tables where someone is away or a
+        # model is not built in play in Python (decided hand by hand in `_play`).
+        self._kernel_on = (
+            hand_player is play_hand
+            and not self.record_actions
+            and scenario.structure is BettingStructure.NO_LIMIT
+            and bool(kernel_rows)
+            and not self.conn_on
+        )
+        self._kernel_input: list[int] = []
+        self._kernel_rows = b""
+        self._kernel_base = 0
         self._draws = rngs.HandDraws()
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
@@ -624,6 +647,8 @@ class _Director:
             sbase = i * self.seats_per_table - 1
             strengths = tuple([srow[sbase + s] for s in seat_nos])
         # inputs built here are valid by construction: skip the validating constructors
+        self._kernel_rows = row  # the compiled pre-flop round reads the hole cards from here
+        self._kernel_base = base
         return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
 
     def _play(self, tab: _Table) -> tuple[HandResult, int]:
@@ -692,13 +717,35 @@ class _Director:
         self._elapsed = 0.0
         self._street = 0
         self._t0 = now + self.pace.deal_seconds
-        result = self.play_hand(
-            setup,
-            self._deal(tab, seat_nos),
-            self._decide,
-            record_actions=self.record_actions,
-            context=context,
-        )
+        codes: list[int] | None = None
+        if self._kernel_on:
+            codes = []
+            ask = self._ask
+            for p in ids:
+                record = ask[p]
+                if record is None or record[3] < 0:
+                    codes = None  # someone is away, or plays a model the kernel cannot
+                    break
+                codes.append(record[3])
+        if codes is None:
+            result = self.play_hand(
+                setup,
+                self._deal(tab, seat_nos),
+                self._decide,
+                record_actions=self.record_actions,
+                context=context,
+            )
+        else:
+            codes.extend(seat_nos)
+            self._kernel_input = codes
+            result = play_hand(  # the real hand engine (see _kernel_on)
+                setup,
+                self._deal(tab, seat_nos),
+                self._decide,
+                record_actions=False,
+                context=context,
+                first_round=self._first_round,
+            )
         if self._timed_out:
             self._hand_timeouts[tab.table_id] = self._timed_out
             self._timed_out = []
@@ -717,7 +764,7 @@ class _Director:
         ask = self._ask[p]
         if ask is None or (self.conn_on and self._t0 + self._elapsed >= self.conn.start[p]):
             return self._decide_away(view, p)  # absent, or maybe disconnected
-        decide, think_seconds, own = ask
+        decide, think_seconds, own, _row = ask
         draws = self._draws if own else self._player_rng(p)
         action = decide(view, draws)
         think = think_seconds(view, draws)
@@ -725,6 +772,23 @@ class _Director:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
+
+    def _first_round(self, t: TableState, first: int) -> bool:
+        """Play the pre-flop round compiled (`pokersim.preflop_kernel`); False: play it here."""
+        played, elapsed = play_preflop(
+            t,
+            self._kernel_input,
+            self._kernel_rows,
+            self._kernel_base,
+            self._kernel_params,
+            self._draws,
+            first,
+            self._elapsed,
+            self.action_seconds,
+        )
+        if played:
+            self._elapsed = elapsed
+        return played
 
     def _player_rng(self, p: int) -> np.random.Generator:
         """The player's own generator (plug-in models, time-out absences), made when first used."""

@@ -274,6 +274,7 @@ def play_hand(
     *,
     record_actions: bool = True,
     context: TournamentContext | None = None,
+    first_round: Callable[[TableState, int], bool] | None = None,
 ) -> HandResult:
     """Play one hand to the end and return its result.
 
@@ -282,6 +283,9 @@ def play_hand(
     ``IllegalActionError`` naming what was legal; the setup is untouched, so the hand can be
     replayed from it. With ``record_actions=False`` no events are built (the fast path the
     tournament uses); stacks, pots and knockouts are the same either way.
+    ``first_round(state, first_seat)``, when given and nothing is recorded, may play the pre-flop
+    betting round in place of ``betting_round`` (True when it did; the engine's compiled round
+    for built-in models, ``pokersim.preflop_kernel``).
     """
     seats = setup.seats
     n = len(seats)
@@ -417,7 +421,8 @@ def play_hand(
             first = (bb_seat + 1) % n
             price = big_blind
         unit = big_blind * 2 if limit and street >= 2 else big_blind
-        betting_round(t, street, first, price, unit)
+        if street or first_round is None or events is not None or not first_round(t, first):
+            betting_round(t, street, first, price, unit)
         seat, back = uncalled(bets)
         if back:
             if stacks[seat] == 0 and not t.folded[seat]:

@@ -138,6 +138,15 @@ class HandDraws:
             return self._z[i]
         return float(self._overflow().standard_normal())
 
+    def position(self) -> tuple[Sequence[float], int, int, Sequence[float], int, int]:
+        """(uniforms, next, end, normals, next, end): where a compiled reader starts."""
+        return self._u, self._ui, self._uend, self._z, self._zi, self._zend
+
+    def seek(self, uniform: int, normal: int) -> None:
+        """Go on after a compiled reader that took the draws before these indices."""
+        self._ui = uniform
+        self._zi = normal
+
     def _overflow(self) -> np.random.Generator:
         if self._extra is None:
             seed, table, hand = self._key

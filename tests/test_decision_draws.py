@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from test_engine_helpers import make_scenario
 
+import pokersim.engine as engine
 from pokersim import rng
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView
 from pokersim.engine import run_tournament
@@ -103,6 +104,9 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
         return original(self, view, rng)
 
     monkeypatch.setattr(CallingStationModel, "think_seconds", spy)
+    # every round in Python, where the spy sees it (the compiled pre-flop round reads the same
+    # draws: tests/test_preflop_kernel.py)
+    monkeypatch.setattr(engine, "play_preflop", lambda *args: (False, 0.0))
     run_tournament(make_scenario(12, stack=40), 9, models=[CallingStationModel()] * 12)
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():

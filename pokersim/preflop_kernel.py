@@ -1,0 +1,492 @@
+"""The pre-flop betting round of the built-in models, compiled: the tournament's hot loop.
+
+Nine decisions in ten are pre-flop, most of them folds, and in Python each one costs a
+``DecisionView``, a few calls through the model and its think time (~3 µs). When every player
+at a no-limit table uses a built-in model on the hand's decision draws, nobody is away and no
+action events are recorded, the engine hands the pre-flop round to :func:`play_preflop`, which
+plays it in one jitted call: the same betting rules as ``betting.betting_round`` and the same
+decisions, draws and think times as the models in ``players`` (``SkillBlend`` mistakes,
+``random``, ``calling-station``, ``push-fold``, ``tight-aggressive``), so the hand ends exactly
+as it would have in Python. Whatever the kernel does not cover (a think time outside the action
+clock, a hand that runs out of its block of draws, an answer the rules would refuse) makes it
+decline before anything changed, and the round is played in Python from its start, where those
+cases are handled. ``tests/test_preflop_kernel.py`` plays whole tournaments both ways.
+
+A change to a built-in model's pre-flop play must be made in both places; that test fails
+until it is.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from pokersim import charts
+from pokersim.players import (
+    CallingStationModel,
+    PushFoldModel,
+    RandomModel,
+    SkillBlend,
+    TightAggressiveModel,
+)
+
+# model kinds (column K_KIND of a parameter row)
+RANDOM, CALLING, PUSH_FOLD, TIGHT = 1.0, 2.0, 3.0, 4.0
+_KINDS = {
+    RandomModel: RANDOM,
+    CallingStationModel: CALLING,
+    PushFoldModel: PUSH_FOLD,
+    TightAggressiveModel: TIGHT,
+}
+
+# columns of a model's parameter row
+K_KIND, K_BLEND, K_MISTAKE = 0, 1, 2
+K_MEDIAN, K_SIGMA, K_LO, K_HI = 3, 4, 5, 6
+# push-fold's own parameters, or those of the push-fold model a tight-aggressive one plays short
+K_PF_INV_LOOSE, K_PF_MAX_BB, K_PF_OPEN_RAISE_BB, K_PF_OPEN_CUTS = 7, 8, 9, 10  # 10..13
+K_PF_PREMIUM, K_PF_CALL = 14, 15
+K_SHORT_BB, K_OPEN_WIDEST, K_OPEN_CUTS, K_OPEN_RAISE_BB = 16, 17, 18, 22  # 18..21
+K_THREE_BET, K_PREMIUM, K_COMMIT_BB, K_CALL = 23, 24, 25, 26
+N_PARAMS = 27
+
+
+def model_row(model: object) -> list[float] | None:
+    """The kernel's parameter row of a model, or None when the kernel cannot play it.
+
+    Exactly the built-in classes and skill blends of them (as ``players.uses_hand_draws``).
+    """
+    blend = 0.0
+    mistake = 0.0
+    if type(model) is SkillBlend:
+        blend = 1.0
+        mistake = model.mistake_p
+        model = model.inner
+    kind = _KINDS.get(type(model))  # type: ignore[arg-type]
+    if kind is None:
+        return None
+    row = [0.0] * N_PARAMS
+    row[K_KIND] = kind
+    row[K_BLEND] = blend
+    row[K_MISTAKE] = mistake
+    think = model.think  # type: ignore[attr-defined]
+    row[K_MEDIAN] = think.median_seconds
+    row[K_SIGMA] = think.sigma
+    row[K_LO] = think.min_seconds
+    row[K_HI] = think.max_seconds
+    push_fold = model
+    if isinstance(model, TightAggressiveModel):
+        push_fold = model._push_fold
+        row[K_SHORT_BB] = model.short_bb
+        row[K_OPEN_WIDEST] = model._open_widest
+        row[K_OPEN_CUTS : K_OPEN_CUTS + 4] = model._open_cuts
+        row[K_OPEN_RAISE_BB] = model.open_raise_bb
+        row[K_THREE_BET] = model._three_bet_cut
+        row[K_PREMIUM] = model._premium_cut
+        row[K_COMMIT_BB] = model.commit_bb
+        row[K_CALL] = model._call_cut
+    if isinstance(push_fold, PushFoldModel):
+        row[K_PF_INV_LOOSE] = push_fold._inv_loose
+        row[K_PF_MAX_BB] = push_fold.max_bb
+        row[K_PF_OPEN_RAISE_BB] = push_fold.open_raise_bb
+        row[K_PF_OPEN_CUTS : K_PF_OPEN_CUTS + 4] = push_fold._open_cuts
+        row[K_PF_PREMIUM] = push_fold._premium_cut
+        row[K_PF_CALL] = push_fold._call_cut
+    return row
+
+
+def _chart_tables() -> tuple[np.ndarray, int, int]:
+    """The class, strength and push/call range tables in one array, and the range-table shape."""
+    push, call = charts.PUSH_TABLE, charts.CALL_TABLE
+    rows, cols = len(push.cut), len(push.cut[0])
+    if (len(call.cut), len(call.cut[0])) != (rows, cols):
+        raise AssertionError("push and call range tables must have one shape")
+    flat = [
+        *charts.CLASS_OF_PAIR,
+        *charts.STRENGTH_RANK,
+        *push.rank_of,
+        *call.rank_of,
+        *(x for r in push.cut for x in r),
+        *(x for r in call.cut for x in r),
+    ]
+    return np.array(flat, dtype=np.int64), rows, cols
+
+
+CHART_TABLES, CUT_ROWS, CUT_COLS = _chart_tables()
+# offsets into CHART_TABLES
+_STRENGTH = 52 * 52
+_PUSH_RANK = _STRENGTH + charts.N_CLASSES
+_CALL_RANK = _PUSH_RANK + charts.N_CLASSES
+_PUSH_CUT = _CALL_RANK + charts.N_CLASSES
+_CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
+
+# outcomes of one decision inside the kernel
+_FOLD, _CHECK_CALL, _RAISE = 0, 1, 2
+
+
+@njit(cache=True)
+def _in_range(tables, rank_at, cut_at, cls, stack_bb, behind, step):  # pragma: no cover
+    """``charts.RangeTable.contains`` on the packed tables."""
+    s = int(stack_bb / step + 0.5)
+    if s > CUT_COLS - 1:
+        s = CUT_COLS - 1
+    elif s < 0:
+        s = 0
+    k = behind if behind <= CUT_ROWS - 1 else CUT_ROWS - 1
+    return tables[rank_at + cls] < tables[cut_at + k * CUT_COLS + s]
+
+
+@njit(cache=True)
+def _behind(folded, stacks, n, seat, button):  # pragma: no cover
+    """``players.players_behind`` pre-flop."""
+    first = 3 if n > 2 else 0
+    mine = (seat - button - first) % n
+    count = 0
+    for i in range(n):
+        if not folded[i] and stacks[i] > 0 and i != seat and (i - button - first) % n > mine:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _clip(target, lo, hi):  # pragma: no cover
+    """``players._raise_to``: a raise clipped into the legal range, or a call when closed."""
+    if hi <= 0:
+        return _CHECK_CALL, 0
+    if target < lo:
+        target = lo
+    elif target > hi:
+        target = hi
+    return _RAISE, target
+
+
+@njit(cache=True)
+def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi, step):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``PushFoldModel.decide`` pre-flop (no draws)."""
+    mine = stacks[seat] + bets[seat]
+    biggest = 0
+    aggressors = 0
+    high = 0
+    total_bets = 0
+    for i in range(n):
+        if bets[i] > high:
+            high = bets[i]
+        total_bets += bets[i]
+        if not folded[i] and i != seat:
+            total = stacks[i] + bets[i]
+            if total > biggest:
+                biggest = total
+            if bets[i] > bb:
+                aggressors += 1
+    eff_bb = (mine if mine < biggest else biggest) / bb
+    cls = tables[h0 * 52 + h1]
+    behind = _behind(folded, stacks, n, seat, button)
+    passive = _CHECK_CALL if to_call == 0 else _FOLD
+    if eff_bb <= p[K_PF_MAX_BB]:
+        dead = pot - total_bets
+        scale = p[K_PF_INV_LOOSE]
+        if dead > 0:
+            scale *= 1.5 * bb / (1.5 * bb + dead)
+        if high <= bb:
+            if _in_range(tables, _PUSH_RANK, _PUSH_CUT, cls, eff_bb * scale, behind, step):
+                return (_RAISE, hi) if hi > 0 else (_CHECK_CALL, 0)
+            return passive, 0
+        shove_bb = (high if high < mine else mine) / bb
+        k = behind + (aggressors if aggressors > 0 else 1)
+        if _in_range(tables, _CALL_RANK, _CALL_CUT, cls, shove_bb * scale, k, step):
+            return (_RAISE, hi) if hi > 0 else (_CHECK_CALL, 0)
+        return passive, 0
+    rank = tables[_STRENGTH + cls]
+    if high <= bb:
+        slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+        if rank < p[K_PF_OPEN_CUTS + slot]:
+            return _clip(int(p[K_PF_OPEN_RAISE_BB] * bb) + (high - bb), lo, hi)
+        return passive, 0
+    if rank < p[K_PF_PREMIUM]:
+        return _clip(3 * high, lo, hi)
+    if rank < p[K_PF_CALL] and to_call * 10 <= stacks[seat]:
+        return _CHECK_CALL, 0
+    return passive, 0
+
+
+@njit(cache=True)
+def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi, step):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel._preflop`` (no draws)."""
+    short = p[K_SHORT_BB] * bb
+    deep = False
+    if stacks[seat] + bets[seat] > short:
+        for i in range(n):
+            if not folded[i] and i != seat and stacks[i] + bets[i] > short:
+                deep = True
+                break
+    if not deep:
+        return _push_fold(
+            p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi,
+            step,
+        )  # fmt: skip
+    rank = tables[_STRENGTH + tables[h0 * 52 + h1]]
+    high = 0
+    for i in range(n):
+        if bets[i] > high:
+            high = bets[i]
+    passive = _CHECK_CALL if to_call == 0 else _FOLD
+    if high <= bb:
+        if rank >= p[K_OPEN_WIDEST]:
+            return passive, 0
+        behind = _behind(folded, stacks, n, seat, button)
+        slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+        if rank < p[K_OPEN_CUTS + slot]:
+            return _clip(int(p[K_OPEN_RAISE_BB] * bb) + (high - bb), lo, hi)
+        return passive, 0
+    if high <= 4 * bb:
+        if rank < p[K_THREE_BET]:
+            return _clip(3 * high, lo, hi)
+        if rank < p[K_CALL] and to_call * 10 <= stacks[seat]:
+            return _CHECK_CALL, 0
+        return passive, 0
+    if rank < p[K_THREE_BET]:
+        mine = stacks[seat] + bets[seat]
+        eff = 0
+        for i in range(n):
+            if not folded[i] and i != seat and stacks[i] + bets[i] > eff:
+                eff = stacks[i] + bets[i]
+        if mine < eff:
+            eff = mine
+        committed = eff <= p[K_COMMIT_BB] * bb
+        if rank < p[K_PREMIUM]:
+            target = high * 23 // 10
+            if committed or 10 * target >= 4 * eff:
+                target = hi
+            return _clip(target, lo, hi)
+        if committed or to_call * 5 <= stacks[seat]:
+            return _CHECK_CALL, 0
+    return passive, 0
+
+
+@njit(cache=True)
+def _round(  # pragma: no cover - compiled
+    ints, n, rows, base, params, tables, step, uniforms, ui, uend, normals, zi, zend,
+    first, to_match, bb, pot, active, live, button, elapsed, action_seconds,
+):  # fmt: skip
+    """The pre-flop round: ``betting.betting_round`` (no-limit) with the models' decisions.
+
+    ``ints`` holds per seat stacks, bets, totals (written back only on success), model rows and
+    table seat numbers. Returns (played, next uniform, next normal, elapsed, pot, active, live,
+    in-hand bit mask); ``played`` 0 means declined, and nothing was written.
+    """
+    stacks = np.empty(n, dtype=np.int64)
+    bets = np.empty(n, dtype=np.int64)
+    totals = np.empty(n, dtype=np.int64)
+    for k in range(n):
+        stacks[k] = ints[k]
+        bets[k] = ints[n + k]
+        totals[k] = ints[2 * n + k]
+    folded = np.zeros(n, dtype=np.bool_)
+    faced = np.full(n, -1, dtype=np.int64)
+    reach = np.empty(n, dtype=np.int64)
+    deep = 0
+    for k in range(n):
+        reach[k] = stacks[k] + bets[k]
+        if reach[k] > to_match:
+            deep += 1
+    min_inc = bb
+    in_bits = (1 << n) - 1
+    i = first
+    settled = 0
+    while settled < n:
+        stack = stacks[i]
+        if folded[i] or stack == 0:
+            settled += 1
+            i = i + 1 if i + 1 < n else 0
+            continue
+        bet = bets[i]
+        last = faced[i]
+        if bet >= to_match and (last >= 0 or active == 1):
+            settled += 1
+            i = i + 1 if i + 1 < n else 0
+            continue
+        owe = to_match - bet
+        to_call = owe if owe < stack else stack
+        all_in_to = bet + stack
+        if stack > owe and deep > 1 and (last < 0 or to_match - last >= min_inc):
+            lo = to_match + min_inc
+            hi = all_in_to
+            if lo > all_in_to:
+                lo = all_in_to
+        else:
+            lo = hi = 0
+        # the decision: a skill blend's mistake draw first, then the model
+        p = params[ints[3 * n + i]]
+        kind = p[K_KIND]
+        mistake = False
+        if p[K_BLEND] != 0.0:
+            if ui >= uend:
+                return 0, ui, zi, elapsed, pot, active, live, in_bits
+            mistake = uniforms[ui] < p[K_MISTAKE]
+            ui += 1
+        amount = 0
+        if mistake:  # players.noise_action
+            free = to_call == 0
+            kinds = (1 if free else 2) + (1 if hi > 0 else 0)
+            if ui >= uend:
+                return 0, ui, zi, elapsed, pot, active, live, in_bits
+            what = int(uniforms[ui] * kinds) + (1 if free else 0)
+            ui += 1
+            if what >= 2:
+                if ui >= uend:
+                    return 0, ui, zi, elapsed, pot, active, live, in_bits
+                high = 0
+                for k in range(n):
+                    if bets[k] > high:
+                        high = bets[k]
+                amount = high + int((0.5 + uniforms[ui]) * pot)
+                ui += 1
+                if amount < lo:
+                    amount = lo
+                elif amount > hi:
+                    amount = hi
+                what = _RAISE
+        elif kind == RANDOM:  # players.random_action
+            if ui >= uend:
+                return 0, ui, zi, elapsed, pot, active, live, in_bits
+            if hi > 0:
+                what = int(uniforms[ui] * 3.0)
+                ui += 1
+                if what == 2:
+                    span = hi - lo
+                    if span <= 0:
+                        amount = hi
+                    else:
+                        if ui >= uend:
+                            return 0, ui, zi, elapsed, pot, active, live, in_bits
+                        pick = int(uniforms[ui] * (span + 1))
+                        ui += 1
+                        amount = lo + (span if span < pick else pick)
+            else:
+                what = int(uniforms[ui] * 2.0)
+                ui += 1
+        elif kind == CALLING:
+            what = _CHECK_CALL
+        else:
+            h0 = rows[base + 2 * ints[4 * n + i]]
+            h1 = rows[base + 2 * ints[4 * n + i] + 1]
+            if kind == PUSH_FOLD:
+                what, amount = _push_fold(
+                    p, tables, folded, stacks, bets, n, i, button, h0, h1, pot, bb, to_call,
+                    lo, hi, step,
+                )  # fmt: skip
+            else:
+                what, amount = _tight(
+                    p, tables, folded, stacks, bets, n, i, button, h0, h1, pot, bb, to_call,
+                    lo, hi, step,
+                )  # fmt: skip
+        # the think time (players._TimedModel.think_seconds, pre-flop) on the action clock
+        if zi >= zend:
+            return 0, ui, zi, elapsed, pot, active, live, in_bits
+        think = p[K_MEDIAN] * math.exp(p[K_SIGMA] * normals[zi])
+        zi += 1
+        if think < p[K_LO]:
+            think = p[K_LO]
+        elif think > p[K_HI]:
+            think = p[K_HI]
+        if not (0.0 <= think <= action_seconds):
+            return 0, ui, zi, elapsed, pot, active, live, in_bits  # the clock applies: Python
+        elapsed += think
+        # the action (betting.betting_round)
+        if what == _CHECK_CALL:
+            if to_call:
+                stack -= to_call
+                stacks[i] = stack
+                bets[i] = bet + to_call
+                totals[i] += to_call
+                pot += to_call
+                if stack == 0:
+                    active -= 1
+            faced[i] = to_match
+            settled += 1
+        elif what == _RAISE:
+            if not hi or amount < lo or amount > hi:
+                return 0, ui, zi, elapsed, pot, active, live, in_bits  # Python raises the error
+            add = amount - bet
+            stack -= add
+            stacks[i] = stack
+            bets[i] = amount
+            totals[i] += add
+            pot += add
+            if stack == 0:
+                active -= 1
+            if amount - to_match >= min_inc:
+                min_inc = amount - to_match
+            to_match = amount
+            faced[i] = amount
+            settled = 1
+            deep = 0
+            for k in range(n):
+                if reach[k] > amount and not folded[k]:
+                    deep += 1
+        else:
+            folded[i] = True
+            in_bits &= ~(1 << i)
+            live -= 1
+            active -= 1
+            if reach[i] > to_match:
+                deep -= 1
+            if live == 1:
+                break
+            settled += 1
+        i = i + 1 if i + 1 < n else 0
+    for k in range(n):
+        ints[k] = stacks[k]
+        ints[n + k] = bets[k]
+        ints[2 * n + k] = totals[k]
+    return 1, ui, zi, elapsed, pot, active, live, in_bits
+
+
+def play_preflop(
+    t: Any,
+    codes_and_seats: list[int],
+    rows: bytes,
+    base: int,
+    params: np.ndarray,
+    draws: Any,
+    first: int,
+    elapsed: float,
+    action_seconds: float,
+) -> tuple[bool, float]:
+    """Play the pre-flop round of hand state ``t`` (``betting.TableState``) in the kernel.
+
+    ``codes_and_seats``: each seat's parameter row, then its table seat number (the hole cards
+    are read from the deck block ``rows`` at ``base``, as the engine deals them). Returns
+    (played, elapsed seconds); when not played nothing changed and ``betting_round`` plays it.
+    On success ``t`` and ``draws`` (``rng.HandDraws``) are where the Python round leaves them.
+    """
+    n = t.n
+    stacks = t.stacks
+    bets = t.bets
+    totals = t.totals
+    ints = array("q", stacks)
+    ints.extend(bets)
+    ints.extend(totals)
+    ints.extend(codes_and_seats)
+    u, ui, uend, z, zi, zend = draws.position()
+    done, ui, zi, elapsed, pot, active, live, in_bits = _round(
+        ints, n, rows, base, params, CHART_TABLES, charts.STACK_STEP_BB,
+        u, ui, uend, z, zi, zend,
+        first, t.level.big_blind, t.level.big_blind, t.pot, t.active, t.live, t.button,
+        elapsed, action_seconds,
+    )  # fmt: skip
+    if not done:
+        return False, 0.0
+    draws.seek(ui, zi)
+    stacks[:] = ints[0:n]
+    bets[:] = ints[n : 2 * n]
+    totals[:] = ints[2 * n : 3 * n]
+    t.pot = pot
+    t.active = active
+    t.live = live
+    if in_bits != t.in_bits:
+        t.set_in_hand(in_bits)
+    return True, elapsed
