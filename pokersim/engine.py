@@ -4,7 +4,9 @@ This is the only module that imports simpy. Simulated time is integer seconds si
 Each hand is one SimPy timeout: the hand is played synchronously when it starts (its duration
 is the dealing time plus the think time of every decision) and its result takes effect when
 the timeout fires. Everything that changes seats or pauses play (eliminations, moves, table
-breaks, the final table, breaks, hand-for-hand) happens between hands, in the director.
+breaks, the final table, breaks, hand-for-hand) happens between hands, in the director. At a
+table of built-in models the pre-flop round is played compiled (``pokersim.preflop_kernel``),
+with the same result as in Python.
 
 Determinism: tables are kept in a dict keyed by table id and visited in id order where order
 matters; same-time SimPy events run first-in first-out; every random draw comes from a keyed
