@@ -777,7 +777,10 @@ class _Director:
 
     def _first_round(self, t: TableState, first: int) -> bool:
         """Play the pre-flop round compiled (`pokersim.preflop_kernel`); False: play it here."""
-        played, elapsed = play_preflop(
+        ids = t.player_ids
+        bank = self.bank
+        banks = [bank[p] for p in ids]
+        played, elapsed, banks_used = play_preflop(
             t,
             self._kernel_input,
             self._kernel_rows,
@@ -787,9 +790,13 @@ class _Director:
             first,
             self._elapsed,
             self.action_seconds,
+            banks,
         )
         if played:
             self._elapsed = elapsed
+            if banks_used:  # think time beyond the clock came from these banks (R-DIS-1)
+                for p, left in zip(ids, banks):
+                    bank[p] = left
         return played
 
     def _player_rng(self, p: int) -> np.random.Generator:

@@ -112,7 +112,7 @@ def _chart_tables() -> tuple[np.ndarray, int, int]:
         *(x for r in push.cut for x in r),
         *(x for r in call.cut for x in r),
     ]
-    return np.array(flat, dtype=np.int64), rows, cols
+    return np.array(flat, dtype=np.int16), rows, cols  # small: it stays in cache
 
 
 CHART_TABLES, CUT_ROWS, CUT_COLS = _chart_tables()
@@ -125,6 +125,16 @@ _CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
 
 # outcomes of one decision inside the kernel
 _FOLD, _CHECK_CALL, _RAISE = 0, 1, 2
+
+# The kernel's integer inputs and outputs: a header, then per seat stacks, bets, totals,
+# parameter rows and table seat numbers. Its floats: elapsed seconds, the action clock, the
+# chart's stack step, then each seat's time bank. One buffer each: a jitted call pays for
+# every argument it is passed.
+H_N, H_BASE, H_FIRST, H_BB, H_POT, H_ACTIVE, H_LIVE, H_BUTTON = 0, 1, 2, 3, 4, 5, 6, 7
+H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS, H_BANK_USED = 8, 9, 10, 11, 12, 13
+HEADER = 14
+F_ELAPSED, F_CLOCK, F_STEP = 0, 1, 2
+F_HEADER = 3
 
 
 @njit(cache=True)
@@ -267,23 +277,40 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
 
 
 @njit(cache=True)
-def _round(  # pragma: no cover - compiled
-    ints, n, rows, base, params, tables, step, uniforms, ui, uend, normals, zi, zend,
-    first, to_match, bb, pot, active, live, button, elapsed, action_seconds,
-):  # fmt: skip
+def _round(ints, floats, rows, params, tables, uniforms, normals):  # pragma: no cover - compiled
     """The pre-flop round: ``betting.betting_round`` (no-limit) with the models' decisions.
 
-    ``ints`` holds per seat stacks, bets, totals (written back only on success), model rows and
-    table seat numbers. Returns (played, next uniform, next normal, elapsed, pot, active, live,
-    in-hand bit mask); ``played`` 0 means declined, and nothing was written.
+    ``ints`` and ``floats`` are laid out as described at ``HEADER``. Returns 1 when it played
+    the round, having written the stacks, bets, totals, pot, counts, draw positions, in-hand
+    mask, elapsed time and banks back; 0 when it declined, having written nothing.
     """
+    n = ints[H_N]
+    base = ints[H_BASE]
+    first = ints[H_FIRST]
+    to_match = ints[H_BB]
+    bb = ints[H_BB]
+    pot = ints[H_POT]
+    active = ints[H_ACTIVE]
+    live = ints[H_LIVE]
+    button = ints[H_BUTTON]
+    ui = ints[H_UI]
+    uend = ints[H_UEND]
+    zi = ints[H_ZI]
+    zend = ints[H_ZEND]
+    elapsed = floats[F_ELAPSED]
+    action_seconds = floats[F_CLOCK]
+    step = floats[F_STEP]
+    h = HEADER
     stacks = np.empty(n, dtype=np.int64)
     bets = np.empty(n, dtype=np.int64)
     totals = np.empty(n, dtype=np.int64)
+    banks = np.empty(n, dtype=np.float64)
     for k in range(n):
-        stacks[k] = ints[k]
-        bets[k] = ints[n + k]
-        totals[k] = ints[2 * n + k]
+        stacks[k] = ints[h + k]
+        bets[k] = ints[h + n + k]
+        totals[k] = ints[h + 2 * n + k]
+        banks[k] = floats[F_HEADER + k]
+    bank_used = 0
     folded = np.zeros(n, dtype=np.bool_)
     faced = np.full(n, -1, dtype=np.int64)
     reach = np.empty(n, dtype=np.int64)
@@ -319,12 +346,12 @@ def _round(  # pragma: no cover - compiled
         else:
             lo = hi = 0
         # the decision: a skill blend's mistake draw first, then the model
-        p = params[ints[3 * n + i]]
+        p = params[ints[h + 3 * n + i]]
         kind = p[K_KIND]
         mistake = False
         if p[K_BLEND] != 0.0:
             if ui >= uend:
-                return 0, ui, zi, elapsed, pot, active, live, in_bits
+                return 0
             mistake = uniforms[ui] < p[K_MISTAKE]
             ui += 1
         amount = 0
@@ -332,12 +359,12 @@ def _round(  # pragma: no cover - compiled
             free = to_call == 0
             kinds = (1 if free else 2) + (1 if hi > 0 else 0)
             if ui >= uend:
-                return 0, ui, zi, elapsed, pot, active, live, in_bits
+                return 0
             what = int(uniforms[ui] * kinds) + (1 if free else 0)
             ui += 1
             if what >= 2:
                 if ui >= uend:
-                    return 0, ui, zi, elapsed, pot, active, live, in_bits
+                    return 0
                 high = 0
                 for k in range(n):
                     if bets[k] > high:
@@ -351,7 +378,7 @@ def _round(  # pragma: no cover - compiled
                 what = _RAISE
         elif kind == RANDOM:  # players.random_action
             if ui >= uend:
-                return 0, ui, zi, elapsed, pot, active, live, in_bits
+                return 0
             if hi > 0:
                 what = int(uniforms[ui] * 3.0)
                 ui += 1
@@ -361,7 +388,7 @@ def _round(  # pragma: no cover - compiled
                         amount = hi
                     else:
                         if ui >= uend:
-                            return 0, ui, zi, elapsed, pot, active, live, in_bits
+                            return 0
                         pick = int(uniforms[ui] * (span + 1))
                         ui += 1
                         amount = lo + (span if span < pick else pick)
@@ -371,8 +398,8 @@ def _round(  # pragma: no cover - compiled
         elif kind == CALLING:
             what = _CHECK_CALL
         else:
-            h0 = rows[base + 2 * ints[4 * n + i]]
-            h1 = rows[base + 2 * ints[4 * n + i] + 1]
+            h0 = rows[base + 2 * ints[h + 4 * n + i]]
+            h1 = rows[base + 2 * ints[h + 4 * n + i] + 1]
             if kind == PUSH_FOLD:
                 what, amount = _push_fold(
                     p, tables, folded, stacks, bets, n, i, button, h0, h1, pot, bb, to_call,
@@ -385,15 +412,21 @@ def _round(  # pragma: no cover - compiled
                 )  # fmt: skip
         # the think time (players._TimedModel.think_seconds, pre-flop) on the action clock
         if zi >= zend:
-            return 0, ui, zi, elapsed, pot, active, live, in_bits
+            return 0
         think = p[K_MEDIAN] * math.exp(p[K_SIGMA] * normals[zi])
         zi += 1
         if think < p[K_LO]:
             think = p[K_LO]
         elif think > p[K_HI]:
             think = p[K_HI]
-        if not (0.0 <= think <= action_seconds):
-            return 0, ui, zi, elapsed, pot, active, live, in_bits  # the clock applies: Python
+        if think > action_seconds:  # engine._clocked: the bank pays beyond the clock
+            if not think <= action_seconds + banks[i]:
+                return 0  # a time-out: the engine's clock makes the player sit out
+            used = think - action_seconds
+            banks[i] -= used if used < banks[i] else banks[i]
+            bank_used += 1
+        elif not think >= 0.0:
+            return 0
         elapsed += think
         # the action (betting.betting_round)
         if what == _CHECK_CALL:
@@ -409,7 +442,7 @@ def _round(  # pragma: no cover - compiled
             settled += 1
         elif what == _RAISE:
             if not hi or amount < lo or amount > hi:
-                return 0, ui, zi, elapsed, pot, active, live, in_bits  # Python raises the error
+                return 0  # Python raises the error
             add = amount - bet
             stack -= add
             stacks[i] = stack
@@ -439,10 +472,19 @@ def _round(  # pragma: no cover - compiled
             settled += 1
         i = i + 1 if i + 1 < n else 0
     for k in range(n):
-        ints[k] = stacks[k]
-        ints[n + k] = bets[k]
-        ints[2 * n + k] = totals[k]
-    return 1, ui, zi, elapsed, pot, active, live, in_bits
+        ints[h + k] = stacks[k]
+        ints[h + n + k] = bets[k]
+        ints[h + 2 * n + k] = totals[k]
+        floats[F_HEADER + k] = banks[k]
+    ints[H_POT] = pot
+    ints[H_ACTIVE] = active
+    ints[H_LIVE] = live
+    ints[H_UI] = ui
+    ints[H_ZI] = zi
+    ints[H_IN_BITS] = in_bits
+    ints[H_BANK_USED] = bank_used
+    floats[F_ELAPSED] = elapsed
+    return 1
 
 
 def play_preflop(
@@ -455,38 +497,47 @@ def play_preflop(
     first: int,
     elapsed: float,
     action_seconds: float,
-) -> tuple[bool, float]:
+    banks: list[float],
+) -> tuple[bool, float, bool]:
     """Play the pre-flop round of hand state ``t`` (``betting.TableState``) in the kernel.
 
     ``codes_and_seats``: each seat's parameter row, then its table seat number (the hole cards
-    are read from the deck block ``rows`` at ``base``, as the engine deals them). Returns
-    (played, elapsed seconds); when not played nothing changed and ``betting_round`` plays it.
-    On success ``t`` and ``draws`` (``rng.HandDraws``) are where the Python round leaves them.
+    are read from the deck block ``rows`` at ``base``, as the engine deals them); ``banks``:
+    each seat's time bank. Returns (played, elapsed seconds, banks used); when not played
+    nothing changed and ``betting_round`` plays the round. When played, ``t`` and ``draws``
+    (``rng.HandDraws``) are where the Python round leaves them and, if a bank was used,
+    ``banks`` holds what is left of each.
     """
     n = t.n
+    u, ui, uend, z, zi, zend = draws.position()
+    ints = array(
+        "q",
+        [n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
+         ui, uend, zi, zend, 0, 0],
+    )  # fmt: skip
     stacks = t.stacks
     bets = t.bets
     totals = t.totals
-    ints = array("q", stacks)
+    ints.extend(stacks)
     ints.extend(bets)
     ints.extend(totals)
     ints.extend(codes_and_seats)
-    u, ui, uend, z, zi, zend = draws.position()
-    done, ui, zi, elapsed, pot, active, live, in_bits = _round(
-        ints, n, rows, base, params, CHART_TABLES, charts.STACK_STEP_BB,
-        u, ui, uend, z, zi, zend,
-        first, t.level.big_blind, t.level.big_blind, t.pot, t.active, t.live, t.button,
-        elapsed, action_seconds,
-    )  # fmt: skip
-    if not done:
-        return False, 0.0
-    draws.seek(ui, zi)
-    stacks[:] = ints[0:n]
-    bets[:] = ints[n : 2 * n]
-    totals[:] = ints[2 * n : 3 * n]
-    t.pot = pot
-    t.active = active
-    t.live = live
+    floats = array("d", (elapsed, action_seconds, charts.STACK_STEP_BB))
+    floats.extend(banks)
+    if not _round(ints, floats, rows, params, CHART_TABLES, u, z):
+        return False, 0.0, False
+    draws.seek(ints[H_UI], ints[H_ZI])
+    h = HEADER
+    stacks[:] = ints[h : h + n]
+    bets[:] = ints[h + n : h + 2 * n]
+    totals[:] = ints[h + 2 * n : h + 3 * n]
+    t.pot = ints[H_POT]
+    t.active = ints[H_ACTIVE]
+    t.live = ints[H_LIVE]
+    in_bits = ints[H_IN_BITS]
     if in_bits != t.in_bits:
         t.set_in_hand(in_bits)
-    return True, elapsed
+    used = ints[H_BANK_USED] > 0
+    if used:
+        banks[:] = floats[F_HEADER : F_HEADER + n]
+    return True, floats[F_ELAPSED], used

@@ -30,6 +30,7 @@ from pokersim.players import (
 )
 from pokersim.preflop_kernel import model_row, play_preflop
 from pokersim.scenario import parse_scenario
+from pokersim.timing import ActionClock, resolve_decision
 
 MODELS = [
     TightAggressiveModel(),
@@ -46,14 +47,18 @@ PARAMS = np.array([model_row(m) for m in MODELS], dtype=np.float64)
 
 
 class _Engineish:
-    """The engine's decision path for built-in models on the hand's draws (`_Director._decide`)."""
+    """The engine's decision path for built-in models on the hand's draws (`_Director._decide`,
+    `_clocked` for a present player: the bank pays beyond the clock, else a time-out)."""
 
-    def __init__(self, seat_models: list[Any], draws: rng.HandDraws, clock: float) -> None:
+    def __init__(
+        self, seat_models: list[Any], draws: rng.HandDraws, clock: float, banks: list[float]
+    ) -> None:
         self.seat_models = seat_models
         self.draws = draws
         self.clock = clock
         self.elapsed = 0.0
-        self.over_clock = False
+        self.timed_out = False
+        self.banks = list(banks)
 
     def decide(self, view: DecisionView) -> Any:
         model = self.seat_models[view.seat]
@@ -61,14 +66,22 @@ class _Engineish:
         think = model.think_seconds(view, self.draws)
         if 0.0 <= think <= self.clock:
             self.elapsed += think
-        else:
-            self.over_clock = True  # the engine's clock would apply: the kernel must decline
-        return action
+            return action
+        out = resolve_decision(
+            action, think, view.legal, ActionClock(action_seconds=self.clock),
+            bank_seconds=self.banks[view.seat],
+        )  # fmt: skip
+        self.banks[view.seat] -= out.bank_used
+        self.elapsed += out.seconds
+        if out.timed_out:
+            self.timed_out = True  # the engine's player sits out: the kernel must decline
+            return None
+        return out.action
 
 
 def _play(
     stacks: list[int], button: int, level: Level, codes: list[int], deck: list[int], seed: int,
-    clock: float, kernel: bool,
+    clock: float, banks: list[float], kernel: bool,
 ):  # fmt: skip
     """One hand, pre-flop in the kernel or not; returns the result, the draws, the path."""
     n = len(stacks)
@@ -84,12 +97,12 @@ def _play(
     uniforms, normals = rng.decision_block(rng.generator(seed, rng.STREAM_DECISIONS, 1), 1)
     draws = rng.HandDraws()
     draws.start(uniforms, normals, 0, seed, 1, 1)
-    path = _Engineish([MODELS[c] for c in codes], draws, clock)
+    path = _Engineish([MODELS[c] for c in codes], draws, clock, banks)
     played: list[bool] = []
 
     def first_round(t: TableState, first: int) -> bool:
-        done, elapsed = play_preflop(
-            t, codes + seat_nos, rows, -2, PARAMS, draws, first, path.elapsed, clock
+        done, elapsed, _used = play_preflop(
+            t, codes + seat_nos, rows, -2, PARAMS, draws, first, path.elapsed, clock, path.banks
         )
         if done:
             path.elapsed = elapsed
@@ -122,7 +135,8 @@ hands = st.fixed_dictionaries(
         "ante": st.sampled_from(["none", "classic", "bb"]),
         "codes": st.lists(st.integers(0, len(MODELS) - 1), min_size=10, max_size=10),
         "seed": st.integers(0, 2**32),
-        "clock": st.sampled_from([4.0, 15.0, 1000.0]),
+        "clock": st.sampled_from([1.0, 4.0, 15.0, 1000.0]),
+        "banks": st.lists(st.sampled_from([0.0, 0.5, 3.0, 60.0]), min_size=10, max_size=10),
     }
 )
 
@@ -141,22 +155,24 @@ def test_kernel_round_equals_the_python_round(h: dict[str, Any]) -> None:
         ante_kind=kind,
     )
     deck = [int(c) for c in np.random.default_rng(h["seed"]).permutation(52)]
-    args = (stacks, h["button"] % n, level, h["codes"][:n], deck, h["seed"], h["clock"])
+    args = (
+        stacks, h["button"] % n, level, h["codes"][:n], deck, h["seed"], h["clock"], h["banks"][:n]
+    )  # fmt: skip
     fast, fast_draws, fast_path, played = _play(*args, kernel=True)
     slow, slow_draws, slow_path, _ = _play(*args, kernel=False)
     _same(fast, slow)
     assert fast_draws.position()[1:3] == slow_draws.position()[1:3]
     assert fast_draws.position()[4:] == slow_draws.position()[4:]
     assert fast_path.elapsed == slow_path.elapsed  # the same think times, summed in order
-    if played == [True]:
-        assert not slow_path.over_clock or fast_path.over_clock  # only later streets
-    else:  # declined: only for a think time on the clock or a round out of draws
-        assert played == [False]
+    assert fast_path.banks == slow_path.banks  # the same seconds taken from the same banks
+    assert played in ([True], [False])
+    if slow_path.timed_out and not fast_path.timed_out:
+        assert played == [False]  # a pre-flop time-out is the engine's: the kernel declined
 
 
 def test_kernel_plays_most_random_hands() -> None:
     """The comparison above is not vacuous: the kernel plays (not declines) most rounds."""
-    played_count = 0
+    played_count = banked = 0
     gen = np.random.default_rng(7)
     for k in range(200):
         n = int(gen.integers(2, 11))
@@ -164,9 +180,13 @@ def test_kernel_plays_most_random_hands() -> None:
         codes = [int(x) for x in gen.integers(0, len(MODELS), n)]
         deck = [int(c) for c in gen.permutation(52)]
         level = Level(small_blind=25, big_blind=50)
-        *_, played = _play(stacks, k % n, level, codes, deck, k, 1000.0, kernel=True)
+        _, _, path, played = _play(
+            stacks, k % n, level, codes, deck, k, 4.0, [60.0] * n, kernel=True
+        )
         played_count += played == [True]
+        banked += played == [True] and min(path.banks) < 60.0
     assert played_count >= 190
+    assert banked >= 20  # and it drew on time banks past a 4-second clock
 
 
 def _scenario(seats: int, ante_kind: str, clock: int) -> Any:
@@ -187,8 +207,12 @@ def _scenario(seats: int, ante_kind: str, clock: int) -> Any:
         "starting_stack": 3000,
         "players": {"count": 60, "mix": mix},
         "levels": [
-            {"small_blind": 10 * k, "big_blind": 20 * k, "ante": 20 * k if ante_kind == "bb"
-             else (3 * k if ante_kind == "classic" else 0), "minutes": 6}
+            {
+                "small_blind": 10 * k,
+                "big_blind": 20 * k,
+                "ante": 20 * k if ante_kind == "bb" else (3 * k if ante_kind == "classic" else 0),
+                "minutes": 6,
+            }
             for k in (1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200)
         ],  # fmt: skip
         "ante_kind": ante_kind,
@@ -213,7 +237,7 @@ def test_tournament_is_the_same_with_and_without_the_kernel(
     sc = _scenario(seats, ante_kind, clock)
     calls = {True: 0, False: 0}
 
-    def counting(*args: Any) -> tuple[bool, float]:
+    def counting(*args: Any) -> tuple[bool, float, bool]:
         out = play_preflop(*args)
         calls[out[0]] += 1
         return out
@@ -222,11 +246,9 @@ def test_tournament_is_the_same_with_and_without_the_kernel(
     monkeypatch.setattr(engine, "play_preflop", counting)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append)
     slow_log: list[Any] = []
-    monkeypatch.setattr(engine, "play_preflop", lambda *args: (False, 0.0))
+    monkeypatch.setattr(engine, "play_preflop", lambda *args: (False, 0.0, False))
     slow = engine.run_tournament(sc, seed, emit=slow_log.append)
-    # the kernel played many hands; with a short clock it declined some (think time on the clock)
-    assert calls[True] > 0.5 * fast.hands_played
-    assert calls[False] > 0 or clock > 8
+    assert calls[True] > 0.6 * fast.hands_played  # the kernel played most hands
     assert fast_log == slow_log
     assert fast.finishes == slow.finishes
     assert fast.hands_played == slow.hands_played
