@@ -392,7 +392,7 @@ class _Director:
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
         self.total_chips = scenario.starting_stack * n
-        self.bank = [timing.time_bank_seconds] * n
+        self.bank = array("d", [timing.time_bank_seconds]) * n  # doubles: the kernel reads it
         self.away_until = [0.0] * n
         self.absent = [False] * n
         self.place: list[int] = [0] * n
@@ -739,6 +739,7 @@ class _Director:
             )
         else:
             codes.extend(seat_nos)
+            codes.extend(ids)
             self._kernel_input = codes
             result = play_hand(  # the real hand engine (see _kernel_on)
                 setup,
@@ -777,10 +778,7 @@ class _Director:
 
     def _first_round(self, t: TableState, first: int) -> bool:
         """Play the pre-flop round compiled (`pokersim.preflop_kernel`); False: play it here."""
-        ids = t.player_ids
-        bank = self.bank
-        banks = [bank[p] for p in ids]
-        played, elapsed, banks_used = play_preflop(
+        played, elapsed = play_preflop(
             t,
             self._kernel_input,
             self._kernel_rows,
@@ -790,13 +788,10 @@ class _Director:
             first,
             self._elapsed,
             self.action_seconds,
-            banks,
+            self.bank,  # think time beyond the clock comes from the bank (R-DIS-1)
         )
         if played:
             self._elapsed = elapsed
-            if banks_used:  # think time beyond the clock came from these banks (R-DIS-1)
-                for p, left in zip(ids, banks):
-                    bank[p] = left
         return played
 
     def _player_rng(self, p: int) -> np.random.Generator:

@@ -127,14 +127,12 @@ _CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
 _FOLD, _CHECK_CALL, _RAISE = 0, 1, 2
 
 # The kernel's integer inputs and outputs: a header, then per seat stacks, bets, totals,
-# parameter rows and table seat numbers. Its floats: elapsed seconds, the action clock, the
-# chart's stack step, then each seat's time bank. One buffer each: a jitted call pays for
-# every argument it is passed.
+# parameter rows, table seat numbers and player ids. Its floats: elapsed seconds, the action
+# clock, the chart's stack step. One buffer each: a jitted call pays for every argument.
 H_N, H_BASE, H_FIRST, H_BB, H_POT, H_ACTIVE, H_LIVE, H_BUTTON = 0, 1, 2, 3, 4, 5, 6, 7
-H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS, H_BANK_USED = 8, 9, 10, 11, 12, 13
-HEADER = 14
+H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS = 8, 9, 10, 11, 12
+HEADER = 13
 F_ELAPSED, F_CLOCK, F_STEP = 0, 1, 2
-F_HEADER = 3
 
 
 @njit(cache=True)
@@ -277,12 +275,13 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
 
 
 @njit(cache=True)
-def _round(ints, floats, rows, params, tables, uniforms, normals):  # pragma: no cover - compiled
+def _round(ints, floats, rows, params, tables, uniforms, normals, bank):  # pragma: no cover
     """The pre-flop round: ``betting.betting_round`` (no-limit) with the models' decisions.
 
-    ``ints`` and ``floats`` are laid out as described at ``HEADER``. Returns 1 when it played
-    the round, having written the stacks, bets, totals, pot, counts, draw positions, in-hand
-    mask, elapsed time and banks back; 0 when it declined, having written nothing.
+    ``ints`` and ``floats`` are laid out as described at ``HEADER``; ``bank`` is every
+    player's time bank, by player id. Returns 1 when it played the round, having written the
+    stacks, bets, totals, pot, counts, draw positions, in-hand mask, elapsed time and banks
+    back; 0 when it declined, having written nothing.
     """
     n = ints[H_N]
     base = ints[H_BASE]
@@ -309,8 +308,7 @@ def _round(ints, floats, rows, params, tables, uniforms, normals):  # pragma: no
         stacks[k] = ints[h + k]
         bets[k] = ints[h + n + k]
         totals[k] = ints[h + 2 * n + k]
-        banks[k] = floats[F_HEADER + k]
-    bank_used = 0
+        banks[k] = bank[ints[h + 5 * n + k]]
     folded = np.zeros(n, dtype=np.bool_)
     faced = np.full(n, -1, dtype=np.int64)
     reach = np.empty(n, dtype=np.int64)
@@ -424,7 +422,6 @@ def _round(ints, floats, rows, params, tables, uniforms, normals):  # pragma: no
                 return 0  # a time-out: the engine's clock makes the player sit out
             used = think - action_seconds
             banks[i] -= used if used < banks[i] else banks[i]
-            bank_used += 1
         elif not think >= 0.0:
             return 0
         elapsed += think
@@ -475,21 +472,20 @@ def _round(ints, floats, rows, params, tables, uniforms, normals):  # pragma: no
         ints[h + k] = stacks[k]
         ints[h + n + k] = bets[k]
         ints[h + 2 * n + k] = totals[k]
-        floats[F_HEADER + k] = banks[k]
+        bank[ints[h + 5 * n + k]] = banks[k]
     ints[H_POT] = pot
     ints[H_ACTIVE] = active
     ints[H_LIVE] = live
     ints[H_UI] = ui
     ints[H_ZI] = zi
     ints[H_IN_BITS] = in_bits
-    ints[H_BANK_USED] = bank_used
     floats[F_ELAPSED] = elapsed
     return 1
 
 
 def play_preflop(
     t: Any,
-    codes_and_seats: list[int],
+    codes_seats_ids: list[int],
     rows: bytes,
     base: int,
     params: np.ndarray,
@@ -497,47 +493,36 @@ def play_preflop(
     first: int,
     elapsed: float,
     action_seconds: float,
-    banks: list[float],
-) -> tuple[bool, float, bool]:
+    bank: array[float],
+) -> tuple[bool, float]:
     """Play the pre-flop round of hand state ``t`` (``betting.TableState``) in the kernel.
 
-    ``codes_and_seats``: each seat's parameter row, then its table seat number (the hole cards
-    are read from the deck block ``rows`` at ``base``, as the engine deals them); ``banks``:
-    each seat's time bank. Returns (played, elapsed seconds, banks used); when not played
-    nothing changed and ``betting_round`` plays the round. When played, ``t`` and ``draws``
-    (``rng.HandDraws``) are where the Python round leaves them and, if a bank was used,
-    ``banks`` holds what is left of each.
+    ``codes_seats_ids``: each seat's parameter row, then each seat's table seat number (the
+    hole cards are read from the deck block ``rows`` at ``base``, as the engine deals them),
+    then each seat's player id; ``bank``: every player's time bank, by id. Returns (played,
+    elapsed seconds); when not played nothing changed and ``betting_round`` plays the round.
+    When played, ``t``, ``draws`` (``rng.HandDraws``) and ``bank`` are where the Python round
+    leaves them.
     """
     n = t.n
     u, ui, uend, z, zi, zend = draws.position()
     ints = array(
         "q",
         [n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
-         ui, uend, zi, zend, 0, 0],
+         ui, uend, zi, zend, 0, *t.stacks, *t.bets, *t.totals, *codes_seats_ids],
     )  # fmt: skip
-    stacks = t.stacks
-    bets = t.bets
-    totals = t.totals
-    ints.extend(stacks)
-    ints.extend(bets)
-    ints.extend(totals)
-    ints.extend(codes_and_seats)
     floats = array("d", (elapsed, action_seconds, charts.STACK_STEP_BB))
-    floats.extend(banks)
-    if not _round(ints, floats, rows, params, CHART_TABLES, u, z):
-        return False, 0.0, False
+    if not _round(ints, floats, rows, params, CHART_TABLES, u, z, bank):
+        return False, 0.0
     draws.seek(ints[H_UI], ints[H_ZI])
     h = HEADER
-    stacks[:] = ints[h : h + n]
-    bets[:] = ints[h + n : h + 2 * n]
-    totals[:] = ints[h + 2 * n : h + 3 * n]
+    t.stacks[:] = ints[h : h + n]
+    t.bets[:] = ints[h + n : h + 2 * n]
+    t.totals[:] = ints[h + 2 * n : h + 3 * n]
     t.pot = ints[H_POT]
     t.active = ints[H_ACTIVE]
     t.live = ints[H_LIVE]
     in_bits = ints[H_IN_BITS]
     if in_bits != t.in_bits:
         t.set_in_hand(in_bits)
-    used = ints[H_BANK_USED] > 0
-    if used:
-        banks[:] = floats[F_HEADER : F_HEADER + n]
-    return True, floats[F_ELAPSED], used
+    return True, floats[F_ELAPSED]
