@@ -5,7 +5,7 @@ Each hand is one SimPy timeout: the hand is played synchronously when it starts 
 is the dealing time plus the think time of every decision) and its result takes effect when
 the timeout fires. Everything that changes seats or pauses play (eliminations, moves, table
 breaks, the final table, breaks, hand-for-hand) happens between hands, in the director. At a
-table of built-in models the pre-flop round is played compiled (``pokersim.preflop_kernel``),
+table of built-in models the betting rounds are played compiled (``pokersim.betting_kernel``),
 with the same result as in Python.
 
 Determinism: tables are kept in a dict keyed by table id and visited in id order where order
@@ -67,6 +67,7 @@ from pokersim.balancing import (
     plan_break,
 )
 from pokersim.betting import TableState
+from pokersim.betting_kernel import model_row, play_rounds
 from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
 from pokersim.cancellation import (
     cancellation_shares,
@@ -136,7 +137,6 @@ from pokersim.hand import (
 )
 from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for, split_tied
 from pokersim.players import PlayerModel, builtin_models, make_model, uses_hand_draws
-from pokersim.preflop_kernel import model_row, play_preflop
 from pokersim.scenario import PlayerSpec, Scenario
 from pokersim.script import StartPosition
 from pokersim.seating import draw_seats, redraw_seats
@@ -362,8 +362,8 @@ class _Director:
         # of one model (with a large field, each separate per-player list read per decision is
         # a cache miss), or None while the player sits out (``absent``), which `_decide`
         # sends to `_decide_away`.
-        # The record's last field is the model's row in the compiled pre-flop round's
-        # parameters (pokersim.preflop_kernel), -1 for a model it cannot play.
+        # The record's last field is the model's row in the compiled betting rounds'
+        # parameters (pokersim.betting_kernel), -1 for a model it cannot play.
         records: dict[int, tuple[Any, Any, bool, int]] = {}
         kernel_rows: list[list[float]] = []
         for m, own in zip(self.models, self.hand_draws):
@@ -375,7 +375,7 @@ class _Director:
         self._ask: list[tuple[Any, Any, bool, int] | None] = [records[id(m)] for m in self.models]
         self._ask_record = list(self._ask)  # the record to restore when a player is back
         self._kernel_params = np.array(kernel_rows, dtype=np.float64)
-        # The compiled round needs the real hand engine, no action events (it records none),
+        # The compiled rounds need the real hand engine, no action events (they record none),
         # no-limit betting and nobody able to disconnect; tables where someone is away or a
         # model is not built in play in Python (decided hand by hand in `_play`).
         self._kernel_on = (
@@ -388,6 +388,7 @@ class _Director:
         self._kernel_input: list[int] = []
         self._kernel_rows = b""
         self._kernel_base = 0
+        self._kernel_board = 0
         self._draws = rngs.HandDraws()
         self.stack = [scenario.starting_stack] * n
         self.seat_cache: list[Seat | None] = [None] * n
@@ -649,8 +650,9 @@ class _Director:
             sbase = i * self.seats_per_table - 1
             strengths = tuple([srow[sbase + s] for s in seat_nos])
         # inputs built here are valid by construction: skip the validating constructors
-        self._kernel_rows = row  # the compiled pre-flop round reads the hole cards from here
+        self._kernel_rows = row  # the compiled rounds read the cards from here
         self._kernel_base = base
+        self._kernel_board = board0
         return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
 
     def _play(self, tab: _Table) -> tuple[HandResult, int]:
@@ -747,7 +749,7 @@ class _Director:
                 self._decide,
                 record_actions=False,
                 context=context,
-                first_round=self._first_round,
+                rounds=self._rounds,
             )
         if self._timed_out:
             self._hand_timeouts[tab.table_id] = self._timed_out
@@ -776,13 +778,14 @@ class _Director:
             return action
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
-    def _first_round(self, t: TableState, first: int) -> bool:
-        """Play the pre-flop round compiled (`pokersim.preflop_kernel`); False: play it here."""
-        played, elapsed = play_preflop(
+    def _rounds(self, t: TableState, first: int) -> bool:
+        """Play the betting rounds compiled (`pokersim.betting_kernel`); False: play them here."""
+        played, elapsed, street = play_rounds(
             t,
             self._kernel_input,
             self._kernel_rows,
             self._kernel_base,
+            self._kernel_board,
             self._kernel_params,
             self._draws,
             first,
@@ -792,6 +795,7 @@ class _Director:
         )
         if played:
             self._elapsed = elapsed
+            self._street = street
         return played
 
     def _player_rng(self, p: int) -> np.random.Generator:

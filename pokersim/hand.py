@@ -274,7 +274,7 @@ def play_hand(
     *,
     record_actions: bool = True,
     context: TournamentContext | None = None,
-    first_round: Callable[[TableState, int], bool] | None = None,
+    rounds: Callable[[TableState, int], bool] | None = None,
 ) -> HandResult:
     """Play one hand to the end and return its result.
 
@@ -283,9 +283,9 @@ def play_hand(
     ``IllegalActionError`` naming what was legal; the setup is untouched, so the hand can be
     replayed from it. With ``record_actions=False`` no events are built (the fast path the
     tournament uses); stacks, pots and knockouts are the same either way.
-    ``first_round(state, first_seat)``, when given and nothing is recorded, may play the pre-flop
-    betting round in place of ``betting_round`` (True when it did; the engine's compiled round
-    for built-in models, ``pokersim.preflop_kernel``).
+    ``rounds(state, first_seat)``, when given and nothing is recorded, may play every betting
+    round of the hand in place of the loop below (True when it did; the engine's compiled
+    rounds for built-in models, ``pokersim.betting_kernel``).
     """
     seats = setup.seats
     n = len(seats)
@@ -402,41 +402,43 @@ def play_hand(
     big_blind = level.big_blind
     limit = structure is _FIXED_LIMIT
     board = deal.board
-    zeros = [0] * n
-    for street in range(4):
-        if street:
-            lo_card, hi_card = _STREET_CARDS[street - 1]
-            t.board = tuple(board[:hi_card])
-            if events is not None:
-                events.append(
-                    _new_board_dealt(
-                        street=street, cards=tuple(board[lo_card:hi_card]), board=t.board
+    if rounds is None or events is not None or not rounds(t, (bb_seat + 1) % n):
+        zeros = [0] * n
+        for street in range(4):
+            if street:
+                lo_card, hi_card = _STREET_CARDS[street - 1]
+                t.board = tuple(board[:hi_card])
+                if events is not None:
+                    events.append(
+                        _new_board_dealt(
+                            street=street, cards=tuple(board[lo_card:hi_card]), board=t.board
+                        )
                     )
-                )
-            if t.active < 2:
-                continue  # everyone (or everyone but one) is all-in: run the board out
-            first = (button + 1) % n
-            price = 0
-        else:
-            first = (bb_seat + 1) % n
-            price = big_blind
-        unit = big_blind * 2 if limit and street >= 2 else big_blind
-        if street or first_round is None or events is not None or not first_round(t, first):
+                if t.active < 2:
+                    continue  # everyone (or everyone but one) is all-in: run the board out
+                first = (button + 1) % n
+                price = 0
+            else:
+                first = (bb_seat + 1) % n
+                price = big_blind
+            unit = big_blind * 2 if limit and street >= 2 else big_blind
             betting_round(t, street, first, price, unit)
-        seat, back = uncalled(bets)
-        if back:
-            if stacks[seat] == 0 and not t.folded[seat]:
-                t.active += 1  # an all-in bettor has chips again
-            stacks[seat] += back
-            totals[seat] -= back
-            t.pot -= back
-            if events is not None:
-                events.append(
-                    _new_uncalled_bet_returned(seat=seat, player_id=player_ids[seat], amount=back)
-                )
-        bets[:] = zeros
-        if t.live == 1:
-            break
+            seat, back = uncalled(bets)
+            if back:
+                if stacks[seat] == 0 and not t.folded[seat]:
+                    t.active += 1  # an all-in bettor has chips again
+                stacks[seat] += back
+                totals[seat] -= back
+                t.pot -= back
+                if events is not None:
+                    events.append(
+                        _new_uncalled_bet_returned(
+                            seat=seat, player_id=player_ids[seat], amount=back
+                        )
+                    )
+            bets[:] = zeros
+            if t.live == 1:
+                break
 
     # Pots: each awarded on its own to its best eligible hand(s) (R-HAND-4, R-HAND-5).
     folded = t.folded

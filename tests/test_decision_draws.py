@@ -104,9 +104,9 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
         return original(self, view, rng)
 
     monkeypatch.setattr(CallingStationModel, "think_seconds", spy)
-    # every round in Python, where the spy sees it (the compiled pre-flop round reads the same
-    # draws: tests/test_preflop_kernel.py)
-    monkeypatch.setattr(engine, "play_preflop", lambda *args: (False, 0.0))
+    # every round in Python, where the spy sees it (the compiled rounds read the same draws:
+    # tests/test_betting_kernel.py)
+    monkeypatch.setattr(engine, "play_rounds", lambda *args: (False, 0.0, 0))
     run_tournament(make_scenario(12, stack=40), 9, models=[CallingStationModel()] * 12)
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():

@@ -1,19 +1,22 @@
-"""The pre-flop betting round of the built-in models, compiled: the tournament's hot loop.
+"""The betting rounds of the built-in models, compiled: the tournament's hot loop.
 
-Nine decisions in ten are pre-flop, most of them folds, and in Python each one costs a
-``DecisionView``, a few calls through the model and its think time (~3 µs). When every player
-at a no-limit table uses a built-in model on the hand's decision draws, nobody is away and no
-action events are recorded, the engine hands the pre-flop round to :func:`play_preflop`, which
-plays it in one jitted call: the same betting rules as ``betting.betting_round`` and the same
-decisions, draws and think times as the models in ``players`` (``SkillBlend`` mistakes,
-``random``, ``calling-station``, ``push-fold``, ``tight-aggressive``), so the hand ends exactly
-as it would have in Python. Whatever the kernel does not cover (a think time outside the action
-clock, a hand that runs out of its block of draws, an answer the rules would refuse) makes it
-decline before anything changed, and the round is played in Python from its start, where those
-cases are handled. ``tests/test_preflop_kernel.py`` plays whole tournaments both ways.
+In Python each decision costs a ``DecisionView``, a few calls through the model and its think
+time (~3 µs), ten decisions a hand. When every player at a no-limit table uses a built-in
+model on the hand's decision draws, nobody is away and no action events are recorded, the
+engine hands all the betting of the hand to :func:`play_rounds`, which plays it in one jitted
+call: the same betting rules as ``betting.betting_round`` and ``hand.play_hand`` (uncalled
+bets returned after each round, the board run out when at most one player can still bet) and
+the same decisions, draws and think times as the models in ``players`` (``SkillBlend``
+mistakes, ``random``, ``calling-station``, ``push-fold``, ``tight-aggressive`` with its
+sampled equities), with the engine's action clock and time bank, so the hand ends exactly as
+it would have in Python. Whatever the kernel does not cover (a time-out, a hand that runs out
+of its block of draws, an answer the rules would refuse) makes it decline before anything
+changed, and the hand's betting is played in Python from its start, where those cases are
+handled. The pots, the showdown and the knockouts stay in ``hand.play_hand``.
 
-A change to a built-in model's pre-flop play must be made in both places; that test fails
-until it is.
+The built-in models' play therefore exists twice, in ``players`` and here.
+``tests/test_betting_kernel.py`` plays random hands and whole tournaments both ways and fails
+on any difference, so a change to one must be made in the other.
 """
 
 from __future__ import annotations
@@ -26,12 +29,17 @@ import numpy as np
 from numba import njit
 
 from pokersim import charts
+from pokersim.evaluator._tables import get_tables
 from pokersim.players import (
+    _COMBOS,
+    _IN_RANGE,
+    POSTFLOP_THINK_FACTOR,
     CallingStationModel,
     PushFoldModel,
     RandomModel,
     SkillBlend,
     TightAggressiveModel,
+    _range_equity,
 )
 
 # model kinds (column K_KIND of a parameter row)
@@ -51,7 +59,10 @@ K_PF_INV_LOOSE, K_PF_MAX_BB, K_PF_OPEN_RAISE_BB, K_PF_OPEN_CUTS = 7, 8, 9, 10  #
 K_PF_PREMIUM, K_PF_CALL = 14, 15
 K_SHORT_BB, K_OPEN_WIDEST, K_OPEN_CUTS, K_OPEN_RAISE_BB = 16, 17, 18, 22  # 18..21
 K_THREE_BET, K_PREMIUM, K_COMMIT_BB, K_CALL = 23, 24, 25, 26
-N_PARAMS = 27
+# tight-aggressive after the flop
+K_SAMPLES, K_RANGE, K_BET_RANGE, K_RAISE_RANGE, K_COMMIT_RANGE = 27, 28, 29, 30, 31
+K_COMMIT_FRACTION, K_VALUE_EQ, K_BET_FRACTION, K_RAISE_EQ, K_CALL_MARGIN = 32, 33, 34, 35, 36
+N_PARAMS = 37
 
 
 def model_row(model: object) -> list[float] | None:
@@ -88,6 +99,16 @@ def model_row(model: object) -> list[float] | None:
         row[K_PREMIUM] = model._premium_cut
         row[K_COMMIT_BB] = model.commit_bb
         row[K_CALL] = model._call_cut
+        row[K_SAMPLES] = model.samples
+        row[K_RANGE] = model._range_cut
+        row[K_BET_RANGE] = model._bet_range_cut
+        row[K_RAISE_RANGE] = model._raise_range_cut
+        row[K_COMMIT_RANGE] = model._commit_range_cut
+        row[K_COMMIT_FRACTION] = model.commit_fraction
+        row[K_VALUE_EQ] = model.value_equity
+        row[K_BET_FRACTION] = model.bet_fraction
+        row[K_RAISE_EQ] = model.raise_equity
+        row[K_CALL_MARGIN] = model.call_margin
     if isinstance(push_fold, PushFoldModel):
         row[K_PF_INV_LOOSE] = push_fold._inv_loose
         row[K_PF_MAX_BB] = push_fold.max_bb
@@ -99,7 +120,7 @@ def model_row(model: object) -> list[float] | None:
 
 
 def _chart_tables() -> tuple[np.ndarray, int, int]:
-    """The class, strength and push/call range tables in one array, and the range-table shape."""
+    """Class, strength, push/call range and range-size tables in one array; range-table shape."""
     push, call = charts.PUSH_TABLE, charts.CALL_TABLE
     rows, cols = len(push.cut), len(push.cut[0])
     if (len(call.cut), len(call.cut[0])) != (rows, cols):
@@ -111,6 +132,7 @@ def _chart_tables() -> tuple[np.ndarray, int, int]:
         *call.rank_of,
         *(x for r in push.cut for x in r),
         *(x for r in call.cut for x in r),
+        *_IN_RANGE,
     ]
     return np.array(flat, dtype=np.int16), rows, cols  # small: it stays in cache
 
@@ -122,6 +144,7 @@ _PUSH_RANK = _STRENGTH + charts.N_CLASSES
 _CALL_RANK = _PUSH_RANK + charts.N_CLASSES
 _PUSH_CUT = _CALL_RANK + charts.N_CLASSES
 _CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
+_IN_RANGE_AT = _CALL_CUT + CUT_ROWS * CUT_COLS
 
 # outcomes of one decision inside the kernel
 _FOLD, _CHECK_CALL, _RAISE = 0, 1, 2
@@ -130,8 +153,10 @@ _FOLD, _CHECK_CALL, _RAISE = 0, 1, 2
 # parameter rows, table seat numbers and player ids. Its floats: elapsed seconds, the action
 # clock, the chart's stack step. One buffer each: a jitted call pays for every argument.
 H_N, H_BASE, H_FIRST, H_BB, H_POT, H_ACTIVE, H_LIVE, H_BUTTON = 0, 1, 2, 3, 4, 5, 6, 7
-H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS = 8, 9, 10, 11, 12
-HEADER = 13
+H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS, H_BOARD, H_STREET = 8, 9, 10, 11, 12, 13, 14
+HEADER = 15
+# the kernel's running state, shared by its rounds
+S_UI, S_ZI, S_POT, S_ACTIVE, S_LIVE, S_IN_BITS, S_STREET = 0, 1, 2, 3, 4, 5, 6
 F_ELAPSED, F_CLOCK, F_STEP = 0, 1, 2
 
 
@@ -149,7 +174,7 @@ def _in_range(tables, rank_at, cut_at, cls, stack_bb, behind, step):  # pragma: 
 
 @njit(cache=True)
 def _behind(folded, stacks, n, seat, button):  # pragma: no cover
-    """``players.players_behind`` pre-flop."""
+    """``players.players_behind`` pre-flop (the push-fold and tight-aggressive models)."""
     first = 3 if n > 2 else 0
     mine = (seat - button - first) % n
     count = 0
@@ -173,7 +198,7 @@ def _clip(target, lo, hi):  # pragma: no cover
 
 @njit(cache=True)
 def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi, step):  # fmt: skip # noqa: E501 # pragma: no cover
-    """``PushFoldModel.decide`` pre-flop (no draws)."""
+    """``PushFoldModel.decide`` pre-flop (no draws; after the flop: `_made_hand_play`)."""
     mine = stacks[seat] + bets[seat]
     biggest = 0
     aggressors = 0
@@ -275,50 +300,133 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
 
 
 @njit(cache=True)
-def _round(ints, floats, rows, params, tables, uniforms, normals, bank):  # pragma: no cover
-    """The pre-flop round: ``betting.betting_round`` (no-limit) with the models' decisions.
+def _made_hand_play(hole0, hole1, board, shown, stacks, bets, seat, pot, bb, to_call, lo, hi):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``players._postflop_default``: bet or call with a pair or better, else check or fold."""
+    r1 = hole0 >> 2
+    r2 = hole1 >> 2
+    made = r1 == r2
+    for k in range(shown):
+        r = board[k] >> 2
+        if r == r1 or r == r2:
+            made = True
+    if made:
+        if to_call == 0:
+            if hi > 0:
+                half = pot // 2
+                return _clip(half if half > bb else bb, lo, hi)
+            return _CHECK_CALL, 0
+        if 3 * to_call <= stacks[seat] + bets[seat]:
+            return _CHECK_CALL, 0
+    return (_CHECK_CALL, 0) if to_call == 0 else (_FOLD, 0)
 
-    ``ints`` and ``floats`` are laid out as described at ``HEADER``; ``bank`` is every
-    player's time bank, by player id. Returns 1 when it played the round, having written the
-    stacks, bets, totals, pot, counts, draw positions, in-hand mask, elapsed time and banks
-    back; 0 when it declined, having written nothing.
+
+@njit(cache=True)
+def _equity(p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, cut, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel.equity``: one uniform draw seeds the sampler; -1.0: no draws left."""
+    n_opp = 0
+    for i in range(n):
+        if not folded[i] and i != seat:
+            n_opp += 1
+    if n_opp < 1:
+        n_opp = 1
+    ui = st[S_UI]
+    if ui >= uend:
+        return -1.0
+    st[S_UI] = ui + 1
+    return _range_equity(
+        int(uniforms[ui] * 9007199254740992.0), hole0, hole1, board[:shown],
+        int(p[K_SAMPLES]), n_opp, combos, np.int64(tables[_IN_RANGE_AT + cut]),
+        card_key, low_base, high_index, rank_table, flush_table,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel._postflop``; (-1, 0) when the hand's draws ran out."""
+    narrow = int(p[K_COMMIT_RANGE])
+    if to_call == 0:
+        cut = int(p[K_RANGE])
+    elif bets[seat] > 0:
+        cut = int(p[K_RAISE_RANGE])
+    else:
+        cut = int(p[K_BET_RANGE])
+    eq = _equity(
+        p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, cut,
+        combos, card_key, low_base, high_index, rank_table, flush_table,
+    )  # fmt: skip
+    if eq < 0.0:
+        return -1, 0
+    big = p[K_COMMIT_FRACTION] * (stacks[seat] + bets[seat])
+    if to_call == 0:
+        if eq >= p[K_VALUE_EQ] and hi > 0:
+            target = int(p[K_BET_FRACTION] * pot)
+            if target < bb:
+                target = bb
+            if (target if target < hi else hi) > big and cut != narrow:
+                eq2 = _equity(
+                    p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown,
+                    narrow, combos, card_key, low_base, high_index, rank_table, flush_table,
+                )  # fmt: skip
+                if eq2 < 0.0:
+                    return -1, 0
+                if eq2 < p[K_VALUE_EQ]:
+                    return _CHECK_CALL, 0
+            return _clip(target, lo, hi)
+        return _CHECK_CALL, 0
+    if eq >= p[K_RAISE_EQ] and hi > 0:
+        high = 0
+        for i in range(n):
+            if bets[i] > high:
+                high = bets[i]
+        target = high + int(p[K_BET_FRACTION] * (pot + to_call))
+        put_in = (target if target < hi else hi) - bets[seat]
+        if put_in <= big or cut == narrow:
+            return _clip(target, lo, hi)
+        eq = _equity(
+            p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, narrow,
+            combos, card_key, low_base, high_index, rank_table, flush_table,
+        )  # fmt: skip
+        if eq < 0.0:
+            return -1, 0
+        cut = narrow
+        if eq >= p[K_RAISE_EQ]:
+            return _clip(target, lo, hi)
+    if to_call > big and cut != narrow:
+        eq = _equity(
+            p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, narrow,
+            combos, card_key, low_base, high_index, rank_table, flush_table,
+        )  # fmt: skip
+        if eq < 0.0:
+            return -1, 0
+    if eq >= to_call / (pot + to_call) + p[K_CALL_MARGIN]:
+        return _CHECK_CALL, 0
+    return _FOLD, 0
+
+
+@njit(cache=True)
+def _betting_round(street, first, to_match, st, fl, stacks, bets, totals, banks, folded, hole0, hole1, board, codes, n, bb, button, action_seconds, step, params, tables, uniforms, uend, normals, zend, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+    """One round: ``betting.betting_round`` (no-limit) with the models' decisions; 0: declined.
+
+    The running state (draw positions, pot, counts, in-hand mask, last street asked) is in
+    ``st``, the elapsed seconds in ``fl[0]``.
     """
-    n = ints[H_N]
-    base = ints[H_BASE]
-    first = ints[H_FIRST]
-    to_match = ints[H_BB]
-    bb = ints[H_BB]
-    pot = ints[H_POT]
-    active = ints[H_ACTIVE]
-    live = ints[H_LIVE]
-    button = ints[H_BUTTON]
-    ui = ints[H_UI]
-    uend = ints[H_UEND]
-    zi = ints[H_ZI]
-    zend = ints[H_ZEND]
-    elapsed = floats[F_ELAPSED]
-    action_seconds = floats[F_CLOCK]
-    step = floats[F_STEP]
-    h = HEADER
-    stacks = np.empty(n, dtype=np.int64)
-    bets = np.empty(n, dtype=np.int64)
-    totals = np.empty(n, dtype=np.int64)
-    banks = np.empty(n, dtype=np.float64)
-    for k in range(n):
-        stacks[k] = ints[h + k]
-        bets[k] = ints[h + n + k]
-        totals[k] = ints[h + 2 * n + k]
-        banks[k] = bank[ints[h + 5 * n + k]]
-    folded = np.zeros(n, dtype=np.bool_)
+    ui = st[S_UI]
+    zi = st[S_ZI]
+    pot = st[S_POT]
+    active = st[S_ACTIVE]
+    live = st[S_LIVE]
+    in_bits = st[S_IN_BITS]
+    elapsed = fl[0]
+    shown = 0 if street == 0 else street + 2  # board cards seen
+    factor = 1.0 if street == 0 else POSTFLOP_THINK_FACTOR
     faced = np.full(n, -1, dtype=np.int64)
     reach = np.empty(n, dtype=np.int64)
     deep = 0
     for k in range(n):
         reach[k] = stacks[k] + bets[k]
-        if reach[k] > to_match:
+        if reach[k] > to_match and not folded[k]:
             deep += 1
     min_inc = bb
-    in_bits = (1 << n) - 1
     i = first
     settled = 0
     while settled < n:
@@ -343,8 +451,10 @@ def _round(ints, floats, rows, params, tables, uniforms, normals, bank):  # prag
                 lo = all_in_to
         else:
             lo = hi = 0
+        if street > st[S_STREET]:
+            st[S_STREET] = street  # the engine counts the streets on which someone was asked
         # the decision: a skill blend's mistake draw first, then the model
-        p = params[ints[h + 3 * n + i]]
+        p = params[codes[i]]
         kind = p[K_KIND]
         mistake = False
         if p[K_BLEND] != 0.0:
@@ -395,20 +505,32 @@ def _round(ints, floats, rows, params, tables, uniforms, normals, bank):  # prag
                 ui += 1
         elif kind == CALLING:
             what = _CHECK_CALL
-        else:
-            h0 = rows[base + 2 * ints[h + 4 * n + i]]
-            h1 = rows[base + 2 * ints[h + 4 * n + i] + 1]
+        elif street == 0:
             if kind == PUSH_FOLD:
                 what, amount = _push_fold(
-                    p, tables, folded, stacks, bets, n, i, button, h0, h1, pot, bb, to_call,
-                    lo, hi, step,
+                    p, tables, folded, stacks, bets, n, i, button, hole0[i], hole1[i], pot, bb,
+                    to_call, lo, hi, step,
                 )  # fmt: skip
             else:
                 what, amount = _tight(
-                    p, tables, folded, stacks, bets, n, i, button, h0, h1, pot, bb, to_call,
-                    lo, hi, step,
+                    p, tables, folded, stacks, bets, n, i, button, hole0[i], hole1[i], pot, bb,
+                    to_call, lo, hi, step,
                 )  # fmt: skip
-        # the think time (players._TimedModel.think_seconds, pre-flop) on the action clock
+        elif kind == PUSH_FOLD:
+            what, amount = _made_hand_play(
+                hole0[i], hole1[i], board, shown, stacks, bets, i, pot, bb, to_call, lo, hi
+            )
+        else:
+            st[S_UI] = ui
+            what, amount = _tight_postflop(
+                p, tables, st, uniforms, uend, folded, stacks, bets, n, i, hole0[i], hole1[i],
+                board, shown, pot, bb, to_call, lo, hi, combos, card_key, low_base, high_index,
+                rank_table, flush_table,
+            )  # fmt: skip
+            if what < 0:
+                return 0
+            ui = st[S_UI]
+        # the think time (players._TimedModel.think_seconds) on the engine's action clock
         if zi >= zend:
             return 0
         think = p[K_MEDIAN] * math.exp(p[K_SIGMA] * normals[zi])
@@ -417,6 +539,7 @@ def _round(ints, floats, rows, params, tables, uniforms, normals, bank):  # prag
             think = p[K_LO]
         elif think > p[K_HI]:
             think = p[K_HI]
+        think = think * factor
         if think > action_seconds:  # engine._clocked: the bank pays beyond the clock
             if not think <= action_seconds + banks[i]:
                 return 0  # a time-out: the engine's clock makes the player sit out
@@ -468,52 +591,152 @@ def _round(ints, floats, rows, params, tables, uniforms, normals, bank):  # prag
                 break
             settled += 1
         i = i + 1 if i + 1 < n else 0
+    st[S_UI] = ui
+    st[S_ZI] = zi
+    st[S_POT] = pot
+    st[S_ACTIVE] = active
+    st[S_LIVE] = live
+    st[S_IN_BITS] = in_bits
+    fl[0] = elapsed
+    return 1
+
+
+@njit(cache=True)
+def _hand(ints, floats, rows, params, tables, uniforms, normals, bank, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+    """Every betting round of a hand: ``hand.play_hand``'s street loop; 1 played, 0 declined.
+
+    ``ints`` and ``floats`` are laid out as described at ``HEADER``; ``bank`` is every
+    player's time bank, by player id. On success the stacks, bets, totals, pot, counts, draw
+    positions, in-hand mask, last street asked, elapsed time and banks are written back; on
+    declining nothing is.
+    """
+    n = ints[H_N]
+    base = ints[H_BASE]
+    bb = ints[H_BB]
+    button = ints[H_BUTTON]
+    uend = ints[H_UEND]
+    zend = ints[H_ZEND]
+    action_seconds = floats[F_CLOCK]
+    step = floats[F_STEP]
+    h = HEADER
+    st = np.empty(7, dtype=np.int64)
+    st[S_UI] = ints[H_UI]
+    st[S_ZI] = ints[H_ZI]
+    st[S_POT] = ints[H_POT]
+    st[S_ACTIVE] = ints[H_ACTIVE]
+    st[S_LIVE] = ints[H_LIVE]
+    st[S_IN_BITS] = (1 << n) - 1
+    st[S_STREET] = 0
+    fl = np.empty(1, dtype=np.float64)
+    fl[0] = floats[F_ELAPSED]
+    stacks = np.empty(n, dtype=np.int64)
+    bets = np.empty(n, dtype=np.int64)
+    totals = np.empty(n, dtype=np.int64)
+    banks = np.empty(n, dtype=np.float64)
+    codes = np.empty(n, dtype=np.int64)
+    hole0 = np.empty(n, dtype=np.int64)
+    hole1 = np.empty(n, dtype=np.int64)
+    for k in range(n):
+        stacks[k] = ints[h + k]
+        bets[k] = ints[h + n + k]
+        totals[k] = ints[h + 2 * n + k]
+        codes[k] = ints[h + 3 * n + k]
+        hole0[k] = rows[base + 2 * ints[h + 4 * n + k]]
+        hole1[k] = rows[base + 2 * ints[h + 4 * n + k] + 1]
+        banks[k] = bank[ints[h + 5 * n + k]]
+    board = np.empty(5, dtype=np.int64)
+    for k in range(5):
+        board[k] = rows[ints[H_BOARD] + k]
+    folded = np.zeros(n, dtype=np.bool_)
+    for street in range(4):
+        if street:
+            if st[S_ACTIVE] < 2:
+                continue  # everyone (or everyone but one) is all-in: run the board out
+            first = button + 1 if button + 1 < n else 0
+            price = 0
+        else:
+            first = ints[H_FIRST]
+            price = bb
+        if not _betting_round(
+            street, first, price, st, fl, stacks, bets, totals, banks, folded, hole0, hole1,
+            board, codes, n, bb, button, action_seconds, step, params, tables, uniforms, uend,
+            normals, zend, combos, card_key, low_base, high_index, rank_table, flush_table,
+        ):  # fmt: skip
+            return 0
+        # pots.uncalled: the single highest bet's excess over the second goes back
+        top = -1
+        best = second = 0
+        for k in range(n):
+            if bets[k] > best:
+                top = k
+                second = best
+                best = bets[k]
+            elif bets[k] > second:
+                second = bets[k]
+        if top >= 0 and best != second:
+            back = best - second
+            if stacks[top] == 0 and not folded[top]:
+                st[S_ACTIVE] += 1  # an all-in bettor has chips again
+            stacks[top] += back
+            totals[top] -= back
+            st[S_POT] -= back
+        for k in range(n):
+            bets[k] = 0
+        if st[S_LIVE] == 1:
+            break
     for k in range(n):
         ints[h + k] = stacks[k]
         ints[h + n + k] = bets[k]
         ints[h + 2 * n + k] = totals[k]
         bank[ints[h + 5 * n + k]] = banks[k]
-    ints[H_POT] = pot
-    ints[H_ACTIVE] = active
-    ints[H_LIVE] = live
-    ints[H_UI] = ui
-    ints[H_ZI] = zi
-    ints[H_IN_BITS] = in_bits
-    floats[F_ELAPSED] = elapsed
+    ints[H_POT] = st[S_POT]
+    ints[H_ACTIVE] = st[S_ACTIVE]
+    ints[H_LIVE] = st[S_LIVE]
+    ints[H_UI] = st[S_UI]
+    ints[H_ZI] = st[S_ZI]
+    ints[H_IN_BITS] = st[S_IN_BITS]
+    ints[H_STREET] = st[S_STREET]
+    floats[F_ELAPSED] = fl[0]
     return 1
 
 
-def play_preflop(
+def play_rounds(
     t: Any,
     codes_seats_ids: list[int],
     rows: bytes,
     base: int,
+    board_at: int,
     params: np.ndarray,
     draws: Any,
     first: int,
     elapsed: float,
     action_seconds: float,
     bank: array[float],
-) -> tuple[bool, float]:
-    """Play the pre-flop round of hand state ``t`` (``betting.TableState``) in the kernel.
+) -> tuple[bool, float, int]:
+    """Play every betting round of hand state ``t`` (``betting.TableState``) in the kernel.
 
     ``codes_seats_ids``: each seat's parameter row, then each seat's table seat number (the
-    hole cards are read from the deck block ``rows`` at ``base``, as the engine deals them),
-    then each seat's player id; ``bank``: every player's time bank, by id. Returns (played,
-    elapsed seconds); when not played nothing changed and ``betting_round`` plays the round.
-    When played, ``t``, ``draws`` (``rng.HandDraws``) and ``bank`` are where the Python round
-    leaves them.
+    hole cards are read from the deck block ``rows`` at ``base``, the board at ``board_at``,
+    as the engine deals them), then each seat's player id; ``first``: the first seat to act
+    pre-flop; ``bank``: every player's time bank, by id. Returns (played, elapsed seconds, the
+    last street on which a player was asked); when not played nothing changed and
+    ``hand.play_hand`` plays the rounds. When played, ``t``, ``draws`` (``rng.HandDraws``)
+    and ``bank`` are where the Python rounds leave them.
     """
     n = t.n
     u, ui, uend, z, zi, zend = draws.position()
     ints = array(
         "q",
         [n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
-         ui, uend, zi, zend, 0, *t.stacks, *t.bets, *t.totals, *codes_seats_ids],
+         ui, uend, zi, zend, 0, board_at, 0, *t.stacks, *t.bets, *t.totals, *codes_seats_ids],
     )  # fmt: skip
     floats = array("d", (elapsed, action_seconds, charts.STACK_STEP_BB))
-    if not _round(ints, floats, rows, params, CHART_TABLES, u, z, bank):
-        return False, 0.0
+    ev = get_tables()
+    if not _hand(
+        ints, floats, rows, params, CHART_TABLES, u, z, bank, _COMBOS,
+        ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table,
+    ):  # fmt: skip
+        return False, 0.0, 0
     draws.seek(ints[H_UI], ints[H_ZI])
     h = HEADER
     t.stacks[:] = ints[h : h + n]
@@ -525,4 +748,4 @@ def play_preflop(
     in_bits = ints[H_IN_BITS]
     if in_bits != t.in_bits:
         t.set_in_hand(in_bits)
-    return True, floats[F_ELAPSED]
+    return True, floats[F_ELAPSED], ints[H_STREET]

@@ -1,7 +1,7 @@
-"""The compiled pre-flop round plays exactly as the Python betting round and models do.
+"""The compiled betting rounds play exactly as the Python rounds and models do.
 
-``pokersim.preflop_kernel`` repeats the pre-flop play of the built-in models and the no-limit
-betting rules; these tests hold the two copies together: single hands from random states
+``pokersim.betting_kernel`` repeats the play of the built-in models and the no-limit betting
+rules; these tests hold the two copies together: single hands from random states
 (hypothesis), then whole tournaments with every kind of built-in model, each played once with
 the kernel and once without it, event for event.
 """
@@ -20,6 +20,7 @@ import pokersim.engine as engine
 from pokersim import rng
 from pokersim.actions import DecisionView
 from pokersim.betting import TableState
+from pokersim.betting_kernel import model_row, play_rounds
 from pokersim.config import AnteKind, Level
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.players import (
@@ -29,7 +30,6 @@ from pokersim.players import (
     SkillBlend,
     TightAggressiveModel,
 )
-from pokersim.preflop_kernel import model_row, play_preflop
 from pokersim.scenario import parse_scenario
 from pokersim.timing import ActionClock, resolve_decision
 
@@ -58,11 +58,13 @@ class _Engineish:
         self.draws = draws
         self.clock = clock
         self.elapsed = 0.0
+        self.street = 0  # the last street on which a player was asked
         self.timed_out = False
         self.banks = array("d", banks)  # by player id (= seat index here), as the engine's
 
     def decide(self, view: DecisionView) -> Any:
         model = self.seat_models[view.seat]
+        self.street = max(self.street, view.street)
         action = model.decide(view, self.draws)
         think = model.think_seconds(view, self.draws)
         if 0.0 <= think <= self.clock:
@@ -84,7 +86,7 @@ def _play(
     stacks: list[int], button: int, level: Level, codes: list[int], deck: list[int], seed: int,
     clock: float, banks: list[float], kernel: bool,
 ):  # fmt: skip
-    """One hand, pre-flop in the kernel or not; returns the result, the draws, the path."""
+    """One hand, its betting in the kernel or not; returns the result, the draws, the path."""
     n = len(stacks)
     seat_nos = list(range(1, n + 1))
     rows = bytes(deck)  # laid out as the engine's deck rows: seat s holds cards 2s-2, 2s-1
@@ -101,14 +103,15 @@ def _play(
     path = _Engineish([MODELS[c] for c in codes], draws, clock, banks)
     played: list[bool] = []
 
-    def first_round(t: TableState, first: int) -> bool:
+    def rounds(t: TableState, first: int) -> bool:
         ids = list(range(n))
-        done, elapsed = play_preflop(
-            t, codes + seat_nos + ids, rows, -2, PARAMS, draws, first, path.elapsed, clock,
-            path.banks,
+        done, elapsed, street = play_rounds(
+            t, codes + seat_nos + ids, rows, -2, 2 * n, PARAMS, draws, first, path.elapsed,
+            clock, path.banks,
         )  # fmt: skip
         if done:
             path.elapsed = elapsed
+            path.street = street
         played.append(done)
         return done
 
@@ -117,7 +120,7 @@ def _play(
         deal,
         path.decide,
         record_actions=False,
-        first_round=first_round if kernel else None,
+        rounds=rounds if kernel else None,
     )
     return result, draws, path, played
 
@@ -168,9 +171,10 @@ def test_kernel_round_equals_the_python_round(h: dict[str, Any]) -> None:
     assert fast_draws.position()[4:] == slow_draws.position()[4:]
     assert fast_path.elapsed == slow_path.elapsed  # the same think times, summed in order
     assert fast_path.banks == slow_path.banks  # the same seconds taken from the same banks
+    assert fast_path.street == slow_path.street
     assert played in ([True], [False])
-    if slow_path.timed_out and not fast_path.timed_out:
-        assert played == [False]  # a pre-flop time-out is the engine's: the kernel declined
+    if slow_path.timed_out:
+        assert played == [False]  # a time-out is the engine's: the kernel declined
 
 
 def test_kernel_plays_most_random_hands() -> None:
@@ -240,16 +244,16 @@ def test_tournament_is_the_same_with_and_without_the_kernel(
     sc = _scenario(seats, ante_kind, clock)
     calls = {True: 0, False: 0}
 
-    def counting(*args: Any) -> tuple[bool, float]:
-        out = play_preflop(*args)
+    def counting(*args: Any) -> tuple[bool, float, int]:
+        out = play_rounds(*args)
         calls[out[0]] += 1
         return out
 
     fast_log: list[Any] = []
-    monkeypatch.setattr(engine, "play_preflop", counting)
+    monkeypatch.setattr(engine, "play_rounds", counting)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append)
     slow_log: list[Any] = []
-    monkeypatch.setattr(engine, "play_preflop", lambda *args: (False, 0.0))
+    monkeypatch.setattr(engine, "play_rounds", lambda *args: (False, 0.0, 0))
     slow = engine.run_tournament(sc, seed, emit=slow_log.append)
     assert calls[True] > 0.6 * fast.hands_played  # the kernel played most hands
     assert fast_log == slow_log
