@@ -48,7 +48,9 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 Runner = Callable[[str, int], tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
-RunResult = tuple[int, dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]
+# a run's index and its three tables as Parquet bytes, encoded where the run was played (the
+# parent only writes them: with two workers on two cores it would otherwise be the bottleneck)
+RunResult = tuple[int, dict[str, bytes]]
 _Store = Callable[[RunResult], None]
 
 DEFAULT_RUNNER = "pokersim.study:engine_runner"
@@ -362,14 +364,9 @@ def _table_bytes(table: pa.Table) -> bytes:
 
 
 def _write_parts(folder: Path, result: RunResult) -> None:
-    index, run_row, finish_rows, timeline_rows = result
-    tables = {
-        "finishes": to_table("finishes", finish_rows),
-        "timeline": to_table("timeline", timeline_rows),
-        "runs": to_table("runs", [run_row]),
-    }
+    index, parts = result
     for name in ("finishes", "timeline", "runs"):  # runs last: it marks the run complete
-        _write_atomic(_part_path(folder, index, name), _table_bytes(tables[name]))
+        _write_atomic(_part_path(folder, index, name), parts[name])
 
 
 def merge_parts(folder: str | os.PathLike[str], runs: int | None = None) -> None:
@@ -472,10 +469,14 @@ def _normalize(task: _Task, raw: Any) -> RunResult:
         {"run": task.index, "seconds": int(t), "players_left": int(n), "avg_stack_bb": float(a)}
         for t, n, a in timeline
     ]
-    # Build the tables here too, so a bad row fails in the worker with the run's seed at hand.
-    to_table("runs", [run_row])
-    to_table("finishes", finishes)
-    return task.index, run_row, finishes, timeline_rows
+    # The tables are built and encoded here, in the worker: a bad row fails with the run's
+    # seed at hand, and the parent only writes bytes.
+    tables = {
+        "finishes": to_table("finishes", finishes),
+        "timeline": to_table("timeline", timeline_rows),
+        "runs": to_table("runs", [run_row]),
+    }
+    return task.index, {name: _table_bytes(table) for name, table in tables.items()}
 
 
 # --- execution backends ------------------------------------------------------------------------
