@@ -321,8 +321,11 @@ def _made_hand_play(hole0, hole1, board, shown, stacks, bets, seat, pot, bb, to_
 
 
 @njit(cache=True)
-def _equity(p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, cut, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
-    """``TightAggressiveModel.equity``: one uniform draw seeds the sampler; -1.0: no draws left."""
+def _equity(p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel.equity``: one uniform draw seeds the sampler; -1.0: no draws left.
+
+    ``ev``: the sampler's tables (combinations by strength, then the evaluator's five).
+    """
     n_opp = 0
     for i in range(n):
         if not folded[i] and i != seat:
@@ -335,13 +338,13 @@ def _equity(p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board,
     st[S_UI] = ui + 1
     return _range_equity(
         int(uniforms[ui] * 9007199254740992.0), hole0, hole1, board[:shown],
-        int(p[K_SAMPLES]), n_opp, combos, np.int64(tables[_IN_RANGE_AT + cut]),
-        card_key, low_base, high_index, rank_table, flush_table,
+        int(p[K_SAMPLES]), n_opp, ev[0], np.int64(tables[_IN_RANGE_AT + cut]),
+        ev[1], ev[2], ev[3], ev[4], ev[5],
     )  # fmt: skip
 
 
 @njit(cache=True)
-def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, ev):  # fmt: skip # noqa: E501 # pragma: no cover
     """``TightAggressiveModel._postflop``; (-1, 0) when the hand's draws ran out."""
     narrow = int(p[K_COMMIT_RANGE])
     if to_call == 0:
@@ -351,9 +354,8 @@ def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat
     else:
         cut = int(p[K_BET_RANGE])
     eq = _equity(
-        p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, cut,
-        combos, card_key, low_base, high_index, rank_table, flush_table,
-    )  # fmt: skip
+        p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev
+    )
     if eq < 0.0:
         return -1, 0
     big = p[K_COMMIT_FRACTION] * (stacks[seat] + bets[seat])
@@ -364,9 +366,21 @@ def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat
                 target = bb
             if (target if target < hi else hi) > big and cut != narrow:
                 eq2 = _equity(
-                    p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown,
-                    narrow, combos, card_key, low_base, high_index, rank_table, flush_table,
-                )  # fmt: skip
+                    p,
+                    tables,
+                    st,
+                    uniforms,
+                    uend,
+                    folded,
+                    n,
+                    seat,
+                    hole0,
+                    hole1,
+                    board,
+                    shown,
+                    narrow,
+                    ev,
+                )
                 if eq2 < 0.0:
                     return -1, 0
                 if eq2 < p[K_VALUE_EQ]:
@@ -383,9 +397,8 @@ def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat
         if put_in <= big or cut == narrow:
             return _clip(target, lo, hi)
         eq = _equity(
-            p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, narrow,
-            combos, card_key, low_base, high_index, rank_table, flush_table,
-        )  # fmt: skip
+            p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
+        )
         if eq < 0.0:
             return -1, 0
         cut = narrow
@@ -393,9 +406,8 @@ def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat
             return _clip(target, lo, hi)
     if to_call > big and cut != narrow:
         eq = _equity(
-            p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, narrow,
-            combos, card_key, low_base, high_index, rank_table, flush_table,
-        )  # fmt: skip
+            p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
+        )
         if eq < 0.0:
             return -1, 0
     if eq >= to_call / (pot + to_call) + p[K_CALL_MARGIN]:
@@ -404,7 +416,7 @@ def _tight_postflop(p, tables, st, uniforms, uend, folded, stacks, bets, n, seat
 
 
 @njit(cache=True)
-def _betting_round(street, first, to_match, st, fl, stacks, bets, totals, banks, folded, hole0, hole1, board, codes, n, bb, button, action_seconds, step, params, tables, uniforms, uend, normals, zend, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+def _betting_round(street, first, to_match, st, fl, stacks, bets, totals, banks, folded, hole0, hole1, board, codes, n, bb, button, action_seconds, step, params, tables, uniforms, uend, normals, zend, ev):  # fmt: skip # noqa: E501 # pragma: no cover
     """One round: ``betting.betting_round`` (no-limit) with the models' decisions; 0: declined.
 
     The running state (draw positions, pot, counts, in-hand mask, last street asked) is in
@@ -524,8 +536,7 @@ def _betting_round(street, first, to_match, st, fl, stacks, bets, totals, banks,
             st[S_UI] = ui
             what, amount = _tight_postflop(
                 p, tables, st, uniforms, uend, folded, stacks, bets, n, i, hole0[i], hole1[i],
-                board, shown, pot, bb, to_call, lo, hi, combos, card_key, low_base, high_index,
-                rank_table, flush_table,
+                board, shown, pot, bb, to_call, lo, hi, ev,
             )  # fmt: skip
             if what < 0:
                 return 0
@@ -648,6 +659,7 @@ def _hand(ints, floats, rows, params, tables, uniforms, normals, bank, combos, c
     for k in range(5):
         board[k] = rows[ints[H_BOARD] + k]
     folded = np.zeros(n, dtype=np.bool_)
+    ev = (combos, card_key, low_base, high_index, rank_table, flush_table)
     for street in range(4):
         if street:
             if st[S_ACTIVE] < 2:
@@ -660,7 +672,7 @@ def _hand(ints, floats, rows, params, tables, uniforms, normals, bank, combos, c
         if not _betting_round(
             street, first, price, st, fl, stacks, bets, totals, banks, folded, hole0, hole1,
             board, codes, n, bb, button, action_seconds, step, params, tables, uniforms, uend,
-            normals, zend, combos, card_key, low_base, high_index, rank_table, flush_table,
+            normals, zend, ev,
         ):  # fmt: skip
             return 0
         # pots.uncalled: the single highest bet's excess over the second goes back
