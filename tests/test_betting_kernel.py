@@ -9,6 +9,7 @@ the kernel and once without it, event for event.
 from __future__ import annotations
 
 from array import array
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from pokersim.players import (
     SkillBlend,
     TightAggressiveModel,
 )
-from pokersim.scenario import parse_scenario
+from pokersim.scenario import load_scenario, parse_scenario
 from pokersim.timing import ActionClock, resolve_decision
 
 MODELS = [
@@ -259,3 +260,32 @@ def test_tournament_is_the_same_with_and_without_the_kernel(
     assert fast_log == slow_log
     assert fast.finishes == slow.finishes
     assert fast.hands_played == slow.hands_played
+
+
+SHIPPED = sorted(
+    p for p in (Path(__file__).parent.parent / "scenarios").glob("*.toml") if "10000" not in p.name
+)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_shipped_scenarios_are_the_same_with_and_without_the_kernel(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every shipped format (bounties, rebuys, satellites, shoot-outs...) with both paths."""
+    sc = load_scenario(path)
+    played = []
+
+    def counting(*args: Any) -> tuple[bool, float, int]:
+        out = play_rounds(*args)
+        played.append(out[0])
+        return out
+
+    monkeypatch.setattr(engine, "play_rounds", counting)
+    fast_log: list[Any] = []
+    fast = engine.run_tournament(sc, 2, emit=fast_log.append)
+    monkeypatch.setattr(engine, "play_rounds", lambda *args: (False, 0.0, 0))
+    slow_log: list[Any] = []
+    slow = engine.run_tournament(sc, 2, emit=slow_log.append)
+    assert sum(played) > 0.8 * fast.hands_played
+    assert fast_log == slow_log
+    assert fast.finishes == slow.finishes
