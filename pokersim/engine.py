@@ -356,24 +356,26 @@ class _Director:
             raise ValueError(f"expected {n} player models, got {len(self.models)}")
         self._open_entries()  # re-entries, rebuys, add-on (pokersim.entries)
         self.rngs: list[np.random.Generator | None] = [None] * n
-        # built-in models read the hand's decision draws; plug-ins get their own generator
-        self.hand_draws = [uses_hand_draws(m) for m in self.models]
-        # What a decision reads about its player, in one list: a record shared by every player
-        # of one model (with a large field, each separate per-player list read per decision is
-        # a cache miss), or None while the player sits out (``absent``), which `_decide`
-        # sends to `_decide_away`.
-        # The record's last field is the model's row in the compiled betting rounds'
-        # parameters (pokersim.betting_kernel), -1 for a model it cannot play.
-        records: dict[int, tuple[Any, Any, bool, int]] = {}
+        # What a decision reads about its player: one record per model, shared by its players
+        # (with a large field, each separate per-player list read per decision is a cache
+        # miss): its decide and think_seconds, whether it reads the hand's decision draws
+        # (built-in models; plug-ins get their own generator) and its row in the compiled
+        # betting rounds' parameters (pokersim.betting_kernel; -1: a model it cannot play).
+        # ``_ask[p]`` is None while player p sits out (``absent``): `_decide` then sends the
+        # decision to `_decide_away`.
+        self._records: dict[int, tuple[Any, Any, bool, int]] = {}
         kernel_rows: list[list[float]] = []
-        for m, own in zip(self.models, self.hand_draws):
-            if id(m) not in records:
+        for m in self.models:
+            if id(m) not in self._records:
+                own = uses_hand_draws(m)
                 row = model_row(m) if own else None
-                records[id(m)] = (m.decide, m.think_seconds, own, len(kernel_rows) if row else -1)
+                code = len(kernel_rows) if row is not None else -1
+                self._records[id(m)] = (m.decide, m.think_seconds, own, code)
                 if row is not None:
                     kernel_rows.append(row)
-        self._ask: list[tuple[Any, Any, bool, int] | None] = [records[id(m)] for m in self.models]
-        self._ask_record = list(self._ask)  # the record to restore when a player is back
+        self._ask: list[tuple[Any, Any, bool, int] | None] = [
+            self._records[id(m)] for m in self.models
+        ]
         self._kernel_params = np.array(kernel_rows, dtype=np.float64)
         # The compiled rounds need the real hand engine, no action events (they record none),
         # no-limit betting and nobody able to disconnect; tables where someone is away or a
@@ -823,10 +825,10 @@ class _Director:
                 return sitting_out_action(view.legal, others_all_in(view))
         elif back_in > self.action_seconds + self._protection() + self.bank[p]:
             return self._clocked(view, p, FOLD, 0.0, absent=False, back_in=back_in)
-        model = self.models[p]
-        draws = self._draws if self.hand_draws[p] else self._player_rng(p)
-        action = model.decide(view, draws)  # type: ignore[arg-type]
-        think = model.think_seconds(view, draws)  # type: ignore[arg-type]
+        decide, think_seconds, own, _row = self._records[id(self.models[p])]
+        draws = self._draws if own else self._player_rng(p)
+        action = decide(view, draws)
+        think = think_seconds(view, draws)
         return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
 
     def _protection(self) -> float:
@@ -876,7 +878,7 @@ class _Director:
             else:  # back when reconnected
                 self.away_until[p] = now + out.seconds
         self.absent[p] = out.absent_after
-        self._ask[p] = None if out.absent_after else self._ask_record[p]
+        self._ask[p] = None if out.absent_after else self._records[id(self.models[p])]
         self._elapsed += out.seconds
         return None if out.timed_out else out.action
 

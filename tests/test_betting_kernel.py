@@ -58,7 +58,7 @@ class _Engineish:
         self.seat_models = seat_models
         self.draws = draws
         self.clock = clock
-        self.elapsed = 0.0
+        self.sim_seconds = 0.0
         self.street = 0  # the last street on which a player was asked
         self.timed_out = False
         self.banks = array("d", banks)  # by player id (= seat index here), as the engine's
@@ -69,14 +69,14 @@ class _Engineish:
         action = model.decide(view, self.draws)
         think = model.think_seconds(view, self.draws)
         if 0.0 <= think <= self.clock:
-            self.elapsed += think
+            self.sim_seconds += think
             return action
         out = resolve_decision(
             action, think, view.legal, ActionClock(action_seconds=self.clock),
             bank_seconds=self.banks[view.seat],
         )  # fmt: skip
         self.banks[view.seat] -= out.bank_used
-        self.elapsed += out.seconds
+        self.sim_seconds += out.seconds
         if out.timed_out:
             self.timed_out = True  # the engine's player sits out: the kernel must decline
             return None
@@ -107,11 +107,11 @@ def _play(
     def rounds(t: TableState, first: int) -> bool:
         ids = list(range(n))
         done, elapsed, street = play_rounds(
-            t, codes + seat_nos + ids, rows, -2, 2 * n, PARAMS, draws, first, path.elapsed,
+            t, codes + seat_nos + ids, rows, -2, 2 * n, PARAMS, draws, first, path.sim_seconds,
             clock, path.banks,
         )  # fmt: skip
         if done:
-            path.elapsed = elapsed
+            path.sim_seconds = elapsed
             path.street = street
         played.append(done)
         return done
@@ -170,7 +170,8 @@ def test_kernel_round_equals_the_python_round(h: dict[str, Any]) -> None:
     _same(fast, slow)
     assert fast_draws.position()[1:3] == slow_draws.position()[1:3]
     assert fast_draws.position()[4:] == slow_draws.position()[4:]
-    assert fast_path.elapsed == slow_path.elapsed  # the same think times, summed in order
+    # the same simulated think seconds, summed in the same order (simulated, not measured)
+    assert fast_path.sim_seconds == slow_path.sim_seconds
     assert fast_path.banks == slow_path.banks  # the same seconds taken from the same banks
     assert fast_path.street == slow_path.street
     assert played in ([True], [False])
