@@ -3,7 +3,10 @@
 ``pokersim.betting_kernel`` repeats the play of the built-in models and the no-limit betting
 rules; these tests hold the two copies together: single hands from random states
 (hypothesis), then whole tournaments with every kind of built-in model, each played once with
-the kernel and once without it, event for event.
+the kernel and once without it, event for event. The rules the kernel repeats are pinned by
+their own tests on the Python side; here it is held to the same answers: R-HAND-1 and R-HAND-2
+(minimum raises, short all-ins), R-BLIND-1 (the pre-flop price), R-HAND-3 (uncalled bets),
+R-HAND-6 and R-DIS-1 (the action clock and the time bank, as ``timing.resolve_decision``).
 """
 
 from __future__ import annotations
