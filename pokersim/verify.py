@@ -6,11 +6,13 @@ A case file is a scenario (``scenarios/README.md``) with two extra top-level tab
 a ``ConfigError`` naming the file and the key; ``check_case`` runs the engine once (events and
 hands recorded) and returns one ``Failure`` per expectation not met, each naming the file, the
 expectation's key, the expected and the actual value. ``verify_paths`` does that for files and
-directories (``pokersim verify``).
+directories (``pokersim verify``). Given an ``out`` folder, each case also writes its outputs
+there, the files ``pokersim run --out --hands both --actions`` writes (``pokersim.outputs``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import tomllib
@@ -23,6 +25,7 @@ from pokersim import events as event_records
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.errors import ConfigError, PokerSimError
 from pokersim.hand import HandResult
+from pokersim.outputs import RunFiles, check_out
 from pokersim.results import event_record
 from pokersim.scenario import PlayerSpec, Scenario, _Section, parse_scenario
 from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
@@ -298,8 +301,13 @@ class Outcome:
     unused: tuple[str, ...]  # scripted decisions never asked for
 
 
-def run_case(case: Case) -> Outcome:
-    """Run the case's scenario once with its script (deterministic: same file, same outcome)."""
+def run_case(case: Case, *, out: Path | None = None) -> Outcome:
+    """Run the case's scenario once with its script (deterministic: same file, same outcome).
+
+    With ``out``, the run's ``events.jsonl``, ``summary.json`` (``scenario``: the case file's
+    stem) and hand histories in both formats are written there as ``pokersim run`` writes them
+    (actions logged); a run that stops with an error writes no log or summary.
+    """
     log: list[dict[str, Any]] = []
     where: list[tuple[int, int]] = []
     current = [(0, 0)]
@@ -315,36 +323,47 @@ def run_case(case: Case) -> Outcome:
         else:  # a hand's own event: it belongs to the hand started last
             where.append(current[0])
         log.append(r)
+        if files is not None:
+            files.emit(ev)
 
     def keep(h: HandResult) -> None:
         hands[(h.setup.table_id, h.setup.hand_no)] = h
+        if files is not None and files.on_hand is not None:
+            files.on_hand(h)
 
     script = case.script
     models = script.models(case.specs, case.scenario.timing)
-    result = run_tournament(
-        case.scenario,
-        script.seed,
-        emit=record,
-        on_hand=keep,
-        record_actions=True,
-        hand_player=script.hand_player(script.seed, case.scenario.seats_per_table),
-        models=models,
-        start_position=script.start,
-        connections=script.connections(len(case.specs)),
-        disqualified=script.disqualified(),
-        disqualified_at_hands=script.disqualify_hands,
-    )
+    files = RunFiles(out, case.scenario, hands="both") if out is not None else None
+    with files if files is not None else contextlib.nullcontext():
+        result = run_tournament(
+            case.scenario,
+            script.seed,
+            emit=record,
+            on_hand=keep,
+            record_actions=True,
+            hand_player=script.hand_player(script.seed, case.scenario.seats_per_table),
+            models=models,
+            start_position=script.start,
+            connections=script.connections(len(case.specs)),
+            disqualified=script.disqualified(),
+            disqualified_at_hands=script.disqualify_hands,
+        )
+    if files is not None:
+        files.finish(result, scenario_name=Path(case.path).stem)
     unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]
     return Outcome(
         result=result, events=tuple(log), places=tuple(where), hands=hands, unused=tuple(unused)
     )
 
 
-def check_case(case: Case) -> CaseResult:
-    """Run a case and compare; a run that raises is one failure naming the error."""
+def check_case(case: Case, *, out: Path | None = None) -> CaseResult:
+    """Run a case and compare; a run that raises is one failure naming the error.
+
+    ``out``: a folder for the run's outputs (``run_case``).
+    """
     wanted = case.expect.error
     try:
-        out = run_case(case)
+        outcome = run_case(case, out=out)
     except PokerSimError as exc:
         if wanted is not None and wanted in str(exc):
             return CaseResult(file=case.path, failures=())
@@ -356,10 +375,10 @@ def check_case(case: Case) -> CaseResult:
             file=case.path,
             key="expect.error",
             expected=f"an error containing {wanted!r}",
-            actual=f"the run ended normally after {out.result.hands_played} hands",
+            actual=f"the run ended normally after {outcome.result.hands_played} hands",
         )
         return CaseResult(file=case.path, failures=(fail,))
-    return CaseResult(file=case.path, failures=tuple(compare(case, out)))
+    return CaseResult(file=case.path, failures=tuple(compare(case, outcome)))
 
 
 def compare(case: Case, out: Outcome) -> list[Failure]:
@@ -502,15 +521,38 @@ def case_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return out
 
 
-def verify_paths(paths: Iterable[str | os.PathLike[str]]) -> list[CaseResult]:
-    """Load and check every case file; a file that cannot be loaded is a failed case."""
+def verify_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    out: str | os.PathLike[str] | None = None,
+    force: bool = False,
+) -> list[CaseResult]:
+    """Load and check every case file; a file that cannot be loaded is a failed case.
+
+    With ``out``, each case that runs writes its outputs into ``out/<case file stem>/``
+    (``run_case``). Before anything runs, two cases with the same stem, or a case folder that
+    already holds results (unless ``force``), are a ``ConfigError``.
+    """
+    files = case_files(paths)
+    folders: dict[Path, Path | None] = dict.fromkeys(files)
+    if out is not None:
+        seen: dict[str, Path] = {}
+        for path in files:
+            if path.stem in seen:
+                raise ConfigError(
+                    f"--out {out}: {seen[path.stem]} and {path} would write into the same "
+                    f"folder {path.stem}; verify them into different folders"
+                )
+            seen[path.stem] = path
+            folders[path] = Path(out) / path.stem
+            check_out(Path(out) / path.stem, force)
     results: list[CaseResult] = []
-    for path in case_files(paths):
+    for path in files:
         try:
             case = load_case(path)
         except ConfigError as exc:
             fail = Failure(file=str(path), key="load", expected="a valid case", actual=str(exc))
             results.append(CaseResult(file=str(path), failures=(fail,)))
             continue
-        results.append(check_case(case))
+        results.append(check_case(case, out=folders[path]))
     return results

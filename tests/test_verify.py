@@ -261,3 +261,48 @@ def test_scripted_connections_follow_the_script() -> None:
     ]
     assert conn.back_in(0, 20) == 0.0 and conn.back_in(2, 52) == 0.0
     assert conn.disconnects == [0, 2, 0]
+
+
+def test_cli_out_writes_each_cases_run_files(tmp_path: Path, capsys: Any) -> None:
+    """``verify --out DIR``: DIR/<stem>/ holds what ``run --out --hands both --actions`` writes."""
+    import json
+
+    out = tmp_path / "out"
+    assert main(["verify", str(KO2), "--out", str(out)]) == 0
+    folder = out / KO2.stem
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")) == [
+        "events.jsonl",
+        "hands",
+        "hands/table-1.phhs",
+        "hands/table-1.txt",
+        "summary.json",
+    ]
+    logged = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    assert logged == [json.loads(json.dumps(r)) for r in run_case(load_case(KO2)).events]
+    assert any(r["type"] == "ActionTaken" for r in logged)  # the hands' own events too
+    summary = json.loads((folder / "summary.json").read_text())
+    assert summary["scenario"] == KO2.stem and summary["entries"] == 4
+    assert "PokerStars Hand #" in (folder / "hands" / "table-1.txt").read_text()
+    capsys.readouterr()
+    # a second run into the same folder is refused unless --force, like ``run --out``
+    assert main(["verify", str(KO2), "--out", str(out)]) == 2
+    assert "already holds results" in capsys.readouterr().err
+    before = (folder / "events.jsonl").read_bytes()
+    assert main(["verify", str(KO2), "--out", str(out), "--force"]) == 0
+    assert (folder / "events.jsonl").read_bytes() == before
+
+
+def test_cli_out_case_ending_in_its_expected_error_writes_no_log(tmp_path: Path) -> None:
+    case = ROOT / "scenarios" / "rules" / "R-HAND-1-min-raise.toml"
+    assert main(["verify", str(case), "--out", str(tmp_path)]) == 0
+    assert not [p for p in (tmp_path / case.stem).rglob("*") if p.is_file()]
+
+
+def test_cli_out_refuses_two_cases_with_the_same_stem(tmp_path: Path, capsys: Any) -> None:
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        (tmp_path / sub / "case.toml").write_text(KO2.read_text(encoding="utf-8"), "utf-8")
+    code = main(["verify", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(tmp_path / "o")])
+    assert code == 2
+    assert "would write into the same folder case" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()

@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pokersim.errors import ConfigError
-
-RESULT_NAMES = ("events.jsonl", "summary.json", "hands")
-HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
+from pokersim.outputs import HANDS_CHOICES, check_out
 
 
 def register(subparsers: Any) -> None:
@@ -51,34 +49,13 @@ def _hms(seconds: int) -> str:
     return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
 
 
-def _check_out(out: Path, force: bool) -> None:
-    if out.exists() and not out.is_dir():
-        raise ConfigError(f"--out {out}: exists and is not a folder")
-    held = [name for name in RESULT_NAMES if (out / name).exists()]
-    if held and not force:
-        raise ConfigError(
-            f"--out {out}: already holds results ({', '.join(held)}); "
-            "pass --force to overwrite them or choose another folder"
-        )
-
-
-def _clear_hands(folder: Path) -> None:
-    """Remove hand-history files of an earlier run (only the names this command writes)."""
-    if not folder.is_dir():
-        return
-    for path in sorted(folder.iterdir()):
-        if path.is_file() and path.name.startswith("table-") and path.suffix in (".phhs", ".txt"):
-            path.unlink()
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the tournament, write the outputs, print the summary."""
     from tqdm import tqdm
 
     from pokersim.clock import format_clock
     from pokersim.engine import run_tournament
-    from pokersim.events import TableBroken
-    from pokersim.results import JsonlWriter, summary_json
+    from pokersim.outputs import write_run
     from pokersim.scenario import default_scenario_path, load_scenario
 
     if not 0 <= args.seed < 2**63:
@@ -91,14 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if out is None and args.actions:
         raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
     if out is not None:
-        _check_out(out, args.force)
-        out.mkdir(parents=True, exist_ok=True)
-    hand_files = (
-        _HandFiles(args.hands, out / "hands", scenario)
-        if out is not None and args.hands != "none"
-        else None
-    )
-    on_hand = hand_files.add if hand_files is not None else None
+        check_out(out, args.force)
     bar = tqdm(
         total=scenario.players.count - 1,
         desc=scenario.name,
@@ -107,41 +77,21 @@ def run(args: argparse.Namespace) -> int:
         disable=None,
         leave=False,
     )
-    events_tmp = out / "events.jsonl.part" if out is not None else None
     try:
-        if events_tmp is not None:
-            with open(events_tmp, "w", encoding="utf-8", newline="\n") as stream:
-                writer = JsonlWriter(stream)
-
-                def emit(event: Any) -> None:
-                    writer(event)
-                    if hand_files is not None and isinstance(event, TableBroken):
-                        hand_files.write_table(event.table_id)
-
-                result = run_tournament(
-                    scenario,
-                    args.seed,
-                    emit=emit,
-                    on_hand=on_hand,
-                    record_actions=args.actions,
-                    progress=bar.update,
-                )
-                writer.flush()
+        if out is not None:
+            result = write_run(
+                scenario,
+                args.seed,
+                out,
+                scenario_name=path.stem,
+                hands=args.hands,
+                actions=args.actions,
+                progress=bar.update,
+            )
         else:
-            result = run_tournament(scenario, args.seed, on_hand=on_hand, progress=bar.update)
-    except BaseException:
-        if events_tmp is not None and events_tmp.exists():
-            events_tmp.unlink()
-        raise
+            result = run_tournament(scenario, args.seed, progress=bar.update)
     finally:
         bar.close()
-    if out is not None and events_tmp is not None:
-        os.replace(events_tmp, out / "events.jsonl")
-        summary_tmp = out / "summary.json.part"
-        summary_tmp.write_text(summary_json(result, scenario=path.stem), encoding="utf-8")
-        os.replace(summary_tmp, out / "summary.json")
-        if hand_files is not None:
-            hand_files.close()
 
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
@@ -167,41 +117,3 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         print(f"wrote {out}{os.sep}events.jsonl and summary.json")
     return 0
-
-
-class _HandFiles:
-    """Hand histories written table by table as tables close, so memory stays bounded."""
-
-    def __init__(self, kind: str, folder: Path, scenario: Any) -> None:
-        self.kind = kind
-        self.folder = folder
-        self.seats = scenario.seats_per_table
-        self.event = scenario.name
-        self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
-        self.by_table: dict[int, list[Any]] = {}
-        _clear_hands(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-
-    def add(self, result: Any) -> None:
-        """Keep a finished hand until its table closes."""
-        self.by_table.setdefault(result.setup.table_id, []).append(result)
-
-    def write_table(self, table_id: int) -> None:
-        """Write (and forget) the hands of one table."""
-        from pokersim.history.phh import write_phhs_by_table
-        from pokersim.history.pokerstars import write_pokerstars_by_table
-
-        hands = self.by_table.pop(table_id, [])
-        if not hands:
-            return
-        if self.kind in ("phh", "both"):
-            write_phhs_by_table(
-                hands, self.folder, names=self.names, seat_count=self.seats, event=self.event
-            )
-        if self.kind in ("pokerstars", "both"):
-            write_pokerstars_by_table(hands, self.folder, names=self.names, seat_count=self.seats)
-
-    def close(self) -> None:
-        """Write the tables still open at the end (the final table)."""
-        for table_id in sorted(self.by_table):
-            self.write_table(table_id)

@@ -1,4 +1,8 @@
-"""``pokersim verify PATH...``: run regression cases and report every expectation not met."""
+"""``pokersim verify PATH... [--out DIR] [--force]``: run regression cases, report every failure.
+
+With ``--out DIR`` each case that runs also writes its outputs into ``DIR/<case file stem>/``:
+the files ``pokersim run --out --hands both --actions`` writes (``pokersim.outputs``).
+"""
 
 from __future__ import annotations
 
@@ -19,12 +23,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="case files or directories")
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help=(
+            "also write each case's events.jsonl (with actions), summary.json and hand "
+            "histories (PHH and PokerStars) into DIR/<case file stem>/"
+        ),
+    )
+    p.add_argument(
+        "--force", action="store_true", help="overwrite results already in the --out folders"
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print a line per failure, then ``N passed, M failed``; exit 1 if any failed."""
-    results = verify_paths(args.paths)
+    results = verify_paths(args.paths, out=args.out, force=args.force)
     if not results:
         print("no case files found", file=sys.stderr)
         return 2

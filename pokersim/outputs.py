@@ -1,0 +1,187 @@
+"""The files of one run in a folder: ``events.jsonl``, ``summary.json`` and ``hands/``.
+
+``pokersim run --out`` and ``pokersim verify --out`` both write through ``RunFiles``, so the two
+commands write the same files the same way. The event log goes to ``events.jsonl.part`` while
+the run plays and is renamed to ``events.jsonl`` only when it ends; a run that stops with an
+error leaves no ``events.jsonl`` or ``summary.json`` behind. Hand histories are written table
+by table as tables close (memory stays bounded), the tables still open at the end last.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import IO, TYPE_CHECKING, Any
+
+from pokersim.errors import ConfigError
+
+if TYPE_CHECKING:  # the engine is imported when a run is written, not with the command line
+    from pokersim.engine import TournamentResult
+    from pokersim.hand import HandResult
+    from pokersim.scenario import Scenario
+
+__all__ = ["HANDS_CHOICES", "RESULT_NAMES", "RunFiles", "check_out", "write_run"]
+
+RESULT_NAMES = ("events.jsonl", "summary.json", "hands")
+HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
+
+
+def check_out(out: Path, force: bool) -> None:
+    """Refuse a folder that already holds results (unless ``force``) or is not a folder."""
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out}: exists and is not a folder")
+    held = [name for name in RESULT_NAMES if (out / name).exists()]
+    if held and not force:
+        raise ConfigError(
+            f"--out {out}: already holds results ({', '.join(held)}); "
+            "pass --force to overwrite them or choose another folder"
+        )
+
+
+class RunFiles:
+    """Write one run's outputs into ``out`` as the run plays.
+
+    Pass ``emit`` and ``on_hand`` to the engine; then ``finish(result, scenario_name=...)``
+    when the run ends, or ``discard()`` when it stops with an error (used as a context manager,
+    an exception leaving the block discards). ``hands`` is one of ``HANDS_CHOICES``.
+    """
+
+    def __init__(self, out: Path, scenario: Scenario, *, hands: str = "none") -> None:
+        from pokersim.events import TableBroken
+        from pokersim.results import JsonlWriter
+
+        if hands not in HANDS_CHOICES:
+            raise ValueError(f"hands must be one of {HANDS_CHOICES}, got {hands!r}")
+        self.out = out
+        out.mkdir(parents=True, exist_ok=True)
+        self._hand_files = _HandFiles(hands, out / "hands", scenario) if hands != "none" else None
+        self.on_hand: Callable[[HandResult], None] | None = (
+            self._hand_files.add if self._hand_files is not None else None
+        )
+        self._events_tmp = out / "events.jsonl.part"
+        # closed by finish or discard
+        self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
+        self._writer = JsonlWriter(self._stream)
+        self._table_broken = TableBroken
+
+    def emit(self, event: Any) -> None:
+        """Log one event; a table that breaks has its hand histories written."""
+        self._writer(event)
+        if self._hand_files is not None and isinstance(event, self._table_broken):
+            self._hand_files.write_table(event.table_id)
+
+    def finish(self, result: TournamentResult, *, scenario_name: str) -> None:
+        """Complete ``events.jsonl``, write ``summary.json`` and the last hand histories."""
+        from pokersim.results import summary_json
+
+        self._writer.flush()
+        self._close()
+        os.replace(self._events_tmp, self.out / "events.jsonl")
+        summary_tmp = self.out / "summary.json.part"
+        summary_tmp.write_text(summary_json(result, scenario=scenario_name), encoding="utf-8")
+        os.replace(summary_tmp, self.out / "summary.json")
+        if self._hand_files is not None:
+            self._hand_files.close()
+
+    def discard(self) -> None:
+        """Drop the unfinished event log (hand histories of tables already closed stay)."""
+        self._close()
+        if self._events_tmp.exists():
+            self._events_tmp.unlink()
+
+    def _close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+            self._stream = None
+
+    def __enter__(self) -> RunFiles:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if kind is not None:
+            self.discard()
+
+
+def write_run(
+    scenario: Scenario,
+    seed: int,
+    out: Path,
+    *,
+    scenario_name: str,
+    hands: str = "none",
+    actions: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Play one tournament and write its outputs into ``out`` (what ``pokersim run --out`` does).
+
+    ``actions`` also logs every hand's own events; ``scenario_name`` is ``summary.json``'s
+    ``scenario`` (the scenario file's stem for ``pokersim run``). The folder is not checked:
+    see ``check_out``.
+    """
+    from pokersim.engine import run_tournament
+
+    with RunFiles(out, scenario, hands=hands) as files:
+        result = run_tournament(
+            scenario,
+            seed,
+            emit=files.emit,
+            on_hand=files.on_hand,
+            record_actions=actions,
+            progress=progress,
+        )
+    files.finish(result, scenario_name=scenario_name)
+    return result
+
+
+def _clear_hands(folder: Path) -> None:
+    """Remove hand-history files of an earlier run (only the names written here)."""
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and path.name.startswith("table-") and path.suffix in (".phhs", ".txt"):
+            path.unlink()
+
+
+class _HandFiles:
+    """Hand histories written table by table as tables close, so memory stays bounded."""
+
+    def __init__(self, kind: str, folder: Path, scenario: Scenario) -> None:
+        self.kind = kind
+        self.folder = folder
+        self.seats = scenario.seats_per_table
+        self.event = scenario.name
+        self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
+        self.by_table: dict[int, list[HandResult]] = {}
+        _clear_hands(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def add(self, result: HandResult) -> None:
+        """Keep a finished hand until its table closes."""
+        self.by_table.setdefault(result.setup.table_id, []).append(result)
+
+    def write_table(self, table_id: int) -> None:
+        """Write (and forget) the hands of one table."""
+        from pokersim.history.phh import write_phhs_by_table
+        from pokersim.history.pokerstars import write_pokerstars_by_table
+
+        hands = self.by_table.pop(table_id, [])
+        if not hands:
+            return
+        if self.kind in ("phh", "both"):
+            write_phhs_by_table(
+                hands, self.folder, names=self.names, seat_count=self.seats, event=self.event
+            )
+        if self.kind in ("pokerstars", "both"):
+            write_pokerstars_by_table(hands, self.folder, names=self.names, seat_count=self.seats)
+
+    def close(self) -> None:
+        """Write the tables still open at the end (the final table)."""
+        for table_id in sorted(self.by_table):
+            self.write_table(table_id)
