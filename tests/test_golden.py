@@ -76,9 +76,15 @@ def test_every_scenario_and_rule_case_on_disk_is_pinned() -> None:
 
 def test_scenario_runs_cover_five_seeds_and_the_large_field_one() -> None:
     by_stem: dict[str, list[int]] = {}
+    compiled = []
     for r in RUNS:
-        if not r.rule_case:
+        if r.tag:
+            compiled.append((r.stem, r.seed, r.hands, r.actions))
+        elif not r.rule_case:
             by_stem.setdefault(r.stem, []).append(r.seed)
+    assert sorted(compiled) == [
+        (stem, 0, "none", False) for stem in sorted(by_stem) if stem != "mtt_10000"
+    ]
     assert by_stem.pop("mtt_10000") == [0]
     assert by_stem and all(seeds == [0, 1, 2, 3, 4] for seeds in by_stem.values())
 

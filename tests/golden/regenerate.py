@@ -6,6 +6,10 @@ The golden runs:
   ``pokersim run SCENARIO --seed N --out DIR --hands both --actions`` writes it:
   ``events.jsonl`` with every hand's own events, ``summary.json``, and the hand histories
   ``hands/table-<id>.phhs`` and ``hands/table-<id>.txt``;
+- every such scenario once more, seed 0, as ``pokersim run SCENARIO --seed 0 --out DIR`` writes
+  it (key ``<stem>/0-compiled/...``): without hand histories and action events the built-in
+  models' betting rounds are played compiled (``pokersim.betting_kernel``), a path the runs
+  above never take;
 - a scenario whose field has ``LARGE_FIELD`` players or more (``mtt_10000.toml``): seed 0 only,
   as ``pokersim run SCENARIO --seed 0 --out DIR`` writes it (no hand histories, no action events:
   with action events the 10,000-player run takes about two minutes instead of 45 seconds);
@@ -58,11 +62,12 @@ class GoldenRun:
     hands: str  # as ``pokersim run --hands``
     actions: bool  # as ``pokersim run --actions``
     large: bool  # a field of LARGE_FIELD players or more
+    tag: str = ""  # after the seed in the id: "-compiled" for the run without hands or actions
 
     @property
     def id(self) -> str:
-        """``<stem>/<seed>``: the test id and the start of its keys in digests.json."""
-        return f"{self.stem}/{self.seed}"
+        """``<stem>/<seed><tag>``: the test id and the start of its keys in digests.json."""
+        return f"{self.stem}/{self.seed}{self.tag}"
 
     @property
     def prefix(self) -> str:
@@ -87,7 +92,8 @@ def scenario_runs(path: Path) -> list[GoldenRun]:
 
     if load_scenario(path).players.count >= LARGE_FIELD:
         return [GoldenRun(path.stem, 0, path, False, "none", False, True)]
-    return [GoldenRun(path.stem, seed, path, False, "both", True, False) for seed in SEEDS]
+    runs = [GoldenRun(path.stem, seed, path, False, "both", True, False) for seed in SEEDS]
+    return runs + [GoldenRun(path.stem, 0, path, False, "none", False, False, "-compiled")]
 
 
 def rule_case_run(path: Path) -> GoldenRun:
