@@ -158,3 +158,56 @@ def derive_seed(seed: int, *key: int) -> int:
     """A 63-bit seed derived from ``seed`` and a key (e.g. the run index of a study)."""
     ss = np.random.SeedSequence(seed, spawn_key=(STREAM_RUN, *key))
     return int(ss.generate_state(2, dtype=np.uint32).view(np.uint64)[0] >> np.uint64(1))
+
+
+class Streams:
+    """The run's random streams by name: one object made from the seed, one method a stream.
+
+    Every keyed stream of the tournament engine is named here, so no call site carries a bare
+    integer sub-key. Modules of pure rules that draw for themselves (late arrivals, fault plans,
+    disconnections) take :attr:`seed` and key their own streams (``entries``, ``faults``,
+    ``connection``).
+
+    >>> s = Streams(7)
+    >>> bool((s.deck_block(1, 1, 2) == deck_block(7, 1, 1, 2)).all())
+    True
+    >>> s.seats().random() == generator(7, STREAM_SEATING, 0).random()
+    True
+    """
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def deck_block(self, table: int, first_hand: int, count: int) -> np.ndarray:
+        """Decks of hands ``first_hand ..`` at ``table`` (see :func:`deck_block`)."""
+        return deck_block(self.seed, table, first_hand, count)
+
+    def decisions(self, table: int) -> np.random.Generator:
+        """The source of a table's blocks of decision draws (:func:`decision_block`)."""
+        return generator(self.seed, STREAM_DECISIONS, table)
+
+    def player(self, player: int) -> np.random.Generator:
+        """A player's own generator (plug-in models, time-out absences)."""
+        return generator(self.seed, STREAM_PLAYER, player)
+
+    def seats(self) -> np.random.Generator:
+        """The seat draw at the start (R-SEAT-1)."""
+        return generator(self.seed, STREAM_SEATING, 0)
+
+    def table_break(self, table: int) -> np.random.Generator:
+        """Free seats drawn for a broken table's players (the ``tda`` policy)."""
+        return generator(self.seed, STREAM_SEATING, 1, table)
+
+    def final_table(self) -> np.random.Generator:
+        """The final table's seat draw (R-BAL-3)."""
+        return generator(self.seed, STREAM_SEATING, 2)
+
+    def shootout_round(self, round_no: int) -> np.random.Generator:
+        """The seat draw of a shoot-out round."""
+        return generator(self.seed, STREAM_SEATING, 3, round_no)
+
+    def arrival_seat(self, player: int) -> np.random.Generator:
+        """The free seat a late player is given (R-REG-1)."""
+        return generator(self.seed, STREAM_ARRIVALS, 1, player)

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pokersim.engine as engine
+import pokersim.engine.dealer as engine_dealer
+from pokersim import engine
 from pokersim import rng
 from pokersim.actions import DecisionView
 from pokersim.betting import TableState
@@ -255,10 +256,10 @@ def test_tournament_is_the_same_with_and_without_the_kernel(
         return out
 
     fast_log: list[Any] = []
-    monkeypatch.setattr(engine, "play_rounds", counting)
+    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append)
     slow_log: list[Any] = []
-    monkeypatch.setattr(engine, "play_rounds", lambda *args: (False, 0.0, 0))
+    monkeypatch.setattr(engine_dealer, "play_rounds", lambda *args: (False, 0.0, 0))
     slow = engine.run_tournament(sc, seed, emit=slow_log.append)
     assert calls[True] > 0.6 * fast.hands_played  # the kernel played most hands
     assert fast_log == slow_log
@@ -284,10 +285,10 @@ def test_shipped_scenarios_are_the_same_with_and_without_the_kernel(
         played.append(out[0])
         return out
 
-    monkeypatch.setattr(engine, "play_rounds", counting)
+    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
     fast_log: list[Any] = []
     fast = engine.run_tournament(sc, 2, emit=fast_log.append)
-    monkeypatch.setattr(engine, "play_rounds", lambda *args: (False, 0.0, 0))
+    monkeypatch.setattr(engine_dealer, "play_rounds", lambda *args: (False, 0.0, 0))
     slow_log: list[Any] = []
     slow = engine.run_tournament(sc, 2, emit=slow_log.append)
     assert sum(played) > 0.8 * fast.hands_played

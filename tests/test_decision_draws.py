@@ -12,7 +12,8 @@ from typing import Any
 import numpy as np
 from test_engine_helpers import make_scenario
 
-import pokersim.engine as engine
+import pokersim.engine.dealer as engine_dealer
+from pokersim import engine
 from pokersim import rng
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView
 from pokersim.engine import run_tournament
@@ -106,7 +107,7 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
     monkeypatch.setattr(CallingStationModel, "think_seconds", spy)
     # every round in Python, where the spy sees it (the compiled rounds read the same draws:
     # tests/test_betting_kernel.py)
-    monkeypatch.setattr(engine, "play_rounds", lambda *args: (False, 0.0, 0))
+    monkeypatch.setattr(engine_dealer, "play_rounds", lambda *args: (False, 0.0, 0))
     run_tournament(make_scenario(12, stack=40), 9, models=[CallingStationModel()] * 12)
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():

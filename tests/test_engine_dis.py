@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from test_engine_helpers import make_scenario, of_type, transfer
 
-import pokersim.engine as engine
+import pokersim.engine.incidents as engine_incidents
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions, RaiseTo
 from pokersim.connection import Connections
 from pokersim.engine import TournamentResult, run_tournament
@@ -161,7 +161,7 @@ class FixedConnections(Connections):
 
 @pytest.fixture
 def fixed_connections(monkeypatch: pytest.MonkeyPatch) -> type[FixedConnections]:
-    monkeypatch.setattr(engine, "Connections", FixedConnections)
+    monkeypatch.setattr(engine_incidents, "Connections", FixedConnections)
     return FixedConnections
 
 

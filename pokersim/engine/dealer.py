@@ -1,0 +1,377 @@
+"""The dealer: one hand at one table, from the seats to the result and its duration.
+
+The hot path. Decks and hand strengths are dealt a block of hands at a time per table, the
+decision draws likewise; a decision asks the player's model, then the player's clock
+(``Incidents.clocked``) when the answer took longer than the action clock or the player is
+away. At a table of built-in models the betting rounds are played compiled
+(``pokersim.betting_kernel``), with the same result as in Python. It knows nothing of SimPy:
+the director waits for the hand's seconds.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from pokersim import rng as rngs
+from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
+from pokersim.betting import TableState
+from pokersim.betting_kernel import model_row, play_rounds
+from pokersim.config import BettingStructure
+from pokersim.engine.incidents import Incidents
+from pokersim.engine.records import HandPlayer
+from pokersim.engine.schedule import Schedule
+from pokersim.engine.state import Field, Table
+from pokersim.events import TableHandStarted
+from pokersim.hand import (
+    Deal,
+    HandResult,
+    Seat,
+    play_hand,
+    unchecked_deal,
+    unchecked_seat,
+    unchecked_setup,
+)
+from pokersim.players import PlayerModel, uses_hand_draws
+from pokersim.rng import Streams
+from pokersim.scenario import Scenario
+from pokersim.timing import HandPace, others_all_in, sitting_out_action
+
+__all__ = ["Dealer"]
+
+DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
+DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
+
+# What a decision reads about its player, one record per model shared by its players: its
+# decide and think_seconds, whether it reads the hand's decision draws (built-in models;
+# plug-ins get their own generator) and its row in the compiled rounds' parameters (-1: none).
+Record = tuple[Any, Any, bool, int]
+
+
+def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
+    """The fastest available batch evaluator (``None`` lets each hand evaluate itself)."""
+    from pokersim import evaluator
+
+    fn: Callable[[np.ndarray], np.ndarray] = evaluator.evaluate_unchecked
+    return fn
+
+
+class Dealer:
+    """Plays the hands: cards and draws by block, decisions on the clock, the result."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        field: Field,
+        schedule: Schedule,
+        streams: Streams,
+        incidents: Incidents,
+        models: Sequence[PlayerModel],
+        *,
+        hand_player: HandPlayer,
+        record_actions: bool,
+        emits: bool,
+    ) -> None:
+        self.sc = scenario
+        self.field = field
+        self.schedule = schedule
+        self.streams = streams
+        self.incidents = incidents
+        self.models = models
+        self.play_hand = hand_player
+        self.record_actions = record_actions
+        self.emits = emits
+        self.seats_per_table = scenario.seats_per_table
+        self.pace = HandPace(deal_seconds=scenario.timing.deal_seconds)
+        self.action_seconds = incidents.action_seconds
+        self.rngs: list[np.random.Generator | None] = [None] * field.n
+        self.records: dict[int, Record] = {}
+        kernel_rows: list[list[float]] = []
+        for m in models:
+            if id(m) not in self.records:
+                own = uses_hand_draws(m)
+                row = model_row(m) if own else None
+                code = len(kernel_rows) if row is not None else -1
+                self.records[id(m)] = (m.decide, m.think_seconds, own, code)
+                if row is not None:
+                    kernel_rows.append(row)
+        # ``ask[p]`` is None while player p sits out: the decision then goes the away path
+        self.ask: list[Record | None] = [self.records[id(m)] for m in models]
+        self.kernel_params = np.array(kernel_rows, dtype=np.float64)
+        # The compiled rounds need the real hand engine, no action events (they record none),
+        # no-limit betting and nobody able to disconnect; tables where someone is away or a
+        # model is not built in play in Python (decided hand by hand in `play`).
+        self.kernel_on = (
+            hand_player is play_hand
+            and not record_actions
+            and scenario.structure is BettingStructure.NO_LIMIT
+            and bool(kernel_rows)
+            and not incidents.conn_on
+        )
+        self.draws = rngs.HandDraws()
+        self.seat_cache: list[Seat | None] = [None] * field.n
+        self.evaluate = _evaluator()
+        self.context: TournamentContext | None = None
+        self._context_chips = 0
+        # per-hand scratch (the decide callback is one bound method for every hand)
+        self._kernel_input: list[int] = []
+        self._kernel_rows = b""
+        self._kernel_base = 0
+        self._kernel_board = 0
+        self._elapsed = 0.0
+        self._t0 = 0.0
+        self._street = 0
+        self._paid = 0
+        self._seat_rows = np.array(
+            [
+                [2 * s, 2 * s + 1, *range(2 * self.seats_per_table, 2 * self.seats_per_table + 5)]
+                for s in range(self.seats_per_table)
+            ],
+            dtype=np.intp,
+        )
+
+    def player_rng(self, p: int) -> np.random.Generator:
+        """The player's own generator (plug-in models, time-out absences), made when first used."""
+        gen = self.rngs[p]
+        if gen is None:
+            gen = self.rngs[p] = self.streams.player(p)
+        return gen
+
+    def _deck_block(self, tab: Table) -> None:
+        # blocks grow 8, 16, 32, 64: short-lived tables do not deal hands they never play
+        first = tab.hand_no
+        size = min(DECK_BLOCK, max(8, tab.block_len * 2))
+        decks = self.streams.deck_block(tab.table_id, first, size)
+        tab.rows = decks.tobytes()  # 52 bytes a hand: compact, and indexing gives ints
+        tab.block_first = first
+        tab.block_len = size
+        if self.evaluate is not None:
+            cards = decks[:, self._seat_rows].reshape(-1, 7)
+            ranks = np.asarray(self.evaluate(cards), dtype=np.int64)
+            tab.strengths = array("q", ranks.tobytes())  # seats_per_table a hand
+
+    def _draws_block(self, tab: Table) -> None:
+        # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
+        if tab.draw_gen is None:
+            tab.draw_gen = self.streams.decisions(tab.table_id)
+        size = min(DRAWS_BLOCK, max(8, tab.draws_len * 2))
+        tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
+        tab.draws_first = tab.hand_no
+        tab.draws_len = size
+
+    def deal(self, tab: Table, seat_nos: Sequence[int]) -> Deal:
+        """The hand's cards (and strengths) from the table's block, its draws made current."""
+        i = tab.hand_no - tab.block_first
+        if i >= tab.block_len:
+            self._deck_block(tab)
+            i = 0
+        row = tab.rows
+        j = tab.hand_no - tab.draws_first
+        if j >= tab.draws_len:
+            self._draws_block(tab)
+            j = 0
+        self.draws.start(tab.uniforms, tab.normals, j, self.streams.seed, tab.table_id, tab.hand_no)
+        base = 52 * i - 2
+        board0 = base + 2 + 2 * self.seats_per_table
+        hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
+        strengths = None
+        srow = tab.strengths
+        if srow is not None:
+            sbase = i * self.seats_per_table - 1
+            strengths = tuple([srow[sbase + s] for s in seat_nos])
+        # inputs built here are valid by construction: skip the validating constructors
+        self._kernel_rows = row  # the compiled rounds read the cards from here
+        self._kernel_base = base
+        self._kernel_board = board0
+        return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
+
+    def _context_for(self, li: int, places_paid: int) -> TournamentContext:
+        field = self.field
+        context = self.context
+        if (
+            context is None
+            or context.players_left != field.remaining
+            or context.level_index != li
+            or context.places_paid != places_paid
+            or self._context_chips != field.total_chips
+        ):
+            context = self.context = TournamentContext(
+                players_left=field.remaining,
+                places_paid=places_paid,
+                average_stack=field.total_chips / field.remaining,
+                level_index=li,
+            )
+            self._context_chips = field.total_chips
+        return context
+
+    def _seats(self, seat_nos: list[int], ids: list[int], stacks: tuple[int, ...]) -> list[Seat]:
+        cache = self.seat_cache
+        seats = []
+        for s, p, c in zip(seat_nos, ids, stacks):
+            seat = cache[p]  # a Seat is immutable: reuse it while stack and seat are unchanged
+            if seat is None or seat.stack != c or seat.seat_no != s:
+                seat = cache[p] = unchecked_seat(player_id=p, stack=c, seat_no=s)
+            seats.append(seat)
+        return seats
+
+    def _kernel_codes(self, ids: list[int], seat_nos: list[int]) -> list[int] | None:
+        """The compiled rounds' input, or ``None`` if someone is away or not built in."""
+        codes = []
+        ask = self.ask
+        for p in ids:
+            record = ask[p]
+            if record is None or record[3] < 0:
+                return None
+            codes.append(record[3])
+        codes.extend(seat_nos)
+        codes.extend(ids)
+        return codes
+
+    def play(
+        self,
+        tab: Table,
+        seat_nos: list[int],
+        button: int,
+        now: int,
+        *,
+        synchronized: bool,
+        places_paid: int,
+    ) -> tuple[HandResult, int, TableHandStarted | None]:
+        """Play the table's next hand: its result, its seconds and its start event."""
+        tab.hand_no += 1
+        li = self.schedule.level_at(now)
+        stack = self.field.stack
+        ids = [tab.seats[s] for s in seat_nos]
+        stacks = tuple([stack[p] for p in ids])
+        tab.chips = sum(stacks)
+        setup = unchecked_setup(
+            seats=tuple(self._seats(seat_nos, ids, stacks)),
+            button=button,
+            level=self.schedule.level(li),
+            structure=self.sc.structure,
+            table_id=tab.table_id,
+            hand_no=tab.hand_no,
+            level_index=li,
+            start_time=now,
+        )
+        started = None
+        if self.emits:
+            started = TableHandStarted(
+                t=now,
+                table_id=tab.table_id,
+                hand_no=tab.hand_no,
+                level_index=li,
+                button_seat=seat_nos[button],
+                seat_nos=tuple(seat_nos),
+                player_ids=tuple(ids),
+                stacks=stacks,
+                synchronized=synchronized,
+            )
+        context = self._context_for(li, places_paid)
+        self._paid = places_paid
+        self._elapsed = 0.0
+        self._street = 0
+        self._t0 = now + self.pace.deal_seconds
+        codes = self._kernel_codes(ids, seat_nos) if self.kernel_on else None
+        deal = self.deal(tab, seat_nos)
+        if codes is None:
+            result = self.play_hand(
+                setup, deal, self.decide, record_actions=self.record_actions, context=context
+            )
+        else:
+            self._kernel_input = codes
+            result = play_hand(  # the real hand engine (see kernel_on)
+                setup, deal, self.decide, record_actions=False, context=context, rounds=self.rounds
+            )
+        if self.incidents.timed_out:
+            self.incidents.hand_over(tab.table_id)
+        streets = 3 if result.showdown else self._street
+        seconds = self.pace.overhead_seconds(streets, result.showdown) + self._elapsed
+        return result, max(1, math.ceil(seconds)), started
+
+    def decide(self, view: DecisionView) -> Action | None:
+        """Ask the player's model, then apply the action clock and time bank (R-DIS-1).
+
+        ``None`` is a time-out: the hand checks when free, else folds (R-HAND-6), and logs it.
+        """
+        p = view.player_id
+        if view.street > self._street:
+            self._street = view.street
+        ask = self.ask[p]
+        inc = self.incidents
+        if ask is None or (inc.conn_on and self._t0 + self._elapsed >= inc.conn.start[p]):
+            return self._decide_away(view, p)  # absent, or maybe disconnected
+        decide, think_seconds, own, _row = ask
+        draws = self.draws if own else self.player_rng(p)
+        action = decide(view, draws)
+        think = think_seconds(view, draws)
+        if 0.0 <= think <= self.action_seconds:
+            self._elapsed += think  # answered within the action clock: nothing else applies
+            return action
+        return self._clocked(view, p, action, think, absent=False, back_in=0.0)
+
+    def rounds(self, t: TableState, first: int) -> bool:
+        """Play the betting rounds compiled (`pokersim.betting_kernel`); False: play them here."""
+        played, elapsed, street = play_rounds(
+            t,
+            self._kernel_input,
+            self._kernel_rows,
+            self._kernel_base,
+            self._kernel_board,
+            self.kernel_params,
+            self.draws,
+            first,
+            self._elapsed,
+            self.action_seconds,
+            self.incidents.bank,  # think time beyond the clock comes from the bank (R-DIS-1)
+        )
+        if played:
+            self._elapsed = elapsed
+            self._street = street
+        return played
+
+    def _decide_away(self, view: DecisionView, p: int) -> Action | None:
+        """A decision of a player who is absent or disconnected (R-DIS-1, R-DIS-2, R-DIS-3).
+
+        A sitting-out player who is not back is folded (or checks, when everyone else is all-in)
+        without asking the model, in no time. A disconnected player who cannot be back before
+        clock, protection and bank run out times out, also without asking the model. Otherwise
+        the model answers once the player is back, on the clock.
+        """
+        inc = self.incidents
+        now = self._t0 + self._elapsed
+        back_in = inc.conn.back_in(p, now)
+        absent = inc.absent[p]
+        if absent:
+            if back_in == 0.0:
+                back_in = max(0.0, inc.away_until[p] - now)
+            if back_in > 0.0:
+                return sitting_out_action(view.legal, others_all_in(view))
+        elif back_in > self.action_seconds + inc.protection_seconds(self._paid) + inc.bank[p]:
+            return self._clocked(view, p, FOLD, 0.0, absent=False, back_in=back_in)
+        decide, think_seconds, own, _row = self.records[id(self.models[p])]
+        draws = self.draws if own else self.player_rng(p)
+        action = decide(view, draws)
+        think = think_seconds(view, draws)
+        return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
+
+    def _clocked(
+        self, view: DecisionView, p: int, action: Action, think: float, *, absent: bool, back_in: float
+    ) -> Action | None:
+        inc = self.incidents
+        answer, seconds = inc.clocked(
+            view,
+            action,
+            think,
+            self._t0 + self._elapsed,
+            absent=absent,
+            back_in=back_in,
+            places_paid=self._paid,
+        )
+        self.ask[p] = None if inc.absent[p] else self.records[id(self.models[p])]
+        self._elapsed += seconds
+        return answer

@@ -1,0 +1,569 @@
+"""The director: the clock, one SimPy process per table and one "every table is idle" event.
+
+The only module of the project that imports simpy. Simulated time is integer seconds since the
+start. Each hand is one SimPy timeout: the dealer plays it when it starts (its duration is the
+dealing time plus every decision's time) and its result takes effect when the timeout fires.
+Same-time events run first-in first-out; the "every table is idle" event runs before anything
+else due in the same second, as if the last table had done the work itself.
+
+After a hand (``_hand_ended``), in this order: a rolled-back hand is voided (incidents); the
+hand is logged with its time-outs and disconnections (incidents); stacks are applied; rebuys and
+re-entries are sold (cashier); the players out leave their seats (floor), their bounties are
+paid (cashier) and they are placed (places; held to the end of a synchronized round); a
+shoot-out match where everyone is away ends (incidents, places); faults due by hand count
+strike (incidents); play stops if few enough are left (places); a deal is offered (cashier);
+then the table either waits for the others (a hold: break, final table, hand-for-hand), breaks
+(floor), or balances (floor), wakes idle tables and deals again.
+
+When every table is idle (``_resolve``), in this order: the synchronized round's players are
+placed (places); the final table is formed and a deal offered (floor, cashier); tables break and
+balance, or a shoot-out round advances (floor); hand-for-hand starts or ends; pending
+disqualifications apply and an outage pauses play (incidents); the add-on break (cashier); a
+due break (schedule); then every table that can deal starts again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
+
+import simpy
+from simpy.events import URGENT
+
+from pokersim.connection import Connections
+from pokersim.engine.floor import Floor
+from pokersim.engine.records import HandPlayer, TournamentResult
+from pokersim.engine.state import Bust, Table
+from pokersim.engine.steps import Options, Steps
+from pokersim.errors import InvariantError
+from pokersim.events import BreakEnded, PlayerRegistered, TableHandEnded, TournamentStarted
+from pokersim.hand import HandResult, Seat, play_hand
+from pokersim.players import PlayerModel
+from pokersim.scenario import Scenario
+from pokersim.script import StartPosition
+
+__all__ = ["Director", "run_tournament"]
+
+Process = Generator[simpy.Event, Any, None]
+Pending = tuple[int, Callable[[], "Pending | None"]]  # wait this long, then do this
+
+
+class AllIdle(simpy.Event):
+    """Every table is between hands. It runs before anything else due in the same second."""
+
+    def fire(self) -> None:
+        """Trigger the event with urgent priority (as SimPy starts a process)."""
+        self._ok = True
+        self._value = None
+        self.env.schedule(self, URGENT)
+
+
+class Director(Steps):
+    """Keeps time for one tournament: tables' processes, the clock, faults, late arrivals."""
+
+    def __init__(
+        self, scenario: Scenario, seed: int, opts: Options, start_position: StartPosition | None
+    ) -> None:
+        super().__init__(scenario, seed, opts)
+        self.env = simpy.Environment()
+        self.start_position = start_position
+        self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
+        self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
+        self.all_idle = AllIdle(self.env)
+        faults = self.incidents.faults
+        if faults.failures or faults.disqualifications:
+            self.env.process(self._fault_process())
+
+    @property
+    def now(self) -> int:
+        """Simulated seconds now."""
+        return int(self.env.now)
+
+    # -- start -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Seat the players, open the tables, start the clock and the first hands."""
+        sc = self.sc
+        on_time = self._late_start()  # R-REG-1: late players arrive later
+        cashier = self.cashier
+        self._log(
+            [
+                TournamentStarted(
+                    t=0,
+                    name=sc.name,
+                    seed=self.seed,
+                    entries=len(on_time),
+                    starting_stack=sc.starting_stack,
+                    seats_per_table=sc.seats_per_table,
+                    prize_pool_cents=cashier.pool,
+                    places_paid=cashier.places_paid,
+                    start_clock=sc.start_seconds,
+                )
+            ]
+        )
+        for p in on_time:
+            cashier.bounty.register(p)
+        fixed = self.start_position
+        if fixed is None:
+            draw = self.floor.start_draw(on_time)
+        else:  # a scripted position (pokersim.script): seats, stacks and buttons as given
+            draw = [dict(seats) for seats in fixed.seats]
+            self.field.stack = list(fixed.stacks)
+            self.field.total_chips = sum(self.field.stack)
+        for seats in draw:
+            tab = self.floor.open_table(seats)
+            self._log([Floor.opened(tab, 0)])
+            if fixed is not None:
+                tab.last_button = fixed.buttons[tab.table_id - 1] - 1  # next hand: that seat
+        self.env.process(self._clock_process())
+        self.env.process(self._idle_process(self._timer(self._resolve())))
+
+    def _late_start(self) -> list[int]:
+        """The players seated at the start; the others arrive over late registration."""
+        late = self.arrival_at
+        field = self.field
+        on_time = [p for p in range(field.n) if p not in late]
+        for p in late:
+            field.stack[p] = 0
+        field.total_chips = self.sc.starting_stack * len(on_time)
+        field.remaining = field.unplaced = field.registered = len(on_time)
+        if late:
+            self.env.process(self._arrivals())
+        return on_time
+
+    # -- processes ---------------------------------------------------------------------------
+
+    def _clock_process(self) -> Process:
+        """Log level changes and break starts at their times (pure functions of time)."""
+        schedule = self.schedule
+        env = self.env
+        level_i = 0
+        brk = 0
+        self._log([schedule.level_started(0, self.now)])
+        while not self.over:
+            change = schedule.next_change(level_i, brk)
+            if change is None:
+                return
+            at, is_break, is_level = change
+            yield env.timeout(at - self.now)
+            if self.over:
+                return
+            if is_break:
+                self._log([schedule.break_started(brk, at)])
+                brk += 1
+            if is_level:
+                level_i += 1
+                self._log([schedule.level_started(level_i, self.now)])
+
+    def _table_process(self, tab: Table) -> Process:
+        env = self.env
+        go = self.go
+        tid = tab.table_id
+        while True:
+            yield go[tid]
+            if not tab.open or self.over:
+                return
+            if tab.recheck and not self._still_ready(tab):
+                continue
+            while True:
+                result, seconds = self._play(tab)
+                yield env.timeout(seconds)
+                if not self._hand_ended(tab, result):
+                    break
+
+    def _timer(self, pending: Pending | None) -> tuple[simpy.Event, Callable[[], Any]] | None:
+        """A wait asked for by ``_resolve``, its timeout made now (same-time order kept)."""
+        if pending is None:
+            return None
+        return self.env.timeout(pending[0]), pending[1]
+
+    def _idle_process(self, timer: tuple[simpy.Event, Callable[[], Any]] | None) -> Process:
+        """Waits for every table to be idle, then resolves (a break or outage may wait first)."""
+        while True:
+            while timer is not None:
+                yield timer[0]
+                timer = self._timer(timer[1]())
+            yield self.all_idle
+            self.all_idle = AllIdle(self.env)
+            timer = self._timer(self._resolve())
+
+    def _fault_process(self) -> Process:
+        plan = self.incidents.faults
+        for at, kind, i in self.incidents.timeline():
+            if at > self.env.now:
+                yield self.env.timeout(at - self.now)
+            if self.over:
+                return
+            if kind == 0:
+                self._server_failure(plan.cancels[i])
+            else:
+                self._draw_disqualification(i)
+
+    def _arrivals(self) -> Process:
+        for at, p in sorted((t, p) for p, t in self.arrival_at.items()):
+            if at > self.env.now:
+                yield self.env.timeout(at - self.now)
+            if self.over:
+                return
+            self._arrive(p)
+
+    # -- tables starting and stopping --------------------------------------------------------
+
+    def _opened(self, tab: Table) -> None:
+        self.idle[tab.table_id] = None
+        self.go[tab.table_id] = self.env.event()
+        self.env.process(self._table_process(tab))
+
+    def _closed(self, table_id: int) -> None:
+        self.idle.pop(table_id, None)
+        go = self.go[table_id]
+        if not go.triggered:
+            go.succeed()  # let its process end
+
+    def _start_table(self, tab: Table) -> None:
+        if tab.playing:
+            raise InvariantError(f"table {tab.table_id} started twice")
+        tab.playing = True
+        self.playing += 1
+        self.idle.pop(tab.table_id, None)
+        self.go[tab.table_id].succeed()
+
+    def _stop(self, tab: Table) -> bool:
+        """The table waits; the last one to stop makes every table idle."""
+        self.go[tab.table_id] = self.env.event()
+        self.idle[tab.table_id] = None
+        if self.playing == 0 and not self.all_idle.triggered:
+            self.all_idle.fire()
+        return False
+
+    def _wake_idle(self) -> None:
+        """Start the idle tables that can play (too few players before, or a hold lifted)."""
+        if not self.idle or self.over or self.resolving or self._hold():
+            return
+        tables = self.floor.tables
+        for tid in sorted(self.idle):
+            t = tables.get(tid)
+            if t is None or t.playing:
+                continue
+            self._log(self.floor.balance_from(t, self.now))  # it sat out a hold: rebalance
+            if len(t.seats) >= 2:
+                t.recheck = True
+                self._start_table(t)
+
+    def _still_ready(self, tab: Table) -> bool:
+        """A table woken by another's hand deals only if it still may when it resumes."""
+        tab.recheck = False
+        if not self._hold():
+            self._log(self.floor.balance_from(tab, self.now))
+            if len(tab.seats) >= 2:
+                self._wake_idle()
+                return True
+        tab.playing = False
+        self.playing -= 1
+        self._stop(tab)
+        return False
+
+    # -- a hand ------------------------------------------------------------------------------
+
+    def _play(self, tab: Table) -> tuple[HandResult, int]:
+        seat_nos, button = Floor.move_button(tab)
+        result, seconds, started = self.dealer.play(
+            tab,
+            seat_nos,
+            button,
+            self.now,
+            synchronized=self.sync.round,
+            places_paid=self.cashier.places_paid,
+        )
+        if started is not None and self.emit_fn is not None:
+            self.emit_fn(started)
+        return result, seconds
+
+    def _hand_ended(self, tab: Table, result: HandResult) -> bool:
+        """Apply a finished hand; True when the table goes straight on to its next hand."""
+        inc = self.incidents
+        if inc.rollback and tab.table_id in inc.rollback:
+            return self._roll_back(tab, result)  # a server failure voided it (R-FAULT-1)
+        self._account(tab, result)
+        out = self._apply_stacks(result)
+        if self.cashier.book_open:  # rebuys and re-entries before anyone is placed (R-REG-2)
+            events, out = self.cashier.buy_back(
+                result, out, self.now, someone_out=self.places.someone_out()
+            )
+            self._log(events)
+        if out:
+            self._bust(tab, result, out)
+        if self.floor.shootout:
+            self._shootout_hand(tab)
+        if inc.faults_on:
+            self._after_hand_faults()
+            if self.over:
+                return False
+        if self.field.remaining <= self.cashier.stop_at:
+            self._finish()
+            return False
+        if self.sc.deal.enabled and not self.cashier.deal_tried:
+            self._maybe_deal()
+        if self._hold():
+            return self._stop(tab)
+        if not self.floor.shootout and self.floor.must_break():
+            self._break_table(tab)
+            return False
+        self._log(self.floor.balance_from(tab, self.now))
+        self._wake_idle()
+        if len(tab.seats) < 2:
+            return self._stop(tab)
+        tab.playing = True
+        self.playing += 1
+        return True
+
+    def _account(self, tab: Table, result: HandResult) -> None:
+        """Count the hand, check its chips, log it with its time-outs and disconnections."""
+        now = self.now
+        tab.playing = False
+        self.playing -= 1
+        self.hands_played += 1
+        if self.on_hand is not None:
+            self.on_hand(result)
+        finals = result.final_stacks
+        if sum(finals) != tab.chips:
+            raise InvariantError(
+                f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
+            )
+        inc = self.incidents
+        if inc.conn_on or tab.table_id in inc.hand_timeouts:
+            self._log(inc.connection_events(tab, result, now))
+        emit = self.emit_fn
+        if emit is not None:
+            if self.log_actions:  # the hand's own events, just before its TableHandEnded
+                for event in result.events:
+                    emit(event)
+            emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+
+    def _apply_stacks(self, result: HandResult) -> list[Seat]:
+        """The hand's final stacks take effect: the seats of the players left with none."""
+        stack = self.field.stack
+        out = []
+        for seat, left in zip(result.setup.seats, result.final_stacks):
+            stack[seat.player_id] = left
+            if left == 0:
+                out.append(seat)
+        return out
+
+    def _bust(self, tab: Table, result: HandResult, out: Sequence[Seat]) -> None:
+        """Players out of chips leave, their bounties are paid, and they are placed."""
+        now = self.now
+        by = {k.player_id: k.winner_ids for k in result.knockouts}
+        busts: list[Bust] = []
+        for seat in out:
+            p = seat.player_id
+            winners = by.get(p, ())
+            busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
+            self._log(self.cashier.knockout(p, winners, now))
+        self.floor.unseat_all(tab, [seat.seat_no for seat in out])
+        self.field.remaining -= len(busts)
+        if self.sync.round:
+            self.sync.busts.extend(busts)
+        else:
+            self._place(busts, synchronized=False)
+        if self.progress is not None:
+            self.progress(len(busts))
+
+    def _break_table(self, tab: Table) -> None:
+        """R-BAL-1: break the table that is between hands into the others' free seats."""
+        self._log(self.floor.break_table(tab, self.now))
+        self._wake_idle()
+        if self.playing == 0 and not self.over and not self.all_idle.triggered:
+            self.all_idle.fire()
+
+    # -- when every table is idle ------------------------------------------------------------
+
+    def _resolve(self) -> Pending | None:
+        """Every table is between hands: do what needs all tables idle, then restart them.
+
+        Returns a wait (seconds, then what) when play resumes later: an outage, the add-on
+        break or a break.
+        """
+        if self.over:
+            return None
+        now = self.now
+        if self.sync.round:
+            busts = self.sync.round_over()
+            if busts:
+                self._place(busts, synchronized=True)
+        self.resolving = True
+        if self._final_due():
+            self._form_final_table()
+        self._rebalance_all()
+        self.resolving = False
+        field = self.field
+        self._log(self.sync.update(now, self.sync.wanted(field.remaining, len(self.floor.tables)), field.remaining))
+        inc = self.incidents
+        if inc.faults_on:
+            if inc.dq_pending and field.remaining > self.cashier.stop_at:
+                self._apply_disqualifications()
+                if field.remaining <= self.cashier.stop_at:
+                    self._finish()
+                    return None
+            if now < inc.down_until:
+                return inc.down_until - now, self._resolve  # R-FAULT-1: resume after the outage
+        if now >= self.cashier.addon_at:
+            events, end = self.cashier.addon_break(now)  # R-BRK-3: add-ons in an extra break
+            self._log(events)
+            return end - now, self._resolve
+        due = self.schedule.due_break(now)
+        if due is not None:
+            index, resume = due
+            if resume > now:
+                return resume - now, lambda: self._restart(index)
+            return self._restart(index)
+        return self._restart(None)
+
+    def _restart(self, break_index: int | None) -> None:
+        if break_index is not None:
+            self._log([BreakEnded(t=self.now, break_index=break_index)])
+        self.sync.round = self.sync.on  # a synchronized round starts every table together
+        for _tid, tab in sorted(self.floor.tables.items()):
+            if len(tab.seats) >= 2:
+                self._start_table(tab)
+        if self.playing == 0:
+            raise InvariantError(f"no table can deal with {self.field.remaining} players left")
+
+    def _form_final_table(self) -> None:
+        """R-BAL-3: everyone left sits at one table, seats drawn at random; a deal offered."""
+        now = self.now
+        _tab, old, events = self.floor.form_final_table(now)
+        self.final_at = now
+        self.final_formed = True
+        self._log(events)
+        if self.sc.deal.enabled and not self.cashier.deal_tried:
+            self._maybe_deal()
+        self._log(self.floor.close_all(old, now))
+
+    def _rebalance_all(self) -> None:
+        """Break and balance tables; shoot-outs instead advance a round once it is over."""
+        floor = self.floor
+        if floor.shootout:
+            winners = floor.round_over()
+            if winners is not None:
+                self._log(floor.next_round(winners, self.now))
+            return
+        self._log(floor.rebalance_all(self.now))
+
+    # -- faults and late arrivals ------------------------------------------------------------
+
+    def _after_hand_faults(self) -> None:
+        """Between hands: scheduled failures by hand count, pending disqualifications."""
+        inc = self.incidents
+        cancel = inc.failure_due(self.hands_played)
+        if cancel is not None:
+            self._server_failure(cancel)
+        inc.due_by_hands(self.hands_played, self.cashier.stop_at)
+        if inc.dq_pending and not self.over and not self.sync.round:
+            self._apply_disqualifications()
+
+    def _server_failure(self, cancel: bool) -> None:
+        """R-FAULT-1: every hand in progress at every table rolls back to its start."""
+        now = self.now
+        playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
+        self._log([self.incidents.server_failure(playing, now, cancel=cancel)])
+        if cancel:
+            self._cancel(now)
+
+    def _roll_back(self, tab: Table, result: HandResult) -> bool:
+        event = self.incidents.rolled_back(tab, result, self.now)
+        tab.playing = False
+        self.playing -= 1
+        self._log([event])
+        if self.over:
+            return False
+        return self._stop(tab)
+
+    def _draw_disqualification(self, index: int) -> None:
+        """R-COND-1: a player still in, drawn at random, is to be disqualified."""
+        if not self.incidents.draw_disqualification(index, self.cashier.stop_at):
+            return
+        if self.playing == 0 and not self.resolving:
+            self._apply_disqualifications()
+            if self.field.remaining <= self.cashier.stop_at:
+                self._finish()
+
+    def _arrive(self, p: int) -> None:
+        """R-REG-1: a late player registers and is seated at random in a free seat."""
+        if p not in self.arrival_at:
+            return  # registration already over
+        del self.arrival_at[p]
+        try:
+            self._register(p, self.now)
+        finally:
+            if not self.arrival_at:
+                self._flush_places()
+
+    def _register(self, p: int, now: int) -> None:
+        admitted, events = self.cashier.admit(
+            p,
+            now,
+            someone_out=self.places.someone_out(),
+            full_tables=self.floor.full_tables(self.sc.entries.max_tables),
+        )
+        self._log(events)
+        if not admitted:
+            return
+        tab, seat_no, opened = self.floor.seat_arrival(p, now)
+        self._log(opened)
+        self._log(
+            [
+                PlayerRegistered(
+                    t=now, player_id=p, registered=True, table_id=tab.table_id, seat_no=seat_no
+                )
+            ]
+        )
+        if not tab.playing and self.playing > 0:  # never during a pause (break, outage)
+            self._wake_idle()
+
+
+def run_tournament(
+    scenario: Scenario,
+    seed: int = 0,
+    *,
+    emit: Callable[[Any], None] | None = None,
+    on_hand: Callable[[HandResult], None] | None = None,
+    record_actions: bool = False,
+    progress: Callable[[int], None] | None = None,
+    hand_player: HandPlayer | None = None,
+    models: Sequence[PlayerModel] | None = None,
+    start_position: StartPosition | None = None,
+    connections: Connections | None = None,
+    disqualified: Sequence[int] | None = None,
+    disqualified_at_hands: Sequence[tuple[int, int]] = (),
+) -> TournamentResult:
+    """Play a whole tournament and return its result.
+
+    ``emit`` receives every tournament event in order (the append-only log); with
+    ``record_actions`` also each hand's own events (``pokersim.events`` hand section), just
+    before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
+    histories; the hands then record their events); ``progress`` the number of players
+    eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand`` and
+    ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
+    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
+    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
+    ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
+    of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``).
+    """
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
+    opts = Options(
+        emit=emit,
+        on_hand=on_hand,
+        record_actions=record_actions,
+        progress=progress,
+        hand_player=hand_player if hand_player is not None else play_hand,
+        models=models,
+        connections=connections,
+        disqualified=disqualified,
+        disqualified_at_hands=disqualified_at_hands,
+    )
+    director = Director(scenario, seed, opts, start_position)
+    director.start()
+    director.env.run()
+    return director.result()

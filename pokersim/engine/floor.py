@@ -1,0 +1,297 @@
+"""The floor: tables and seats, the button, balancing, breaking tables, the final table.
+
+It keeps every open table and, by size, the order the tables came to that size (moves only
+ever go to the smallest tables, so a bounded set of candidates keeps balancing cheap whatever
+the field). It returns the events that happened; opening and closing a table is a fact the
+director acts on (a process starts or ends). The rules are pure functions in
+``pokersim.seating`` and ``pokersim.balancing``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pokersim.balancing import BalancePolicy, Move, TableSeats, must_break, plan_balance, plan_break
+from pokersim.engine.state import Field, Table
+from pokersim.errors import InvariantError
+from pokersim.events import (
+    FinalTableFormed,
+    PlayerMoved,
+    ShootoutRoundStarted,
+    TableBroken,
+    TableOpened,
+)
+from pokersim.rng import Streams
+from pokersim.scenario import Scenario
+from pokersim.seating import draw_seats, next_button, redraw_seats
+
+__all__ = ["Floor"]
+
+Events = list[Any]
+
+
+class Floor:
+    """Every open table, keyed by id (visited in id order where order matters)."""
+
+    def __init__(self, scenario: Scenario, field: Field, streams: Streams) -> None:
+        self.field = field
+        self.streams = streams
+        self.seats_per_table = scenario.seats_per_table
+        self.tolerance = scenario.balancing.tolerance
+        self.policy = BalancePolicy(scenario.balancing.policy.value)
+        self.shootout = scenario.shootout.enabled  # tables never break or balance
+        self.round = 1  # shoot-out rounds
+        self.tables: dict[int, Table] = {}
+        self.next_table_id = 1
+        # by_size[k]: ids of the tables with k players, in the order they came to that size
+        self.by_size: list[dict[int, None]] = [{} for _ in range(self.seats_per_table + 1)]
+
+    # -- opening and closing -----------------------------------------------------------------
+
+    def open_table(self, seats: dict[int, int]) -> Table:
+        """A new table with these seats; its ``TableOpened`` comes from :meth:`opened`."""
+        tid = self.next_table_id
+        self.next_table_id += 1
+        tab = Table(tid, seats)
+        self.tables[tid] = tab
+        self.by_size[len(seats)][tid] = None
+        location = self.field.location
+        for s, p in seats.items():
+            location[p] = (tid, s)
+        return tab
+
+    @staticmethod
+    def opened(tab: Table, now: int, *, final: bool = False) -> TableOpened:
+        """The event of a table just opened."""
+        return TableOpened(
+            t=now,
+            table_id=tab.table_id,
+            seat_nos=tuple(tab.seats),
+            player_ids=tuple(tab.seats.values()),
+            final=final,
+        )
+
+    def close_table(self, tab: Table, now: int) -> TableBroken:
+        """The table closes (its players have left); the director ends its process."""
+        tab.open = False
+        del self.by_size[len(tab.seats)][tab.table_id]
+        del self.tables[tab.table_id]
+        return TableBroken(t=now, table_id=tab.table_id)
+
+    def set_size(self, tab: Table, before: int) -> None:
+        """Keep ``by_size`` right after the table went from ``before`` players."""
+        del self.by_size[before][tab.table_id]
+        self.by_size[len(tab.seats)][tab.table_id] = None
+
+    def unseat(self, tab: Table, seat_no: int) -> None:
+        """A player leaves the table for good."""
+        self.unseat_all(tab, (seat_no,))
+
+    def unseat_all(self, tab: Table, seat_nos: Sequence[int]) -> None:
+        """Players leave the table for good (busted, disqualified, a match lost)."""
+        before = len(tab.seats)
+        for s in seat_nos:
+            del tab.seats[s]
+        self.set_size(tab, before)
+
+    def start_draw(self, players: Sequence[int]) -> list[dict[int, int]]:
+        """R-SEAT-1: the seats at the start, drawn from the seed."""
+        draw = draw_seats(len(players), self.seats_per_table, self.streams.seats())
+        if len(players) < self.field.n:
+            draw = [{s: players[i] for s, i in seats.items()} for seats in draw]
+        return draw
+
+    # -- the button --------------------------------------------------------------------------
+
+    @staticmethod
+    def move_button(tab: Table) -> tuple[list[int], int]:
+        """R-BTN-1, R-SEAT-2: the occupied seats in order and the index of the button's seat."""
+        seat_nos = sorted(tab.seats)
+        button_seat = next_button(seat_nos, tab.last_button)
+        tab.last_button = button_seat
+        return seat_nos, seat_nos.index(button_seat)
+
+    # -- balancing and breaking --------------------------------------------------------------
+
+    def must_break(self) -> bool:
+        """The field fits on one table fewer (R-BAL-1)."""
+        return must_break(self.field.remaining, len(self.tables), self.seats_per_table)
+
+    def _smallest_other(self, tab: Table) -> int:
+        own = len(tab.seats)
+        for k, bucket in enumerate(self.by_size):
+            if len(bucket) > (1 if k == own else 0):
+                return k
+        return own
+
+    def _candidates(self, tab: Table, *, below: int, want: int) -> list[TableSeats]:
+        """Tables that may receive players from ``tab``, smallest first (at most ``want``)."""
+        out: list[TableSeats] = []
+        tables = self.tables
+        for level in range(min(below, self.seats_per_table)):
+            for tid in self.by_size[level]:
+                if tid != tab.table_id:
+                    out.append(tables[tid].view())
+                    if len(out) >= want:
+                        return out
+        return out
+
+    def _apply(self, moves: Sequence[Move], reason: str, now: int) -> Events:
+        events: Events = []
+        for m in moves:
+            src = self.tables[m.from_table]
+            dst = self.tables[m.to_table]
+            if src.seats.get(m.from_seat) != m.player_id or m.to_seat in dst.seats:
+                raise InvariantError(f"bad move {m}")
+            del src.seats[m.from_seat]
+            self.set_size(src, len(src.seats) + 1)
+            dst.seats[m.to_seat] = m.player_id
+            self.set_size(dst, len(dst.seats) - 1)
+            self.field.location[m.player_id] = (m.to_table, m.to_seat)
+            events.append(
+                PlayerMoved(
+                    t=now,
+                    player_id=m.player_id,
+                    from_table=m.from_table,
+                    from_seat=m.from_seat,
+                    to_table=m.to_table,
+                    to_seat=m.to_seat,
+                    reason=reason,
+                )
+            )
+        return events
+
+    def break_table(self, tab: Table, now: int) -> Events:
+        """R-BAL-1: seat a breaking table's players in the others' free seats, then close it."""
+        others = self._candidates(tab, below=self.seats_per_table, want=2 * len(tab.seats) + 2)
+        tda = self.policy is BalancePolicy.TDA  # only the tda policy draws seats
+        moves = plan_break(
+            tab.view(),
+            others,
+            seats_per_table=self.seats_per_table,
+            policy=self.policy,
+            rng=self.streams.table_break(tab.table_id) if tda else None,
+        )
+        events = self._apply(moves, "break", now)
+        events.append(self.close_table(tab, now))
+        return events
+
+    def balance_from(self, tab: Table, now: int) -> Events:
+        """R-BAL-2: move players from this table to the smallest ones, if out of tolerance."""
+        if len(self.tables) < 2 or self.shootout:
+            return []
+        own = len(tab.seats)
+        low = self._smallest_other(tab)
+        tolerance = self.tolerance
+        if low < 2 and own - low >= 2:
+            tolerance = 1  # a table that cannot deal is refilled whatever the tolerance
+        elif own - low <= tolerance:
+            return []
+        others = self._candidates(tab, below=own - tolerance, want=2 * own + 2)
+        moves = plan_balance(
+            tab.view(),
+            others,
+            seats_per_table=self.seats_per_table,
+            tolerance=tolerance,
+            policy=self.policy,
+        )
+        return self._apply(moves, "balance", now)
+
+    def rebalance_all(self, now: int) -> Events:
+        """With every table idle: break tables while the field fits on fewer, then balance."""
+        events: Events = []
+        while self.must_break():
+            # the smallest table breaks (ties: the highest id, the most recently opened)
+            tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
+            events += self.break_table(tab, now)
+        for _ in range(self.field.n):
+            if len(self.tables) < 2:
+                break
+            big = min(self.tables.values(), key=lambda t: (-len(t.seats), t.table_id))
+            before = len(big.seats)
+            events += self.balance_from(big, now)
+            if len(big.seats) == before:
+                break
+        return events
+
+    # -- new tables for everyone -------------------------------------------------------------
+
+    def _vacate(self) -> list[Table]:
+        """Everyone leaves their seat (for a new draw); the old tables, in id order."""
+        old = [t for _tid, t in sorted(self.tables.items())]
+        for t in old:
+            del self.by_size[len(t.seats)][t.table_id]
+            self.by_size[0][t.table_id] = None
+            t.seats = {}
+        return old
+
+    def form_final_table(self, now: int) -> tuple[Table, list[Table], Events]:
+        """R-BAL-3: everyone left sits at one new table, seats drawn at random.
+
+        Returns the final table, the old tables (to close once the deal was offered) and the
+        events so far (the table opened, the final table formed).
+        """
+        players = [p for _tid, t in sorted(self.tables.items()) for _s, p in sorted(t.seats.items())]
+        seats = redraw_seats(players, self.seats_per_table, self.streams.final_table())
+        old = self._vacate()
+        tab = self.open_table(seats)
+        formed = FinalTableFormed(t=now, table_id=tab.table_id, players_left=self.field.remaining)
+        return tab, old, [self.opened(tab, now, final=True), formed]
+
+    def close_all(self, tables: Sequence[Table], now: int) -> Events:
+        """Close the given tables (emptied by a new draw)."""
+        return [self.close_table(t, now) for t in tables]
+
+    def round_over(self) -> list[int] | None:
+        """Shoot-outs: when every table is down to one player, the winners (else ``None``)."""
+        if any(len(t.seats) > 1 for t in self.tables.values()):
+            return None
+        winners = sorted(p for t in self.tables.values() for p in t.seats.values())
+        return winners if len(winners) >= 2 else None
+
+    def next_round(self, winners: list[int], now: int) -> Events:
+        """Shoot-outs: the winners drawn to new tables, as at the start; the old ones close."""
+        self.round += 1
+        gen = self.streams.shootout_round(self.round)
+        draw = draw_seats(len(winners), self.seats_per_table, gen)
+        old = self._vacate()
+        events: Events = [
+            ShootoutRoundStarted(t=now, round=self.round, players=len(winners), tables=len(draw))
+        ]
+        for seats in draw:
+            final = len(draw) == 1
+            tab = self.open_table({s: winners[i] for s, i in seats.items()})
+            events.append(self.opened(tab, now, final=final))
+        return events + self.close_all(old, now)
+
+    # -- late arrivals -----------------------------------------------------------------------
+
+    def full_tables(self, cap: int | None) -> int:
+        """With ``cap`` tables reached and every seat taken: the table count; else 0."""
+        if cap is None or len(self.tables) < cap:
+            return 0
+        if any(len(tab.seats) < self.seats_per_table for tab in self.tables.values()):
+            return 0
+        return len(self.tables)
+
+    def seat_arrival(self, p: int, now: int) -> tuple[Table, int, Events]:
+        """R-REG-1: a free seat drawn at random, or a new table when every seat is taken."""
+        gen = self.streams.arrival_seat(p)
+        free = [
+            (tid, s)
+            for tid, tab in sorted(self.tables.items())
+            for s in range(1, self.seats_per_table + 1)
+            if s not in tab.seats
+        ]
+        if free:
+            tid, seat_no = free[int(gen.integers(len(free)))]
+            tab = self.tables[tid]
+            before = len(tab.seats)
+            tab.seats[seat_no] = p
+            self.set_size(tab, before)
+            self.field.location[p] = (tid, seat_no)
+            return tab, seat_no, []
+        seat_no = int(gen.integers(self.seats_per_table)) + 1
+        tab = self.open_table({seat_no: p})
+        return tab, seat_no, [self.opened(tab, now)]

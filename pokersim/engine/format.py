@@ -1,0 +1,84 @@
+"""The tournament's format: what decides its prize table, its end and whether tables break.
+
+One object made from the scenario replaces flags tested all over the engine. The rules
+themselves are pure functions elsewhere (``pokersim.formats`` for satellites and shoot-outs,
+``pokersim.bounties`` for the knockout variants, ``pokersim.payouts`` for regular tables).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pokersim.bounties import BountyKind
+from pokersim.formats import satellite_prizes
+from pokersim.scenario import Scenario
+
+__all__ = ["Format", "FormatKind", "PrizeTable"]
+
+
+class FormatKind(Enum):
+    """How the tournament ends and pays."""
+
+    REGULAR = "regular"  # plays to one winner, pays the payout table
+    SATELLITE = "satellite"  # stops when everyone left wins the same seat (R-ELIM-1)
+    SHOOTOUT = "shootout"  # each table plays to one winner; winners advance (R-DIS-4)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizeTable:
+    """Prizes by place (cents), how many places are paid and how many play to the end."""
+
+    prizes: tuple[int, ...]
+    places_paid: int
+    stop_at: int  # players left when play stops
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Format:
+    """A scenario's format: its kind, the seat value of a satellite, the bounty variant.
+
+    >>> from pokersim.scenario import load_scenario
+    >>> Format.of(load_scenario("scenarios/satellite.toml")).kind.value
+    'satellite'
+    """
+
+    satellite_seat_cents: int  # 0: not a satellite
+    shootout: bool
+    bounty: BountyKind
+    final_table_size: int
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Format:
+        """The format a scenario describes."""
+        return cls(
+            satellite_seat_cents=scenario.satellite.seat_value_cents,
+            shootout=scenario.shootout.enabled,
+            bounty=scenario.bounty.kind,
+            final_table_size=scenario.final_table_size,
+        )
+
+    @property
+    def kind(self) -> FormatKind:
+        """Satellite, shoot-out or regular (a satellite's seats decide its end first)."""
+        if self.satellite_seat_cents:
+            return FormatKind.SATELLITE
+        if self.shootout:
+            return FormatKind.SHOOTOUT
+        return FormatKind.REGULAR
+
+    @property
+    def breaks_tables(self) -> bool:
+        """Shoot-outs never break or balance tables; every other format does."""
+        return not self.shootout
+
+    def final_table_at_start(self, players: int) -> bool:
+        """The first table is the final one (a shoot-out's last round is its final table)."""
+        return players <= self.final_table_size or self.shootout
+
+    def satellite_table(self, pool_cents: int, players: int) -> PrizeTable | None:
+        """A satellite's seats and remainder for ``pool_cents``; ``None`` for other formats."""
+        if not self.satellite_seat_cents:
+            return None
+        table = satellite_prizes(pool_cents, self.satellite_seat_cents, players)
+        return PrizeTable(prizes=table.prizes, places_paid=len(table.prizes), stop_at=table.seats)

@@ -1,0 +1,86 @@
+"""The schedule: levels and breaks as functions of simulated time (R-STRUCT-1, R-BRK-1..2).
+
+It answers which level is in force, when the clock next changes, and whether a break is due
+once every table is idle; the director turns those answers into SimPy timeouts. The rules are
+in ``pokersim.clock``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pokersim.clock import BreakSchedule, LevelClock
+from pokersim.config import Level
+from pokersim.events import BreakStarted, LevelStarted
+from pokersim.scenario import Scenario
+
+__all__ = ["Schedule"]
+
+
+class Schedule:
+    """Levels and breaks of one run, with the level in force cached between changes."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.breaks = BreakSchedule.from_breaks(scenario.breaks, scenario.start_seconds)
+        self.levels = LevelClock.make(scenario.levels, self.breaks)
+        self.breaks_taken = 0
+        self.next_break: float = self.breaks.window(0)[0] if self.breaks.enabled else math.inf
+        self._level = 0
+        self._level_from = 0
+        self._level_to: float = -1.0  # forces the first lookup
+
+    def level_at(self, now: int) -> int:
+        """The index of the level in force at ``now`` (cached: hands ask in time order)."""
+        if not self._level_from <= now < self._level_to:
+            li = self._level = self.levels.index_at(now)
+            self._level_from = self.levels.start_of(li)
+            last_level = li + 1 >= len(self.levels.levels)
+            self._level_to = math.inf if last_level else self.levels.start_of(li + 1)
+        return self._level
+
+    def level(self, index: int) -> Level:
+        """The level record at ``index``."""
+        return self.levels.levels[index]
+
+    def level_started(self, index: int, now: int) -> LevelStarted:
+        """The event of level ``index`` starting now."""
+        lv = self.levels.levels[index]
+        return LevelStarted(
+            t=now,
+            level_index=index,
+            small_blind=lv.small_blind,
+            big_blind=lv.big_blind,
+            ante=lv.ante,
+            ante_kind=lv.ante_kind.value,
+        )
+
+    def next_change(self, level_index: int, break_index: int) -> tuple[int, bool, bool] | None:
+        """When the clock next changes after these: (time, a break starts, a level starts)."""
+        levels = self.levels
+        has_next = level_index + 1 < len(levels.levels)
+        next_level = levels.start_of(level_index + 1) if has_next else None
+        next_break = self.breaks.window(break_index)[0] if self.breaks.enabled else None
+        candidates = [x for x in (next_level, next_break) if x is not None]
+        if not candidates:
+            return None
+        at = min(candidates)
+        return at, at == next_break, at == next_level
+
+    def break_started(self, index: int, at: int) -> BreakStarted:
+        """The event of break ``index`` starting at ``at``."""
+        return BreakStarted(t=at, break_index=index, scheduled_end=self.breaks.window(index)[1])
+
+    def due_break(self, now: int) -> tuple[int, int] | None:
+        """With every table idle: the break to take now, if one has started, and its end.
+
+        R-BRK-1: a hand that started before the break finishes; play resumes at the later of
+        the scheduled end and now.
+        """
+        started = self.breaks.breaks_started_by(now)
+        if started <= self.breaks_taken:
+            return None
+        self.breaks_taken = started
+        self.next_break = self.breaks.window(started)[0]
+        k = started - 1
+        return k, max(now, self.breaks.window(k)[1])

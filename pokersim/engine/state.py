@@ -1,0 +1,89 @@
+"""The state desks share: one record per table and the field's per-player arrays.
+
+Neither knows about time or SimPy. The floor owns the tables' seats; the field's chips change
+only through hands (the dealer), buys (the cashier), a shoot-out match awarded whole and a
+disqualification (the director applies both).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokersim.balancing import TableSeats
+
+__all__ = ["Bust", "Field", "Table"]
+
+# A player out of a hand: (player id, stack at the start of the hand, table id, hand number,
+# ids of the players who won their last chips).
+Bust = tuple[int, int, int, int, tuple[int, ...]]
+
+
+class Table:
+    """Mutable state of one table: seats, button, hand count and the blocks dealt ahead."""
+
+    __slots__ = (
+        "table_id",
+        "seats",
+        "last_button",
+        "hand_no",
+        "open",
+        "rows",
+        "strengths",
+        "uniforms",
+        "normals",
+        "draw_gen",
+        "draws_first",
+        "draws_len",
+        "block_first",
+        "block_len",
+        "playing",
+        "chips",
+        "recheck",
+    )
+
+    def __init__(self, table_id: int, seats: dict[int, int]) -> None:
+        self.table_id = table_id
+        self.seats = seats  # seat_no -> player_id
+        self.last_button: int | None = None
+        self.hand_no = 0
+        self.open = True
+        self.rows = b""  # the block's decks, 52 cards a hand
+        self.strengths: array[int] | None = None
+        self.uniforms: Sequence[float] = ()  # the block's decision draws (rng.decision_block)
+        self.normals: Sequence[float] = ()
+        self.draw_gen: np.random.Generator | None = None  # the source of those blocks
+        self.draws_first = 1
+        self.draws_len = 0
+        self.block_first = 1
+        self.block_len = 0
+        self.playing = False
+        self.chips = 0  # chips at the table when its current hand started
+        self.recheck = False  # woken by another table: check again before dealing
+
+    def view(self) -> TableSeats:
+        """The seats as the pure balancing rules take them."""
+        return TableSeats(
+            table_id=self.table_id, seats=dict(self.seats), last_button=self.last_button
+        )
+
+
+class Field:
+    """Per-player chips and seats, and how many are still in: what every desk reads."""
+
+    __slots__ = ("n", "stack", "location", "remaining", "unplaced", "registered", "total_chips")
+
+    def __init__(self, n: int, starting_stack: int) -> None:
+        self.n = n
+        self.stack = [starting_stack] * n
+        self.location: list[tuple[int, int]] = [(0, 0)] * n  # (table_id, seat_no)
+        self.remaining = n  # players with chips
+        self.unplaced = n  # players without a finishing place yet
+        self.registered = n  # players who entered so far (late registration adds)
+        self.total_chips = starting_stack * n
+
+    def holding(self) -> list[int]:
+        """Ids of the players with chips, in id order."""
+        return [p for p in range(self.n) if self.stack[p] > 0]
