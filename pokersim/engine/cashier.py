@@ -1,5 +1,6 @@
-"""The cashier: entries, late registration, re-entries, rebuys and add-ons, the prize pool and
-table, bounties, deals, cancellation money and the final reconciliation, to the cent.
+"""The cashier: entries, rebuys and add-ons, the pool and its table, bounties, deals, to the cent.
+
+Also late registration, re-entries, cancellation money and the final reconciliation.
 
 It takes the state it needs and returns the events that happened; it never calls another desk.
 The rules are pure functions elsewhere (``pokersim.entries``, ``pokersim.payouts``,

@@ -49,7 +49,9 @@ DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles
 # What a decision reads about its player, one record per model shared by its players: its
 # decide and think_seconds, whether it reads the hand's decision draws (built-in models;
 # plug-ins get their own generator) and its row in the compiled rounds' parameters (-1: none).
-Record = tuple[Any, Any, bool, int]
+Record = tuple[
+    Callable[[DecisionView, Any], Action], Callable[[DecisionView, Any], float], bool, int
+]
 
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
@@ -58,6 +60,27 @@ def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
 
     fn: Callable[[np.ndarray], np.ndarray] = evaluator.evaluate_unchecked
     return fn
+
+
+def seat_rows(seats: int) -> np.ndarray:
+    """Per seat, the positions in a deck row of its two hole cards and the five board cards."""
+    board = range(2 * seats, 2 * seats + 5)
+    return np.array([[2 * s, 2 * s + 1, *board] for s in range(seats)], dtype=np.intp)
+
+
+def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], list[list[float]]]:
+    """One decision record per distinct model (by identity) and the compiled rounds' rows."""
+    records: dict[int, Record] = {}
+    kernel_rows: list[list[float]] = []
+    for m in models:
+        if id(m) not in records:
+            own = uses_hand_draws(m)
+            row = model_row(m) if own else None
+            code = len(kernel_rows) if row is not None else -1
+            records[id(m)] = (m.decide, m.think_seconds, own, code)
+            if row is not None:
+                kernel_rows.append(row)
+    return records, kernel_rows
 
 
 class Dealer:
@@ -89,16 +112,7 @@ class Dealer:
         self.pace = HandPace(deal_seconds=scenario.timing.deal_seconds)
         self.action_seconds = incidents.action_seconds
         self.rngs: list[np.random.Generator | None] = [None] * field.n
-        self.records: dict[int, Record] = {}
-        kernel_rows: list[list[float]] = []
-        for m in models:
-            if id(m) not in self.records:
-                own = uses_hand_draws(m)
-                row = model_row(m) if own else None
-                code = len(kernel_rows) if row is not None else -1
-                self.records[id(m)] = (m.decide, m.think_seconds, own, code)
-                if row is not None:
-                    kernel_rows.append(row)
+        self.records, kernel_rows = model_records(models)
         # ``ask[p]`` is None while player p sits out: the decision then goes the away path
         self.ask: list[Record | None] = [self.records[id(m)] for m in models]
         self.kernel_params = np.array(kernel_rows, dtype=np.float64)
@@ -126,13 +140,7 @@ class Dealer:
         self._t0 = 0.0
         self._street = 0
         self._paid = 0
-        self._seat_rows = np.array(
-            [
-                [2 * s, 2 * s + 1, *range(2 * self.seats_per_table, 2 * self.seats_per_table + 5)]
-                for s in range(self.seats_per_table)
-            ],
-            dtype=np.intp,
-        )
+        self._seat_rows = seat_rows(self.seats_per_table)
 
     def player_rng(self, p: int) -> np.random.Generator:
         """The player's own generator (plug-in models, time-out absences), made when first used."""
@@ -240,8 +248,8 @@ class Dealer:
         *,
         synchronized: bool,
         places_paid: int,
-    ) -> tuple[HandResult, int, TableHandStarted | None]:
-        """Play the table's next hand: its result, its seconds and its start event."""
+    ) -> tuple[tuple[HandResult, int], TableHandStarted | None]:
+        """Play the table's next hand: (its result, its seconds) and its start event."""
         tab.hand_no += 1
         li = self.schedule.level_at(now)
         stack = self.field.stack
@@ -279,19 +287,23 @@ class Dealer:
         codes = self._kernel_codes(ids, seat_nos) if self.kernel_on else None
         deal = self.deal(tab, seat_nos)
         if codes is None:
-            result = self.play_hand(
+            hand = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
         else:
             self._kernel_input = codes
-            result = play_hand(  # the real hand engine (see kernel_on)
+            hand = play_hand(
                 setup, deal, self.decide, record_actions=False, context=context, rounds=self.rounds
             )
+        return self._ended(tab, hand), started
+
+    def _ended(self, tab: Table, result: HandResult) -> tuple[HandResult, int]:
+        """The hand's time-outs kept with its table, and its duration in whole seconds."""
         if self.incidents.timed_out:
             self.incidents.hand_over(tab.table_id)
         streets = 3 if result.showdown else self._street
         seconds = self.pace.overhead_seconds(streets, result.showdown) + self._elapsed
-        return result, max(1, math.ceil(seconds)), started
+        return result, max(1, math.ceil(seconds))
 
     def decide(self, view: DecisionView) -> Action | None:
         """Ask the player's model, then apply the action clock and time bank (R-DIS-1).
@@ -360,7 +372,14 @@ class Dealer:
         return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
 
     def _clocked(
-        self, view: DecisionView, p: int, action: Action, think: float, *, absent: bool, back_in: float
+        self,
+        view: DecisionView,
+        p: int,
+        action: Action,
+        think: float,
+        *,
+        absent: bool,
+        back_in: float,
     ) -> Action | None:
         inc = self.incidents
         answer, seconds = inc.clocked(

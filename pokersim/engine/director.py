@@ -24,25 +24,23 @@ due break (schedule); then every table that can deal starts again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator
 from typing import Any
 
 import simpy
 from simpy.events import URGENT
 
-from pokersim.connection import Connections
 from pokersim.engine.floor import Floor
-from pokersim.engine.records import HandPlayer, TournamentResult
-from pokersim.engine.state import Bust, Table
-from pokersim.engine.steps import Options, Steps
+from pokersim.engine.setup import Options
+from pokersim.engine.state import Table
+from pokersim.engine.upkeep import Upkeep
 from pokersim.errors import InvariantError
-from pokersim.events import BreakEnded, PlayerRegistered, TableHandEnded, TournamentStarted
-from pokersim.hand import HandResult, Seat, play_hand
-from pokersim.players import PlayerModel
+from pokersim.events import BreakEnded, TournamentStarted
+from pokersim.hand import HandResult
 from pokersim.scenario import Scenario
 from pokersim.script import StartPosition
 
-__all__ = ["Director", "run_tournament"]
+__all__ = ["AllIdle", "Director"]
 
 Process = Generator[simpy.Event, Any, None]
 Pending = tuple[int, Callable[[], "Pending | None"]]  # wait this long, then do this
@@ -58,7 +56,7 @@ class AllIdle(simpy.Event):
         self.env.schedule(self, URGENT)
 
 
-class Director(Steps):
+class Director(Upkeep):
     """Keeps time for one tournament: tables' processes, the clock, faults, late arrivals."""
 
     def __init__(
@@ -267,7 +265,7 @@ class Director(Steps):
 
     def _play(self, tab: Table) -> tuple[HandResult, int]:
         seat_nos, button = Floor.move_button(tab)
-        result, seconds, started = self.dealer.play(
+        (result, seconds), started = self.dealer.play(
             tab,
             seat_nos,
             button,
@@ -317,58 +315,6 @@ class Director(Steps):
         self.playing += 1
         return True
 
-    def _account(self, tab: Table, result: HandResult) -> None:
-        """Count the hand, check its chips, log it with its time-outs and disconnections."""
-        now = self.now
-        tab.playing = False
-        self.playing -= 1
-        self.hands_played += 1
-        if self.on_hand is not None:
-            self.on_hand(result)
-        finals = result.final_stacks
-        if sum(finals) != tab.chips:
-            raise InvariantError(
-                f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
-            )
-        inc = self.incidents
-        if inc.conn_on or tab.table_id in inc.hand_timeouts:
-            self._log(inc.connection_events(tab, result, now))
-        emit = self.emit_fn
-        if emit is not None:
-            if self.log_actions:  # the hand's own events, just before its TableHandEnded
-                for event in result.events:
-                    emit(event)
-            emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
-
-    def _apply_stacks(self, result: HandResult) -> list[Seat]:
-        """The hand's final stacks take effect: the seats of the players left with none."""
-        stack = self.field.stack
-        out = []
-        for seat, left in zip(result.setup.seats, result.final_stacks):
-            stack[seat.player_id] = left
-            if left == 0:
-                out.append(seat)
-        return out
-
-    def _bust(self, tab: Table, result: HandResult, out: Sequence[Seat]) -> None:
-        """Players out of chips leave, their bounties are paid, and they are placed."""
-        now = self.now
-        by = {k.player_id: k.winner_ids for k in result.knockouts}
-        busts: list[Bust] = []
-        for seat in out:
-            p = seat.player_id
-            winners = by.get(p, ())
-            busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
-            self._log(self.cashier.knockout(p, winners, now))
-        self.floor.unseat_all(tab, [seat.seat_no for seat in out])
-        self.field.remaining -= len(busts)
-        if self.sync.round:
-            self.sync.busts.extend(busts)
-        else:
-            self._place(busts, synchronized=False)
-        if self.progress is not None:
-            self.progress(len(busts))
-
     def _break_table(self, tab: Table) -> None:
         """R-BAL-1: break the table that is between hands into the others' free seats."""
         self._log(self.floor.break_table(tab, self.now))
@@ -397,7 +343,11 @@ class Director(Steps):
         self._rebalance_all()
         self.resolving = False
         field = self.field
-        self._log(self.sync.update(now, self.sync.wanted(field.remaining, len(self.floor.tables)), field.remaining))
+        self._log(
+            self.sync.update(
+                now, self.sync.wanted(field.remaining, len(self.floor.tables)), field.remaining
+            )
+        )
         inc = self.incidents
         if inc.faults_on:
             if inc.dq_pending and field.remaining > self.cashier.stop_at:
@@ -416,10 +366,11 @@ class Director(Steps):
             index, resume = due
             if resume > now:
                 return resume - now, lambda: self._restart(index)
-            return self._restart(index)
-        return self._restart(None)
+        self._restart(None if due is None else due[0])
+        return None
 
     def _restart(self, break_index: int | None) -> None:
+        """Play resumes (after a break, if one was taken): every table that can deal starts."""
         if break_index is not None:
             self._log([BreakEnded(t=self.now, break_index=break_index)])
         self.sync.round = self.sync.on  # a synchronized round starts every table together
@@ -429,46 +380,7 @@ class Director(Steps):
         if self.playing == 0:
             raise InvariantError(f"no table can deal with {self.field.remaining} players left")
 
-    def _form_final_table(self) -> None:
-        """R-BAL-3: everyone left sits at one table, seats drawn at random; a deal offered."""
-        now = self.now
-        _tab, old, events = self.floor.form_final_table(now)
-        self.final_at = now
-        self.final_formed = True
-        self._log(events)
-        if self.sc.deal.enabled and not self.cashier.deal_tried:
-            self._maybe_deal()
-        self._log(self.floor.close_all(old, now))
-
-    def _rebalance_all(self) -> None:
-        """Break and balance tables; shoot-outs instead advance a round once it is over."""
-        floor = self.floor
-        if floor.shootout:
-            winners = floor.round_over()
-            if winners is not None:
-                self._log(floor.next_round(winners, self.now))
-            return
-        self._log(floor.rebalance_all(self.now))
-
     # -- faults and late arrivals ------------------------------------------------------------
-
-    def _after_hand_faults(self) -> None:
-        """Between hands: scheduled failures by hand count, pending disqualifications."""
-        inc = self.incidents
-        cancel = inc.failure_due(self.hands_played)
-        if cancel is not None:
-            self._server_failure(cancel)
-        inc.due_by_hands(self.hands_played, self.cashier.stop_at)
-        if inc.dq_pending and not self.over and not self.sync.round:
-            self._apply_disqualifications()
-
-    def _server_failure(self, cancel: bool) -> None:
-        """R-FAULT-1: every hand in progress at every table rolls back to its start."""
-        now = self.now
-        playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
-        self._log([self.incidents.server_failure(playing, now, cancel=cancel)])
-        if cancel:
-            self._cancel(now)
 
     def _roll_back(self, tab: Table, result: HandResult) -> bool:
         event = self.incidents.rolled_back(tab, result, self.now)
@@ -478,92 +390,3 @@ class Director(Steps):
         if self.over:
             return False
         return self._stop(tab)
-
-    def _draw_disqualification(self, index: int) -> None:
-        """R-COND-1: a player still in, drawn at random, is to be disqualified."""
-        if not self.incidents.draw_disqualification(index, self.cashier.stop_at):
-            return
-        if self.playing == 0 and not self.resolving:
-            self._apply_disqualifications()
-            if self.field.remaining <= self.cashier.stop_at:
-                self._finish()
-
-    def _arrive(self, p: int) -> None:
-        """R-REG-1: a late player registers and is seated at random in a free seat."""
-        if p not in self.arrival_at:
-            return  # registration already over
-        del self.arrival_at[p]
-        try:
-            self._register(p, self.now)
-        finally:
-            if not self.arrival_at:
-                self._flush_places()
-
-    def _register(self, p: int, now: int) -> None:
-        admitted, events = self.cashier.admit(
-            p,
-            now,
-            someone_out=self.places.someone_out(),
-            full_tables=self.floor.full_tables(self.sc.entries.max_tables),
-        )
-        self._log(events)
-        if not admitted:
-            return
-        tab, seat_no, opened = self.floor.seat_arrival(p, now)
-        self._log(opened)
-        self._log(
-            [
-                PlayerRegistered(
-                    t=now, player_id=p, registered=True, table_id=tab.table_id, seat_no=seat_no
-                )
-            ]
-        )
-        if not tab.playing and self.playing > 0:  # never during a pause (break, outage)
-            self._wake_idle()
-
-
-def run_tournament(
-    scenario: Scenario,
-    seed: int = 0,
-    *,
-    emit: Callable[[Any], None] | None = None,
-    on_hand: Callable[[HandResult], None] | None = None,
-    record_actions: bool = False,
-    progress: Callable[[int], None] | None = None,
-    hand_player: HandPlayer | None = None,
-    models: Sequence[PlayerModel] | None = None,
-    start_position: StartPosition | None = None,
-    connections: Connections | None = None,
-    disqualified: Sequence[int] | None = None,
-    disqualified_at_hands: Sequence[tuple[int, int]] = (),
-) -> TournamentResult:
-    """Play a whole tournament and return its result.
-
-    ``emit`` receives every tournament event in order (the append-only log); with
-    ``record_actions`` also each hand's own events (``pokersim.events`` hand section), just
-    before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
-    histories; the hands then record their events); ``progress`` the number of players
-    eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand`` and
-    ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
-    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
-    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
-    ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
-    of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``).
-    """
-    if not 0 <= seed < 2**63:
-        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
-    opts = Options(
-        emit=emit,
-        on_hand=on_hand,
-        record_actions=record_actions,
-        progress=progress,
-        hand_player=hand_player if hand_player is not None else play_hand,
-        models=models,
-        connections=connections,
-        disqualified=disqualified,
-        disqualified_at_hands=disqualified_at_hands,
-    )
-    director = Director(scenario, seed, opts, start_position)
-    director.start()
-    director.env.run()
-    return director.result()

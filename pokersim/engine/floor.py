@@ -232,7 +232,9 @@ class Floor:
         Returns the final table, the old tables (to close once the deal was offered) and the
         events so far (the table opened, the final table formed).
         """
-        players = [p for _tid, t in sorted(self.tables.items()) for _s, p in sorted(t.seats.items())]
+        players = [
+            p for _tid, t in sorted(self.tables.items()) for _s, p in sorted(t.seats.items())
+        ]
         seats = redraw_seats(players, self.seats_per_table, self.streams.final_table())
         old = self._vacate()
         tab = self.open_table(seats)

@@ -111,9 +111,7 @@ class Places:
             events.append(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
         return events
 
-    def flush(
-        self, prizes: Sequence[int], deal: Mapping[int, int], places_paid: int
-    ) -> Events:
+    def flush(self, prizes: Sequence[int], deal: Mapping[int, int], places_paid: int) -> Events:
         """Registration is over: rank the players out during it, earliest out lowest."""
         deferred, self.deferred = self.deferred, []
         events: Events = []

@@ -8,7 +8,6 @@ in ``pokersim.clock``.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.config import Level

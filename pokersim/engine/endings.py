@@ -1,0 +1,195 @@
+"""Places and endings: placing players out, one winner, a satellite's seats, a cancellation.
+
+Players out are placed at once or held while late registration is open; ``result`` reads the
+desks at the end.
+
+Each sequence calls desks in a fixed order and logs the events they return; no desk calls
+another.
+"""
+
+from __future__ import annotations
+
+from pokersim.engine.records import Finish, TournamentResult
+from pokersim.engine.setup import Run
+from pokersim.engine.state import Bust
+from pokersim.errors import InvariantError
+from pokersim.events import (
+    TournamentCancelled,
+    TournamentEnded,
+)
+
+__all__ = ["Endings"]
+
+
+class Endings(Run):
+    """Sequences that place players and end the tournament (no clock)."""
+
+    def _place(self, busts: list[Bust], *, synchronized: bool) -> None:
+        """Give places to players out together, or keep them while late players may arrive."""
+        if self.arrival_at:  # R-REG-1: places are given once late registration closes
+            self.places.defer(busts, self.now, synchronized=synchronized)
+            return
+        cashier = self.cashier
+        self._log(
+            self.places.place_busts(
+                busts,
+                self.now,
+                cashier.prizes,
+                cashier.deal_amounts,
+                cashier.places_paid,
+                synchronized=synchronized,
+            )
+        )
+
+    def _flush_places(self) -> None:
+        """Registration is over: rank the players out during it, earliest out lowest."""
+        self.arrival_at.clear()
+        cashier = self.cashier
+        self._log(self.places.flush(cashier.prizes, cashier.deal_amounts, cashier.places_paid))
+
+    def _hold(self) -> bool:
+        """True when every table must stop after its hand (break, final table, hand-for-hand)."""
+        now = self.now
+        if self.sync.round:
+            return True
+        if now >= self.cashier.addon_at or now < self.incidents.down_until:
+            return True
+        if now >= self.schedule.next_break:
+            return True
+        if self._final_due():
+            return True
+        return self.sync.wanted(self.field.remaining, len(self.floor.tables))
+
+    def _final_due(self) -> bool:
+        """R-BAL-3: the field fits at the final table (not while late players may arrive)."""
+        return (
+            not self.final_formed
+            and self.field.remaining <= self.sc.final_table_size
+            and not self.arrival_at
+        )
+
+    def _maybe_deal(self) -> None:
+        at_final = self.final_formed and len(self.floor.tables) == 1
+        self._log(self.cashier.maybe_deal(self.now, at_final_table=at_final))
+
+    def _finish(self) -> None:
+        """Play stops: one winner, or a satellite's seats (R-ELIM-1)."""
+        now = self.now
+        if self.arrival_at or self.places.deferred:
+            self._flush_places()  # late registration ends with the tournament
+        if self.sync.busts:
+            self._place(self.sync.busts, synchronized=True)
+            self.sync.busts = []
+        if self.cashier.stop_at > 1:
+            self._finish_satellite(now)
+            return
+        field = self.field
+        winner = next(p for p in range(field.n) if field.stack[p] > 0)
+        won = self.places.winner(
+            winner, self.cashier.winner_prize(winner), now, field.location[winner][0]
+        )
+        bounty = self.cashier.bounty
+        self._log(self.cashier.paid((bounty.award_winner(winner),), now))
+        self.sync.stop(now)
+        self._log(won)
+        self._end(now, winner)
+
+    def _finish_satellite(self, now: int) -> None:
+        """R-ELIM-1: every player left wins a seat; they share first place."""
+        survivors = self.field.holding()
+        tables = [self.field.location[p][0] for p in survivors]
+        events = self.places.satellite_seats(survivors, self.cashier.prizes, now, tables)
+        self._log(events)
+        self.cashier.bounty.close()
+        stack = self.field.stack
+        leader = min(survivors, key=lambda p: (-stack[p], p))
+        self.sync.stop(now)
+        self._end(now, leader)
+
+    def _end(self, now: int, winner: int) -> None:
+        """Close the run: money reconciled to the cent, then the end event (every ending)."""
+        self._log([self.cashier.reconcile(now, sum(self.places.prize))])
+        self._log(
+            [
+                TournamentEnded(
+                    t=now,
+                    winner_id=winner,
+                    hands_played=self.hands_played,
+                    chips_in_play=self.field.total_chips,
+                )
+            ]
+        )
+        self.over = True
+        self.end_time = now
+        self.winner = winner
+
+    def _cancel(self, now: int) -> None:
+        """R-FAULT-1: the tournament is cancelled; the remaining prize money is shared.
+
+        By the configured policy; players are ranked by chips (equal stacks share a place).
+        """
+        if self.sync.busts:
+            self._place(self.sync.busts, synchronized=True)
+            self.sync.busts = []
+        if self.arrival_at or self.places.deferred:
+            self._flush_places()
+        field = self.field
+        players = field.holding()
+        stacks = [field.stack[p] for p in players]
+        shares = self.cashier.cancellation(stacks)
+        self._log(
+            [
+                TournamentCancelled(
+                    t=now, player_ids=tuple(players), stacks=tuple(stacks), shares_cents=shares
+                )
+            ]
+        )
+        deal = self.cashier.deal_amounts
+        cents = [s + deal.get(p, 0) for p, s in zip(players, shares)]
+        tables = [field.location[p][0] for p in players]
+        self._log(self.places.cancelled(players, stacks, cents, now, tables))
+        self.cashier.bounty.close()
+        leader = min(players, key=lambda p: (-field.stack[p], p))
+        self._end(now, leader)
+
+    def result(self) -> TournamentResult:
+        """The run's result (the event log tells the same story)."""
+        if not self.over:
+            raise InvariantError("the tournament stopped before one player held every chip")
+        place, prize = self.places.place, self.places.prize
+        places = sorted(place)
+        if places[0] == 0:  # late arrivals who never registered have no place
+            places = [p for p in places if p] or [0]
+        if places[0] != 1 or any(p < 1 for p in places):
+            raise InvariantError("not every player has a finishing place")
+        cashier = self.cashier
+        conn = self.incidents.conn
+        return TournamentResult(
+            scenario=self.sc.name,
+            seed=self.seed,
+            entries=cashier.book.total_entries,
+            prize_pool_cents=cashier.pool,
+            places_paid=cashier.places_paid,
+            hands_played=self.hands_played,
+            duration_seconds=self.end_time,
+            chips_in_play=self.field.total_chips,
+            winner_id=self.winner,
+            bubble_seconds=self.places.bubble_at,
+            final_table_seconds=self.final_at,
+            hand_for_hand_seconds=self.sync.seconds,
+            finishes=tuple(
+                Finish(
+                    player_id=s.player_id,
+                    name=s.name,
+                    model=s.model,
+                    place=place[s.player_id],
+                    prize_cents=prize[s.player_id],
+                    bounty_cents=cashier.bounty.cash(s.player_id),
+                    eliminated_at=self.places.out_at[s.player_id],
+                    timeouts=conn.timeouts[s.player_id],
+                    disconnects=conn.disconnects[s.player_id],
+                    entries=cashier.book.entries[s.player_id],
+                )
+                for s in self.specs
+            ),
+        )

@@ -1,0 +1,177 @@
+"""Set-up of one run: its desks, made in one documented order, and its log.
+
+The desks are made in this order: the field and its models, the format, the schedule, the
+late arrivals, the cashier (whose prize table the hand-for-hand stages read), places, floor,
+hand-for-hand, incidents and dealer (each asks the other for nothing after this). ``_log``
+appends the events the desks return; opened and broken tables start and end their play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokersim.connection import Connections
+from pokersim.engine.cashier import Cashier
+from pokersim.engine.dealer import Dealer
+from pokersim.engine.floor import Floor
+from pokersim.engine.format import Format
+from pokersim.engine.incidents import Incidents
+from pokersim.engine.places import Places
+from pokersim.engine.records import HandPlayer
+from pokersim.engine.schedule import Schedule
+from pokersim.engine.stages import HandForHand
+from pokersim.engine.state import Field, Table
+from pokersim.entries import late_arrivals
+from pokersim.events import (
+    EntriesClosed,
+    TableBroken,
+    TableOpened,
+)
+from pokersim.hand import HandResult
+from pokersim.players import PlayerModel, builtin_models, make_model
+from pokersim.rng import Streams
+from pokersim.scenario import PlayerSpec, Scenario
+from pokersim.timing import ThinkTime
+
+__all__ = ["Options", "Run", "build_models"]
+
+
+def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[PlayerModel]:
+    """One model per player; stateless built-ins with equal specs share one instance."""
+    builtin = set(builtin_models())
+    cache: dict[tuple[str, float, tuple[tuple[str, Any], ...]], PlayerModel] = {}
+    out: list[PlayerModel] = []
+    timing = scenario.timing
+    think = ThinkTime(median_seconds=timing.think_median_seconds, sigma=timing.think_sigma)
+    for spec in specs:
+        key = (spec.model, spec.skill, tuple(sorted(spec.params.items())))
+        model = cache.get(key) if spec.model in builtin else None
+        if model is None:
+            model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
+            if spec.model in builtin:
+                cache[key] = model
+        out.append(model)
+    return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
+    """How a run is observed and what a scripted case replaces (see ``run_tournament``)."""
+
+    hand_player: HandPlayer
+    emit: Callable[[Any], None] | None = None
+    on_hand: Callable[[HandResult], None] | None = None
+    record_actions: bool = False
+    progress: Callable[[int], None] | None = None
+    models: Sequence[PlayerModel] | None = None
+    connections: Connections | None = None
+    disqualified: Sequence[int] | None = None
+    disqualified_at_hands: Sequence[tuple[int, int]] = ()
+
+
+class Run:
+    """The desks of one run and its log; the clock is the director's."""
+
+    def __init__(self, scenario: Scenario, seed: int, opts: Options) -> None:
+        self.sc = scenario
+        self.seed = seed
+        self.streams = Streams(seed)
+        self.emit_fn = opts.emit
+        self.on_hand = opts.on_hand
+        self.record_actions = opts.record_actions or opts.on_hand is not None
+        self.log_actions = opts.record_actions and opts.emit is not None
+        self.progress = opts.progress
+        self.specs: tuple[PlayerSpec, ...] = scenario.players.expand()
+        n = len(self.specs)
+        self.field = Field(n, scenario.starting_stack)
+        models = (
+            list(opts.models) if opts.models is not None else build_models(self.specs, scenario)
+        )
+        if len(models) != n:
+            raise ValueError(f"expected {n} player models, got {len(models)}")
+        self.models = models
+        self.format = Format.of(scenario)
+        self.schedule = Schedule(scenario)
+        terms = scenario.entries
+        # R-REG-1: who arrives after the start, and when
+        self.arrival_at = late_arrivals(
+            n,
+            terms.late_arrivals_percent,
+            terms.late_registration_seconds,
+            seed,
+            process=terms.arrival,
+        )
+        self._make_desks(opts)
+        self.final_formed = self.format.final_table_at_start(n)
+        self.final_at: int | None = None
+        self.over = False
+        self.end_time = 0
+        self.winner = -1
+        self.hands_played = 0
+        self.playing = 0  # tables with a hand under way
+        self.resolving = False
+
+    def _make_desks(self, opts: Options) -> None:
+        """The desks that keep state of their own, in the order each needs the ones before."""
+        scenario = self.sc
+        models = self.models
+        self.cashier = Cashier(
+            scenario, self.format, self.field, self.specs, models, list(self.arrival_at)
+        )
+        self.places = Places(self.field)
+        self.floor = Floor(scenario, self.field, self.streams)
+        self.sync = HandForHand(scenario, self.cashier.places_paid)
+        self.dealer: Dealer  # needs the incidents desk, which needs the dealer's generators
+        self.incidents = Incidents(
+            scenario,
+            self.field,
+            self.seed,
+            connections=opts.connections,
+            player_rng=lambda p: self.dealer.player_rng(p),
+            disqualified=opts.disqualified,
+            disqualified_at_hands=opts.disqualified_at_hands,
+        )
+        self.dealer = Dealer(
+            scenario,
+            self.field,
+            self.schedule,
+            self.streams,
+            self.incidents,
+            models,
+            hand_player=opts.hand_player,
+            record_actions=self.record_actions,
+            emits=opts.emit is not None,
+        )
+
+    @property
+    def now(self) -> int:
+        """Simulated seconds now (the director's clock)."""
+        raise NotImplementedError
+
+    def _log(self, events: Sequence[Any]) -> None:
+        """Append the desks' events to the log; opened and broken tables start or end play."""
+        emit = self.emit_fn
+        for ev in events:
+            if emit is not None:
+                emit(ev)
+            kind = type(ev)
+            if kind is TableOpened:
+                self._opened(self.floor.tables[ev.table_id])
+            elif kind is TableBroken:
+                self._closed(ev.table_id)
+            elif kind is EntriesClosed:
+                self.sync.set_stages(self.cashier.places_paid)
+
+    def _opened(self, tab: Table) -> None:
+        """A table opened: its process starts (the director's)."""
+        raise NotImplementedError
+
+    def _closed(self, table_id: int) -> None:
+        """A table closed: its process ends (the director's)."""
+        raise NotImplementedError
+
+    def _wake_idle(self) -> None:
+        """Start the idle tables that can play (the director's)."""
+        raise NotImplementedError

@@ -1,0 +1,237 @@
+"""Upkeep between hands: results applied, players out, faults, the final table, arrivals.
+
+Also disqualifications, shoot-out matches abandoned, tables broken and balanced.
+
+Each sequence calls desks in a fixed order and logs the events they return; no desk calls
+another. None needs the clock: the director decides when they run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokersim.engine.endings import Endings
+from pokersim.engine.state import Bust, Table
+from pokersim.errors import InvariantError
+from pokersim.events import (
+    MatchEnded,
+    PlayerDisqualified,
+    PlayerRegistered,
+    TableHandEnded,
+)
+from pokersim.formats import advancing_player
+from pokersim.hand import HandResult, Seat
+
+__all__ = ["Upkeep"]
+
+
+class Upkeep(Endings):
+    """Sequences between hands and when every table is idle (no clock)."""
+
+    def _account(self, tab: Table, result: HandResult) -> None:
+        """Count the hand, check its chips, log it with its time-outs and disconnections."""
+        now = self.now
+        tab.playing = False
+        self.playing -= 1
+        self.hands_played += 1
+        if self.on_hand is not None:
+            self.on_hand(result)
+        finals = result.final_stacks
+        if sum(finals) != tab.chips:
+            raise InvariantError(
+                f"table {tab.table_id} hand {tab.hand_no}: chips {tab.chips} -> {sum(finals)}"
+            )
+        inc = self.incidents
+        if inc.conn_on or tab.table_id in inc.hand_timeouts:
+            self._log(inc.connection_events(tab, result, now))
+        emit = self.emit_fn
+        if emit is not None:
+            if self.log_actions:  # the hand's own events, just before its TableHandEnded
+                for event in result.events:
+                    emit(event)
+            emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+
+    def _apply_stacks(self, result: HandResult) -> list[Seat]:
+        """The hand's final stacks take effect: the seats of the players left with none."""
+        stack = self.field.stack
+        out = []
+        for seat, left in zip(result.setup.seats, result.final_stacks):
+            stack[seat.player_id] = left
+            if left == 0:
+                out.append(seat)
+        return out
+
+    def _bust(self, tab: Table, result: HandResult, out: Sequence[Seat]) -> None:
+        """Players out of chips leave, their bounties are paid, and they are placed."""
+        now = self.now
+        by = {k.player_id: k.winner_ids for k in result.knockouts}
+        busts: list[Bust] = []
+        for seat in out:
+            p = seat.player_id
+            winners = by.get(p, ())
+            busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
+            self._log(self.cashier.knockout(p, winners, now))
+        self.floor.unseat_all(tab, [seat.seat_no for seat in out])
+        self.field.remaining -= len(busts)
+        if self.sync.round:
+            self.sync.busts.extend(busts)
+        else:
+            self._place(busts, synchronized=False)
+        if self.progress is not None:
+            self.progress(len(busts))
+
+    def _apply_disqualifications(self) -> None:
+        """Disqualify the pending players who are not in a hand now."""
+        if self.arrival_at:
+            return  # places are given once late registration closes (R-REG-1)
+        pending = self.incidents.dq_pending
+        field = self.field
+        for p in list(pending):
+            if field.stack[p] == 0:
+                pending.remove(p)  # busted first
+                continue
+            tid, seat_no = field.location[p]
+            tab = self.floor.tables[tid]
+            if tab.playing or field.remaining - 1 < self.cashier.stop_at:
+                continue
+            pending.remove(p)
+            self._disqualify(p, tab, seat_no)
+
+    def _disqualify(self, p: int, tab: Table, seat_no: int) -> None:
+        """R-COND-1: chips leave play; the lowest place still open, as if eliminated now."""
+        now = self.now
+        field = self.field
+        cashier = self.cashier
+        chips = field.stack[p]
+        field.stack[p] = 0
+        field.total_chips -= chips
+        self.floor.unseat(tab, seat_no)
+        place = self.places.lowest_open()
+        cents = cashier.prize_of(place)
+        forfeited = False
+        if cashier.deal_amounts:
+            cents = cashier.deal_amounts[p]  # a deal stands
+        elif cents and self.sc.faults.disqualified_prize_forfeited:
+            forfeited = True
+            cents = 0
+        field.remaining -= 1
+        self._log(
+            [
+                PlayerDisqualified(
+                    t=now, player_id=p, place=place, chips_removed=chips, prize_forfeited=forfeited
+                )
+            ]
+        )
+        self._log(
+            self.places.disqualified(p, place, chips, cents, now, (tab.table_id, tab.hand_no))
+        )
+        if forfeited:
+            old, new = cashier.forfeit(place)
+            self._log(self.places.top_up(old, new, place, now))
+        self._log(self.places.bubble(now, cashier.places_paid))
+
+    def _shootout_hand(self, tab: Table) -> None:
+        """R-DIS-4: a table where everyone is away for the configured run of hands ends."""
+        count = self.incidents.match_abandoned(tab, self.now)
+        if not count:
+            return
+        now = self.now
+        stack = self.field.stack
+        winner = advancing_player({p: stack[p] for p in sorted(tab.seats.values())})
+        self._log([MatchEnded(t=now, table_id=tab.table_id, winner_id=winner, hands=count)])
+        busts: list[Bust] = []
+        gone = []
+        for seat_no, p in sorted(tab.seats.items()):
+            if p == winner:
+                continue
+            busts.append((p, stack[p], tab.table_id, tab.hand_no, ()))
+            stack[winner] += stack[p]  # the chips go with the match (conserved)
+            stack[p] = 0
+            gone.append(seat_no)
+        self.floor.unseat_all(tab, gone)
+        self.field.remaining -= len(busts)  # nobody knocked them out: bounties stay on heads
+        if self.sync.round:
+            self.sync.busts.extend(busts)
+        else:
+            self._place(busts, synchronized=False)
+
+    def _form_final_table(self) -> None:
+        """R-BAL-3: everyone left sits at one table, seats drawn at random; a deal offered."""
+        now = self.now
+        _tab, old, events = self.floor.form_final_table(now)
+        self.final_at = now
+        self.final_formed = True
+        self._log(events)
+        if self.sc.deal.enabled and not self.cashier.deal_tried:
+            self._maybe_deal()
+        self._log(self.floor.close_all(old, now))
+
+    def _rebalance_all(self) -> None:
+        """Break and balance tables; shoot-outs instead advance a round once it is over."""
+        floor = self.floor
+        if floor.shootout:
+            winners = floor.round_over()
+            if winners is not None:
+                self._log(floor.next_round(winners, self.now))
+            return
+        self._log(floor.rebalance_all(self.now))
+
+    def _after_hand_faults(self) -> None:
+        """Between hands: scheduled failures by hand count, pending disqualifications."""
+        inc = self.incidents
+        cancel = inc.failure_due(self.hands_played)
+        if cancel is not None:
+            self._server_failure(cancel)
+        inc.due_by_hands(self.hands_played, self.cashier.stop_at)
+        if inc.dq_pending and not self.over and not self.sync.round:
+            self._apply_disqualifications()
+
+    def _server_failure(self, cancel: bool) -> None:
+        """R-FAULT-1: every hand in progress at every table rolls back to its start."""
+        now = self.now
+        playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
+        self._log([self.incidents.server_failure(playing, now, cancel=cancel)])
+        if cancel:
+            self._cancel(now)
+
+    def _draw_disqualification(self, index: int) -> None:
+        """R-COND-1: a player still in, drawn at random, is to be disqualified."""
+        if not self.incidents.draw_disqualification(index, self.cashier.stop_at):
+            return
+        if self.playing == 0 and not self.resolving:
+            self._apply_disqualifications()
+            if self.field.remaining <= self.cashier.stop_at:
+                self._finish()
+
+    def _arrive(self, p: int) -> None:
+        """R-REG-1: a late player registers and is seated at random in a free seat."""
+        if p not in self.arrival_at:
+            return  # registration already over
+        del self.arrival_at[p]
+        try:
+            self._register(p, self.now)
+        finally:
+            if not self.arrival_at:
+                self._flush_places()
+
+    def _register(self, p: int, now: int) -> None:
+        admitted, events = self.cashier.admit(
+            p,
+            now,
+            someone_out=self.places.someone_out(),
+            full_tables=self.floor.full_tables(self.sc.entries.max_tables),
+        )
+        self._log(events)
+        if not admitted:
+            return
+        tab, seat_no, opened = self.floor.seat_arrival(p, now)
+        self._log(opened)
+        self._log(
+            [
+                PlayerRegistered(
+                    t=now, player_id=p, registered=True, table_id=tab.table_id, seat_no=seat_no
+                )
+            ]
+        )
+        if not tab.playing and self.playing > 0:  # never during a pause (break, outage)
+            self._wake_idle()
