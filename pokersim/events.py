@@ -13,6 +13,7 @@ stacks: if it does not, an event was not emitted.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -240,6 +241,22 @@ def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Calla
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FieldListed:
+    """The field as the scenario lists it: each player's id, name and model; who comes late.
+
+    Logged first, so that a run's results (names and models beside places and prizes) are a
+    reduction of the log alone. ``late_ids``: players who may register during late
+    registration (R-REG-1) instead of being seated at the start.
+    """
+
+    t: int
+    player_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    models: tuple[str, ...]
+    late_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentStarted:
     """Play began: the field, the money and the structure's key numbers."""
 
@@ -419,10 +436,12 @@ class TournamentEnded:
     winner_id: int
     hands_played: int
     chips_in_play: int
+    places_paid: int  # by the payout table in force at the end (it follows the entries)
 
 
 TournamentEvent = (
-    TournamentStarted
+    FieldListed
+    | TournamentStarted
     | TableOpened
     | LevelStarted
     | BreakStarted
@@ -445,6 +464,18 @@ TournamentEvent = (
 # Entries, money and special formats (emitted by pokersim.engine; rules in pokersim.entries,
 # pokersim.formats, pokersim.faults)
 # ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EliminationsDeferred:
+    """Players out for good while late registration is open (R-REG-1).
+
+    Their places are given when registration closes (``PlayerEliminated`` then); this records
+    when they were out.
+    """
+
+    t: int
+    player_ids: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -708,3 +739,27 @@ class RegistrationClosed:
     reason: str
     tables: int
     seats: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Records of the log as JSON
+# ---------------------------------------------------------------------------------------------
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def event_record(event: Any) -> dict[str, Any]:
+    """A JSON-ready dict of one event record: ``{"type": <class name>, <fields>...}``."""
+    cls = type(event)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(event))
+    out: dict[str, Any] = {"type": cls.__name__}
+    for name in names:
+        out[name] = getattr(event, name)
+    return out
+
+
+def event_line(event: Any) -> str:
+    """One line of ``events.jsonl`` (compact JSON, field order fixed by the record)."""
+    return json.dumps(event_record(event), separators=(",", ":"), ensure_ascii=False)

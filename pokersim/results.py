@@ -7,31 +7,26 @@ and final-table times).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
-from pokersim.engine import TournamentResult
+from pokersim.events import event_line, event_record
+from pokersim.tally import TournamentResult
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def event_record(event: Any) -> dict[str, Any]:
-    """A JSON-ready dict of one event record: ``{"type": <class name>, <fields>...}``."""
-    cls = type(event)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(event))
-    out: dict[str, Any] = {"type": cls.__name__}
-    for name in names:
-        out[name] = getattr(event, name)
-    return out
-
-
-def event_line(event: Any) -> str:
-    """One line of ``events.jsonl`` (compact JSON, field order fixed by the record)."""
-    return json.dumps(event_record(event), separators=(",", ":"), ensure_ascii=False)
+__all__ = [
+    "JsonlWriter",
+    "bubble_time",
+    "event_line",
+    "event_record",
+    "final_table_time",
+    "hands_played",
+    "places",
+    "prizes",
+    "read_events",
+    "summary",
+    "summary_json",
+]
 
 
 class JsonlWriter:

@@ -21,8 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokersim.engine.dealer as engine_dealer
-from pokersim import engine
-from pokersim import rng
+from pokersim import engine, rng
 from pokersim.actions import DecisionView
 from pokersim.betting import TableState
 from pokersim.betting_kernel import model_row, play_rounds

@@ -13,7 +13,6 @@ import numpy as np
 from test_engine_helpers import make_scenario
 
 import pokersim.engine.dealer as engine_dealer
-from pokersim import engine
 from pokersim import rng
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView
 from pokersim.engine import run_tournament

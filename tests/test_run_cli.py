@@ -53,7 +53,7 @@ def test_run_writes_events_and_summary(tmp_path: Path, capsys: pytest.CaptureFix
     assert sorted(p["place"] for p in summary["players"])[0] == 1
     assert sum(p["prize_cents"] for p in summary["players"]) == summary["prize_pool_cents"]
     lines = (out / "events.jsonl").read_text().splitlines()
-    assert json.loads(lines[0])["type"] == "TournamentStarted"
+    assert [json.loads(x)["type"] for x in lines[:2]] == ["FieldListed", "TournamentStarted"]
     assert json.loads(lines[-1])["type"] == "TournamentEnded"
     winner = next(p for p in summary["players"] if p["place"] == 1)
     assert "winner" in stdout and winner["name"] in stdout

@@ -55,7 +55,7 @@ def _check(result: TournamentResult, log: list[Any]) -> study.LogReduction:
     assert red.players_at_bubble == burst["players_left"] <= burst["places_paid"]
     # players left, from the engine's own finishes: seated at the start + registered late -
     # out for good (eliminated_at: when they were out, also when ranked later)
-    start = records[0]["entries"]
+    start = next(e for e in records if e["type"] == "TournamentStarted")["entries"]
     regs = sorted(e["t"] for e in records if e["type"] == "PlayerRegistered" and e["registered"])
     outs = sorted(f.eliminated_at for f in result.finishes if f.place > 1)
     expected = [start + bisect_right(regs, t) - bisect_right(outs, t) for t, _, _ in red.timeline]
@@ -69,13 +69,13 @@ def test_r_reg_2_bubble_from_the_log_equals_the_engines_with_re_entries() -> Non
     from the entries at the start misses the bubble; the log's BubbleBurst is the engine's."""
     sc = load_scenario(ROOT / "scenarios" / "pko.toml")
     result, log = _run(sc, 1)
-    assert result.entries > log[0].entries  # re-entries happened
+    assert result.entries > log[1].entries  # re-entries happened
     red = _check(result, log)
     (closed,) = [e for e in log if type(e).__name__ == "EntriesClosed"]
-    assert closed.places_paid > log[0].places_paid  # more places paid than at the start
+    assert closed.places_paid > log[1].places_paid  # more places paid than at the start
     # the count from the start's entries and places paid would have burst elsewhere
     out_t = sorted(e.t for e in log if type(e).__name__ == "PlayerEliminated" and e.place > 1)
-    assert out_t[log[0].entries - log[0].places_paid - 1] != red.bubble_seconds
+    assert out_t[log[1].entries - log[1].places_paid - 1] != red.bubble_seconds
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -91,13 +91,13 @@ def test_r_reg_1_bubble_and_players_left_with_late_registration(seed: int) -> No
     stack = sc.starting_stack
     _t0, left0, avg0 = red.timeline[0]
     bb0 = next(e.big_blind for e in log if type(e).__name__ == "LevelStarted")
-    assert left0 == log[0].entries
-    assert avg0 == pytest.approx(log[0].entries * stack / left0 / bb0)  # before anyone bought in
+    assert left0 == log[1].entries
+    assert avg0 == pytest.approx(log[1].entries * stack / left0 / bb0)  # before anyone bought in
     _t, left_end, avg_end = red.timeline[-1]
     bb_end = [e.big_blind for e in log if type(e).__name__ == "LevelStarted"][-1]
     assert avg_end == pytest.approx(result.chips_in_play / left_end / bb_end)
-    assert result.chips_in_play > log[0].entries * stack
-    assert max(n for _, n, _ in red.timeline) > log[0].entries  # late players counted
+    assert result.chips_in_play > log[1].entries * stack
+    assert max(n for _, n, _ in red.timeline) > log[1].entries  # late players counted
 
 
 def test_study_rows_carry_the_engines_bubble_with_late_entries(tmp_path: Path) -> None:

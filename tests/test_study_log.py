@@ -67,7 +67,7 @@ def six_player_log() -> list[object]:
         level(600, 2, 100),
         out(700, 2, 2),
         out(700, 1, 1),
-        ev.TournamentEnded(t=700, winner_id=1, hands_played=50, chips_in_play=9000),
+        ev.TournamentEnded(t=700, winner_id=1, hands_played=50, chips_in_play=9000, places_paid=2),
     ]
 
 
@@ -134,7 +134,7 @@ def test_everyone_paid_has_no_bubble_and_one_table_is_the_final_table() -> None:
         ),
         out(90, 2, 2),
         out(90, 1, 1),
-        ev.TournamentEnded(t=90, winner_id=1, hands_played=3, chips_in_play=200),
+        ev.TournamentEnded(t=90, winner_id=1, hands_played=3, chips_in_play=200, places_paid=2),
     ]
     red = reduce_log(log)
     assert red.bubble_seconds is None and red.level_at_bubble is None
@@ -254,7 +254,7 @@ def test_timeline_counts_late_players_reentries_and_busts_during_late_registrati
             )
             for p, place in ((2, 3), (5, 2), (1, 1))
         ),
-        ev.TournamentEnded(t=400, winner_id=1, hands_played=3, chips_in_play=5000),
+        ev.TournamentEnded(t=400, winner_id=1, hands_played=3, chips_in_play=5000, places_paid=3),
     ]
     red = reduce_log(log, step=50)
     left = dict((t, n) for t, n, _ in red.timeline)

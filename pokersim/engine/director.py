@@ -35,7 +35,7 @@ from pokersim.engine.setup import Options
 from pokersim.engine.state import Table
 from pokersim.engine.upkeep import Upkeep
 from pokersim.errors import InvariantError
-from pokersim.events import BreakEnded, TournamentStarted
+from pokersim.events import BreakEnded
 from pokersim.hand import HandResult
 from pokersim.scenario import Scenario
 from pokersim.script import StartPosition
@@ -81,24 +81,9 @@ class Director(Upkeep):
 
     def start(self) -> None:
         """Seat the players, open the tables, start the clock and the first hands."""
-        sc = self.sc
         on_time = self._late_start()  # R-REG-1: late players arrive later
         cashier = self.cashier
-        self._log(
-            [
-                TournamentStarted(
-                    t=0,
-                    name=sc.name,
-                    seed=self.seed,
-                    entries=len(on_time),
-                    starting_stack=sc.starting_stack,
-                    seats_per_table=sc.seats_per_table,
-                    prize_pool_cents=cashier.pool,
-                    places_paid=cashier.places_paid,
-                    start_clock=sc.start_seconds,
-                )
-            ]
-        )
+        self._log(self._opening(on_time))
         for p in on_time:
             cashier.bounty.register(p)
         fixed = self.start_position
@@ -383,9 +368,13 @@ class Director(Upkeep):
     # -- faults and late arrivals ------------------------------------------------------------
 
     def _roll_back(self, tab: Table, result: HandResult) -> bool:
-        event = self.incidents.rolled_back(tab, result, self.now)
+        """The hand never happened (R-FAULT-1); its time-outs and disconnections did."""
+        inc = self.incidents
+        event = inc.rolled_back(tab, result, self.now)
         tab.playing = False
         self.playing -= 1
+        if inc.conn_on or tab.table_id in inc.hand_timeouts:
+            self._log(inc.connection_events(tab, result, self.now))
         self._log([event])
         if self.over:
             return False

@@ -9,11 +9,12 @@ another.
 
 from __future__ import annotations
 
-from pokersim.engine.records import Finish, TournamentResult
+from pokersim.engine.records import TournamentResult
 from pokersim.engine.setup import Run
 from pokersim.engine.state import Bust
 from pokersim.errors import InvariantError
 from pokersim.events import (
+    EliminationsDeferred,
     TournamentCancelled,
     TournamentEnded,
 )
@@ -28,6 +29,8 @@ class Endings(Run):
         """Give places to players out together, or keep them while late players may arrive."""
         if self.arrival_at:  # R-REG-1: places are given once late registration closes
             self.places.defer(busts, self.now, synchronized=synchronized)
+            ids = tuple(b[0] for b in busts)
+            self._log([EliminationsDeferred(t=self.now, player_ids=ids)])
             return
         cashier = self.cashier
         self._log(
@@ -108,6 +111,7 @@ class Endings(Run):
 
     def _end(self, now: int, winner: int) -> None:
         """Close the run: money reconciled to the cent, then the end event (every ending)."""
+        self._log(self.incidents.last_connection_events(now))
         self._log([self.cashier.reconcile(now, sum(self.places.prize))])
         self._log(
             [
@@ -116,6 +120,7 @@ class Endings(Run):
                     winner_id=winner,
                     hands_played=self.hands_played,
                     chips_in_play=self.field.total_chips,
+                    places_paid=self.cashier.places_paid,
                 )
             ]
         )
@@ -153,43 +158,7 @@ class Endings(Run):
         self._end(now, leader)
 
     def result(self) -> TournamentResult:
-        """The run's result (the event log tells the same story)."""
+        """The run's result: a reduction of its event log (``pokersim.tally``)."""
         if not self.over:
             raise InvariantError("the tournament stopped before one player held every chip")
-        place, prize = self.places.place, self.places.prize
-        places = sorted(place)
-        if places[0] == 0:  # late arrivals who never registered have no place
-            places = [p for p in places if p] or [0]
-        if places[0] != 1 or any(p < 1 for p in places):
-            raise InvariantError("not every player has a finishing place")
-        cashier = self.cashier
-        conn = self.incidents.conn
-        return TournamentResult(
-            scenario=self.sc.name,
-            seed=self.seed,
-            entries=cashier.book.total_entries,
-            prize_pool_cents=cashier.pool,
-            places_paid=cashier.places_paid,
-            hands_played=self.hands_played,
-            duration_seconds=self.end_time,
-            chips_in_play=self.field.total_chips,
-            winner_id=self.winner,
-            bubble_seconds=self.places.bubble_at,
-            final_table_seconds=self.final_at,
-            hand_for_hand_seconds=self.sync.seconds,
-            finishes=tuple(
-                Finish(
-                    player_id=s.player_id,
-                    name=s.name,
-                    model=s.model,
-                    place=place[s.player_id],
-                    prize_cents=prize[s.player_id],
-                    bounty_cents=cashier.bounty.cash(s.player_id),
-                    eliminated_at=self.places.out_at[s.player_id],
-                    timeouts=conn.timeouts[s.player_id],
-                    disconnects=conn.disconnects[s.player_id],
-                    entries=cashier.book.entries[s.player_id],
-                )
-                for s in self.specs
-            ),
-        )
+        return self.tally.result()

@@ -177,6 +177,17 @@ class Incidents:
             events.append(kind(t=now, player_id=p, table_id=tid, at=int(at)))
         return events
 
+    def last_connection_events(self, now: int) -> Events:
+        """At the end: disconnections counted but not logged yet (the log holds every one)."""
+        if not self.conn_on:
+            return []
+        location = self.field.location
+        events: Events = []
+        for p, at, down in self.conn.observe(list(range(self.field.n)), now):
+            kind = PlayerDisconnected if down else PlayerReconnected
+            events.append(kind(t=now, player_id=p, table_id=location[p][0], at=int(at)))
+        return events
+
     def match_abandoned(self, tab: Table, now: float) -> int:
         """R-DIS-4: how many hands in a row everyone at the table was away (0: not ended)."""
         if len(tab.seats) < 2:

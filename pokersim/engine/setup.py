@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokersim import events
 from pokersim.connection import Connections
 from pokersim.engine.cashier import Cashier
 from pokersim.engine.dealer import Dealer
@@ -26,16 +27,22 @@ from pokersim.engine.state import Field, Table
 from pokersim.entries import late_arrivals
 from pokersim.events import (
     EntriesClosed,
+    FieldListed,
     TableBroken,
     TableOpened,
+    TournamentStarted,
+    event_record,
 )
 from pokersim.hand import HandResult
 from pokersim.players import PlayerModel, builtin_models, make_model
 from pokersim.rng import Streams
 from pokersim.scenario import PlayerSpec, Scenario
+from pokersim.tally import TALLIED, Tally
 from pokersim.timing import ThinkTime
 
 __all__ = ["Options", "Run", "build_models"]
+
+_TALLIED = frozenset(getattr(events, name) for name in TALLIED)  # the classes the result reads
 
 
 def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[PlayerModel]:
@@ -112,6 +119,7 @@ class Run:
         self.hands_played = 0
         self.playing = 0  # tables with a hand under way
         self.resolving = False
+        self.tally = Tally()
 
     def _make_desks(self, opts: Options) -> None:
         """The desks that keep state of their own, in the order each needs the ones before."""
@@ -145,18 +153,49 @@ class Run:
             emits=opts.emit is not None,
         )
 
+    def _opening(self, on_time: Sequence[int]) -> list[Any]:
+        """The log's first events: the field as listed, then the start of play."""
+        sc = self.sc
+        specs = self.specs
+        return [
+            FieldListed(
+                t=0,
+                player_ids=tuple(s.player_id for s in specs),
+                names=tuple(s.name for s in specs),
+                models=tuple(s.model for s in specs),
+                late_ids=tuple(sorted(self.arrival_at)),
+            ),
+            TournamentStarted(
+                t=0,
+                name=sc.name,
+                seed=self.seed,
+                entries=len(on_time),
+                starting_stack=sc.starting_stack,
+                seats_per_table=sc.seats_per_table,
+                prize_pool_cents=self.cashier.pool,
+                places_paid=self.cashier.places_paid,
+                start_clock=sc.start_seconds,
+            ),
+        ]
+
     @property
     def now(self) -> int:
         """Simulated seconds now (the director's clock)."""
         raise NotImplementedError
 
     def _log(self, events: Sequence[Any]) -> None:
-        """Append the desks' events to the log; opened and broken tables start or end play."""
+        """Append the desks' events to the log; opened and broken tables start or end play.
+
+        The result is a reduction of these events (``pokersim.tally``), made as they come.
+        """
         emit = self.emit_fn
+        tallied = _TALLIED
         for ev in events:
             if emit is not None:
                 emit(ev)
             kind = type(ev)
+            if kind in tallied:
+                self.tally.add(event_record(ev))
             if kind is TableOpened:
                 self._opened(self.floor.tables[ev.table_id])
             elif kind is TableBroken:
