@@ -92,7 +92,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
     if out is not None:
         _check_out(out, args.force)
-        out.mkdir(parents=True, exist_ok=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
     hand_files = (
         _HandFiles(args.hands, out / "hands", scenario)
         if out is not None and args.hands != "none"
