@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -73,12 +74,7 @@ def _clear_hands(folder: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the tournament, write the outputs, print the summary."""
-    from tqdm import tqdm
-
-    from pokersim.clock import format_clock
-    from pokersim.engine import run_tournament
-    from pokersim.events import TableBroken
-    from pokersim.results import JsonlWriter, summary_json
+    from pokersim.lock import folder_lock
     from pokersim.scenario import default_scenario_path, load_scenario
 
     if not 0 <= args.seed < 2**63:
@@ -90,12 +86,37 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")
     if out is None and args.actions:
         raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
-    if out is not None:
+    if out is None:
+        result = _play(args, scenario, path, None)
+    else:
         _check_out(out, args.force)
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ConfigError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+        with folder_lock(out, "--out"):
+            _check_out(out, args.force)  # again, now that no other run can write here
+            try:
+                result = _play(args, scenario, path, out)
+            except OSError as exc:
+                where = exc.filename or out
+                raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
+    _print_summary(args, scenario, result, out)
+    return 0
+
+
+def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> Any:
+    """Play the run; with ``out`` it writes every file under a temporary name.
+
+    The files are renamed only when the run is complete, so an interrupted run leaves the
+    folder as it was.
+    """
+    from tqdm import tqdm
+
+    from pokersim.engine import run_tournament
+    from pokersim.events import TableBroken
+    from pokersim.results import JsonlWriter, summary_json
+
     hand_files = (
         _HandFiles(args.hands, out / "hands", scenario)
         if out is not None and args.hands != "none"
@@ -111,8 +132,9 @@ def run(args: argparse.Namespace) -> int:
         leave=False,
     )
     events_tmp = out / "events.jsonl.part" if out is not None else None
+    summary_tmp = out / "summary.json.part" if out is not None else None
     try:
-        if events_tmp is not None:
+        if events_tmp is not None and summary_tmp is not None:
             with open(events_tmp, "w", encoding="utf-8", newline="\n") as stream:
                 writer = JsonlWriter(stream)
 
@@ -130,21 +152,30 @@ def run(args: argparse.Namespace) -> int:
                     progress=bar.update,
                 )
                 writer.flush()
+            if hand_files is not None:
+                hand_files.close()
+            summary_tmp.write_text(summary_json(result, scenario=path.stem), encoding="utf-8")
         else:
             result = run_tournament(scenario, args.seed, on_hand=on_hand, progress=bar.update)
     except BaseException:
-        if events_tmp is not None and events_tmp.exists():
-            events_tmp.unlink()
+        for tmp in (events_tmp, summary_tmp):
+            if tmp is not None and tmp.exists():
+                tmp.unlink()
+        if hand_files is not None:
+            hand_files.discard()
         raise
     finally:
         bar.close()
-    if out is not None and events_tmp is not None:
+    if out is not None and events_tmp is not None and summary_tmp is not None:
         os.replace(events_tmp, out / "events.jsonl")
-        summary_tmp = out / "summary.json.part"
-        summary_tmp.write_text(summary_json(result, scenario=path.stem), encoding="utf-8")
         os.replace(summary_tmp, out / "summary.json")
         if hand_files is not None:
-            hand_files.close()
+            hand_files.publish()
+    return result
+
+
+def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> None:
+    from pokersim.clock import format_clock
 
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
@@ -169,21 +200,38 @@ def run(args: argparse.Namespace) -> int:
     print(f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'}")
     if out is not None:
         print(f"wrote {out}{os.sep}events.jsonl and summary.json")
-    return 0
 
 
 class _HandFiles:
-    """Hand histories written table by table as tables close, so memory stays bounded."""
+    """Hand histories written table by table as tables close, so memory stays bounded.
 
-    def __init__(self, kind: str, folder: Path, scenario: Any) -> None:
+    They go to ``hands.part`` beside ``hands`` and replace the earlier run's files only in
+    ``publish``, at the end of a complete run (as ``events.jsonl`` does).
+    """
+
+    def __init__(self, kind: str, final: Path, scenario: Any) -> None:
         self.kind = kind
-        self.folder = folder
+        self.final = final
+        self.folder = final.with_name(final.name + ".part")
         self.seats = scenario.seats_per_table
         self.event = scenario.name
         self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
         self.by_table: dict[int, list[Any]] = {}
-        _clear_hands(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        self.discard()  # left by a run that was killed
+        self.folder.mkdir(parents=True)
+
+    def discard(self) -> None:
+        """Remove the temporary folder (an interrupted run)."""
+        if self.folder.is_dir():
+            shutil.rmtree(self.folder)
+
+    def publish(self) -> None:
+        """Replace the earlier run's hand histories by this run's."""
+        _clear_hands(self.final)
+        self.final.mkdir(parents=True, exist_ok=True)
+        for path in sorted(self.folder.iterdir()):
+            os.replace(path, self.final / path.name)
+        self.folder.rmdir()
 
     def add(self, result: Any) -> None:
         """Keep a finished hand until its table closes."""
