@@ -794,7 +794,8 @@ def _unknown_key(
         hint = f"(typo?): did you mean {close[0]!r}?"
     else:
         hint = "(typo?)."
-    where = f"{path}.{name}" if path else name
+    shown = name if len(name) <= 60 else _show(name)
+    where = f"{path}.{shown}" if path else shown
     return ConfigError(
         f"{file}: {where}: unknown key {hint} Keys allowed here: {', '.join(choices) or 'none'}"
     )
@@ -814,6 +815,16 @@ def _check_unknown_keys(file: str, path: str, data: object) -> None:
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 _check_unknown_keys(file, f"{sub}[{i}]", item)
+
+
+def _show(value: object, most: int = 60) -> str:
+    """``repr(value)``, shortened: a message stays one readable line whatever the file holds."""
+    text = repr(value)
+    if len(text) <= most:
+        return text
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{text[:12]}... (a {len(text.lstrip('-'))}-digit number)"
+    return f"{text[: most - 20]}... ({len(text)} characters)"
 
 
 def _type_name(value: object) -> str:
@@ -869,7 +880,7 @@ class _Section:
     ) -> int:
         value = self.raw(name, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(name, f"expected an integer, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected an integer, got {_type_name(value)} {_show(value)}")
         self._bounds(name, value, low, high)
         return value
 
@@ -884,24 +895,26 @@ class _Section:
     ) -> float:
         value = self.raw(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.error(name, f"expected a number, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected a number, got {_type_name(value)} {_show(value)}")
         if isinstance(value, float) and not math.isfinite(value):
-            raise self.error(name, f"expected a finite number, got {value!r}")
+            raise self.error(name, f"expected a finite number, got {_show(value)}")
         if above is not None and not value > above:
-            raise self.error(name, f"expected a number > {above}, got {value!r}")
+            raise self.error(name, f"expected a number > {above}, got {_show(value)}")
         self._bounds(name, value, low, high)
         return value
 
     def text(self, name: str, default: Any = _REQUIRED) -> str:
         value = self.raw(name, default)
         if not isinstance(value, str):
-            raise self.error(name, f"expected a string, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected a string, got {_type_name(value)} {_show(value)}")
         return value
 
     def flag(self, name: str, default: Any = _REQUIRED) -> bool:
         value = self.raw(name, default)
         if not isinstance(value, bool):
-            raise self.error(name, f"expected true or false, got {_type_name(value)} {value!r}")
+            raise self.error(
+                name, f"expected true or false, got {_type_name(value)} {_show(value)}"
+            )
         return value
 
     def choice(self, name: str, enum: type[_E], default: Any = _REQUIRED) -> _E:
@@ -913,7 +926,7 @@ class _Section:
             for member in enum:
                 if member.value == value:
                     return member
-        raise self.error(name, f"expected one of {allowed}, got {value!r}")
+        raise self.error(name, f"expected one of {allowed}, got {_show(value)}")
 
     def seconds(
         self, name: str, default_minutes: float | None = None, *, positive: bool = False
@@ -932,15 +945,17 @@ class _Section:
         secs = minutes * 60
         whole = round(secs)
         if abs(secs - whole) > 1e-6:
-            raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
+            raise self.error(
+                name, f"expected a whole number of seconds, got {_show(minutes)} minutes"
+            )
         if positive and whole < 1:
-            raise self.error(name, f"expected at least one second, got {minutes!r} minutes")
+            raise self.error(name, f"expected at least one second, got {_show(minutes)} minutes")
         return int(whole)
 
     def array(self, name: str, default: Any = _REQUIRED) -> list[Any]:
         value = self.raw(name, default)
         if not isinstance(value, list):
-            raise self.error(name, f"expected an array, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected an array, got {_type_name(value)} {_show(value)}")
         return value
 
     def table(self, name: str, default: Any = _REQUIRED) -> _Section:
@@ -966,9 +981,9 @@ class _Section:
 
     def _bounds(self, name: str, value: float, low: float | None, high: float | None) -> None:
         if low is not None and value < low:
-            raise self.error(name, f"expected a value >= {low}, got {value!r}")
+            raise self.error(name, f"expected a value >= {low}, got {_show(value)}")
         if high is not None and value > high:
-            raise self.error(name, f"expected a value <= {high}, got {value!r}")
+            raise self.error(name, f"expected a value <= {high}, got {_show(value)}")
 
 
 def _freeze(value: Any) -> Any:
@@ -985,7 +1000,7 @@ def _percent_units(sec: _Section, name: str) -> int:
     value = sec.number(name, above=0, high=100)
     units = _exact(value) * SHARE_UNITS / 100
     if units.denominator != 1:
-        raise sec.error(name, f"expected at most 6 decimals, got {value!r}")
+        raise sec.error(name, f"expected at most 6 decimals, got {_show(value)}")
     return int(units)
 
 
@@ -996,14 +1011,14 @@ def _model(sec: _Section, name: str) -> str:
         raise sec.error(
             name,
             f"expected a built-in model name ({builtins}) or a plug-in "
-            f"'package.module:ClassName', got {model!r}",
+            f"'package.module:ClassName', got {_show(model)}",
         )
     if ":" not in model and model not in BUILTIN_MODELS:
         close = difflib.get_close_matches(model, BUILTIN_MODELS, n=1, cutoff=0.6)
         hint = f" did you mean {close[0]!r}?" if close else ""
         raise sec.error(
             name,
-            f"unknown model {model!r};{hint} expected a built-in model ({builtins}) or a "
+            f"unknown model {_show(model)};{hint} expected a built-in model ({builtins}) or a "
             "plug-in 'package.module:ClassName'",
         )
     return model
@@ -1023,10 +1038,10 @@ def _read_players(top: _Section) -> Players:
         if not name.strip():
             raise item.error("name", "expected a non-empty name")
         if name in names:
-            raise item.error("name", f"duplicate player name {name!r}")
+            raise item.error("name", f"duplicate player name {_show(name)}")
         if _GENERATED_NAME.fullmatch(name):
             raise item.error(
-                "name", f"{name!r} looks like a generated name (P + digits); pick another"
+                "name", f"{_show(name)} looks like a generated name (P + digits); pick another"
             )
         names.add(name)
         named.append(
@@ -1119,7 +1134,7 @@ def _read_breaks(top: _Section) -> Breaks:
         at = sec.text("at", ":55")
         match = _MINUTE_OF_HOUR.fullmatch(at)
         if not match or int(match.group(1)) > 59:
-            raise sec.error("at", f"expected a minute of the hour like ':55', got {at!r}")
+            raise sec.error("at", f"expected a minute of the hour like ':55', got {_show(at)}")
         minute = int(match.group(1))
     elif sec.has("at"):
         raise sec.error("at", f"only used with kind = 'clock', not {kind.value!r}")
@@ -1346,7 +1361,7 @@ def _read_bounty(top: _Section, entries: Entries) -> Bounty:
     for i, target in enumerate(targets):
         if not isinstance(target, str) or not target:
             raise sec.error_at(
-                f"{sec.key('targets')}[{i}]", f"expected a player name, got {target!r}"
+                f"{sec.key('targets')}[{i}]", f"expected a player name, got {_show(target)}"
             )
     sec.done()
     if amount * len(targets) > LIMITS.money_cents:
@@ -1402,7 +1417,7 @@ def _read_faults(top: _Section) -> Faults:
     sec = top.table("faults", {})
     prize = sec.text("disqualified_prize", "keep")
     if prize not in ("keep", "forfeit"):
-        raise sec.error("disqualified_prize", f"expected 'keep' or 'forfeit', got {prize!r}")
+        raise sec.error("disqualified_prize", f"expected 'keep' or 'forfeit', got {_show(prize)}")
     faults = Faults(
         server_failures_per_hour=sec.number(
             "server_failures_per_hour", 0.0, low=0, high=LIMITS.failures_per_hour
@@ -1431,7 +1446,7 @@ def _positive_ints(sec: _Section, name: str, what: str) -> list[int]:
     values = sec.array(name, [])
     for i, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LIMITS.hands:
-            raise sec.error_at(f"{sec.key(name)}[{i}]", f"expected {what}, got {v!r}")
+            raise sec.error_at(f"{sec.key(name)}[{i}]", f"expected {what}, got {_show(v)}")
     return values
 
 
@@ -1441,12 +1456,13 @@ def _minutes_list(sec: _Section, name: str) -> tuple[int, ...]:
     for i, v in enumerate(sec.array(name, [])):
         if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= _MAX_MINUTES:
             raise sec.error_at(
-                f"{sec.key(name)}[{i}]", f"expected minutes after the start >= 0, got {v!r}"
+                f"{sec.key(name)}[{i}]", f"expected minutes after the start >= 0, got {_show(v)}"
             )
         secs = v * 60
         if abs(secs - round(secs)) > 1e-6:
             raise sec.error_at(
-                f"{sec.key(name)}[{i}]", f"expected a whole number of seconds, got {v!r} minutes"
+                f"{sec.key(name)}[{i}]",
+                f"expected a whole number of seconds, got {_show(v)} minutes",
             )
         out.append(int(round(secs)))
     return tuple(sorted(out))
@@ -1505,7 +1521,9 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         or int(match.group(2)) > 59
         or int(match.group(3) or 0) > 59
     ):
-        raise top.error("start", f"expected a clock time 'HH:MM' (00:00..23:59), got {start!r}")
+        raise top.error(
+            "start", f"expected a clock time 'HH:MM' (00:00..23:59), got {_show(start)}"
+        )
     start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(match.group(3) or 0)
     seats = top.integer("seats_per_table", 9, low=2, high=10)
     final = top.integer("final_table_size", seats, low=2)
@@ -1525,7 +1543,9 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     )
     max_simulated_seconds = round(days * 86400)
     if max_simulated_seconds < 60:
-        raise top.error("max_simulated_days", f"expected at least one minute, got {days!r} days")
+        raise top.error(
+            "max_simulated_days", f"expected at least one minute, got {_show(days)} days"
+        )
     players = _read_players(top)
     levels = _read_levels(top, level_minutes, ante_kind, big_antes)
     breaks = _read_breaks(top)
