@@ -235,7 +235,7 @@ def run_study(
         )
     if not folder.exists():
         try:
-            folder.mkdir(parents=True)
+            folder.mkdir(parents=True, exist_ok=True)  # another study may be creating it too
         except OSError as exc:
             raise ConfigError(
                 f"--out {folder}: cannot create the folder ({exc.strerror})"
