@@ -17,6 +17,7 @@ Store layout in the output folder::
     runs.parquet          one row per run            } merged from the parts, sorted by run,
     finishes.parquet      one row per player per run } when every run is done
     timeline.parquet      players left / avg stack samples per run }
+    .pokersim.lock        held while a process writes the folder (``pokersim.lock``)
 
 The parent process alone writes files (workers return rows), so a remote cluster needs no shared
 file system; a run's ``runs`` part is written last and marks the run as complete.
