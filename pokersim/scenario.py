@@ -96,8 +96,8 @@ class Limits:
     entries: int = 10**7  # payout band bounds and places paid
     hands: int = 10**9  # hand counts
     minutes: int = 1_000_000  # any duration written in minutes (about two years)
-    action_seconds: int = 3600  # dealing a hand, the action clock, a think time
-    bank_seconds: int = 86400  # a time bank, a reconnection, disconnect protection
+    action_seconds: int = 86400  # dealing a hand, the action clock, a think time (a day)
+    bank_seconds: int = 10**7  # a time bank, a reconnection, protection (about 16 weeks)
     think_sigma: int = 5  # the log-scale spread of a think time
     failures_per_hour: int = 60  # server failures per hour
     events_per_hour: int = 3600  # disqualifications per hour

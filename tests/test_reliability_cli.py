@@ -44,7 +44,7 @@ CASES = [
     # (id, argv, fragments the one line must hold)
     ("run stack 10**30", ["run", "{bad:stack30}"], ["stack30.toml", "starting_stack", "<="]),
     ("run stack 2**63-1", ["run", "{bad:stack63}"], ["starting_stack", "<="]),
-    ("run deal_seconds 1e300", ["run", "{bad:deal}"], ["timing.deal_seconds", "<= 3600"]),
+    ("run deal_seconds 1e300", ["run", "{bad:deal}"], ["timing.deal_seconds", "<= 86400"]),
     ("run prize 2**63-1", ["run", "{bad:prize}"], ["entries.prize_cents", "<="]),
     ("run ante above big blind", ["run", "{bad:ante}"], ["levels[6].ante", "big_blind"]),
     ("run big_blnd", ["run", "{bad:big_blnd}"], ["big_blnd", "did you mean 'big_blind'"]),
