@@ -210,3 +210,35 @@ def test_damaged_parts_are_named_and_played_again(
     assert f"part file {empty} is damaged (empty); run 3 will be played again" in resumed.stderr
     assert f"part file {cut} is damaged (100 bytes" in resumed.stderr
     assert merged(out) == reference
+
+
+# --- an interrupted run over an existing folder ---------------------------------------------------
+
+
+def test_an_interrupted_forced_run_leaves_the_folder_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in the middle of ``run --force``: the earlier run's files stay, nothing new."""
+    from pokersim.cli import main
+    from pokersim.cli import run as run_cli
+
+    out = tmp_path / "out"
+    assert main(["run", "--seed", "1", "--out", str(out), "--hands", "both"]) == 0
+    before = listing(out)
+    assert sum(name.startswith("hands/") for name in before) > 4
+    written = 0
+    write_table = run_cli._HandFiles.write_table
+
+    def interrupted(self: run_cli._HandFiles, table_id: int) -> None:
+        nonlocal written
+        write_table(self, table_id)
+        written += 1
+        if written == 3:  # some of the new run's hand histories are on disk by now
+            assert any(self.folder.iterdir())
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(run_cli._HandFiles, "write_table", interrupted)
+    code = main(["run", "--seed", "2", "--out", str(out), "--hands", "both", "--force"])
+    assert code == 130 and written == 3
+    assert capsys.readouterr().err.strip().endswith("pokersim run: interrupted")
+    assert listing(out) == before

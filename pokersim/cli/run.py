@@ -133,6 +133,8 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
     )
     events_tmp = out / "events.jsonl.part" if out is not None else None
     summary_tmp = out / "summary.json.part" if out is not None else None
+    if out is not None and hand_files is None and (out / "hands.part").is_dir():
+        shutil.rmtree(out / "hands.part")  # left by a killed run
     try:
         if events_tmp is not None and summary_tmp is not None:
             with open(events_tmp, "w", encoding="utf-8", newline="\n") as stream:
