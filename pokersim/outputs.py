@@ -2,14 +2,16 @@
 
 ``pokersim run --out`` and ``pokersim verify --out`` both write through ``RunFiles``, so the two
 commands write the same files the same way. The event log goes to ``events.jsonl.part`` while
-the run plays and is renamed to ``events.jsonl`` only when it ends; a run that stops with an
-error leaves no ``events.jsonl`` or ``summary.json`` behind. Hand histories are written table
-by table as tables close (memory stays bounded), the tables still open at the end last.
+the run plays and is renamed to ``events.jsonl`` only when it ends; hand histories are written
+table by table as tables close (memory stays bounded) into ``hands.part/``, which replaces
+``hands/`` only then. A run that stops with an error or is interrupted leaves the folder as it
+was.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -57,6 +59,8 @@ class RunFiles:
         self.out = out
         out.mkdir(parents=True, exist_ok=True)
         self._hand_files = _HandFiles(hands, out / "hands", scenario) if hands != "none" else None
+        if self._hand_files is None and (out / "hands.part").is_dir():
+            shutil.rmtree(out / "hands.part")  # left by a killed run
         self.on_hand: Callable[[HandResult], None] | None = (
             self._hand_files.add if self._hand_files is not None else None
         )
@@ -81,15 +85,19 @@ class RunFiles:
         os.replace(self._events_tmp, self.out / "events.jsonl")
         summary_tmp = self.out / "summary.json.part"
         summary_tmp.write_text(summary_json(result, scenario=scenario_name), encoding="utf-8")
-        os.replace(summary_tmp, self.out / "summary.json")
         if self._hand_files is not None:
             self._hand_files.close()
+        os.replace(summary_tmp, self.out / "summary.json")
+        if self._hand_files is not None:
+            self._hand_files.publish()
 
     def discard(self) -> None:
-        """Drop the unfinished event log (hand histories of tables already closed stay)."""
+        """Drop the unfinished event log and hand histories: the folder stays as it was."""
         self._close()
         if self._events_tmp.exists():
             self._events_tmp.unlink()
+        if self._hand_files is not None:
+            self._hand_files.discard()
 
     def _close(self) -> None:
         if self._stream is not None:
@@ -150,17 +158,35 @@ def _clear_hands(folder: Path) -> None:
 
 
 class _HandFiles:
-    """Hand histories written table by table as tables close, so memory stays bounded."""
+    """Hand histories written table by table as tables close, so memory stays bounded.
 
-    def __init__(self, kind: str, folder: Path, scenario: Scenario) -> None:
+    They go to ``hands.part`` beside ``hands`` and replace the earlier run's files only in
+    ``publish``, at the end of a complete run (as ``events.jsonl`` does).
+    """
+
+    def __init__(self, kind: str, final: Path, scenario: Scenario) -> None:
         self.kind = kind
-        self.folder = folder
+        self.final = final
+        self.folder = final.with_name(final.name + ".part")
         self.seats = scenario.seats_per_table
         self.event = scenario.name
         self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
         self.by_table: dict[int, list[HandResult]] = {}
-        _clear_hands(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        self.discard()  # left by a run that was killed
+        self.folder.mkdir(parents=True)
+
+    def discard(self) -> None:
+        """Remove the temporary folder (an interrupted run)."""
+        if self.folder.is_dir():
+            shutil.rmtree(self.folder)
+
+    def publish(self) -> None:
+        """Replace the earlier run's hand histories by this run's."""
+        _clear_hands(self.final)
+        self.final.mkdir(parents=True, exist_ok=True)
+        for path in sorted(self.folder.iterdir()):
+            os.replace(path, self.final / path.name)
+        self.folder.rmdir()
 
     def add(self, result: HandResult) -> None:
         """Keep a finished hand until its table closes."""

@@ -9,11 +9,12 @@ minutes and ``"HH:MM"`` clock times because that is how tournament lobbies publi
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum, StrEnum
@@ -23,10 +24,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pokersim.config import AnteKind, BettingStructure, Level
-from pokersim.errors import ConfigError
+from pokersim.errors import ConfigError, InvariantError
 
 __all__ = [
     "AnteKind",
+    "BUILTIN_MODELS",
     "Balancing",
     "BalancingPolicy",
     "Bounty",
@@ -36,12 +38,15 @@ __all__ = [
     "BettingStructure",
     "CancellationPolicy",
     "Connection",
+    "DEFAULT_MAX_SIMULATED_DAYS",
     "Deal",
     "DealMethod",
     "Entries",
     "Faults",
     "FrozenParams",
     "HandForHand",
+    "Limits",
+    "LIMITS",
     "Level",
     "MixEntry",
     "NamedPlayer",
@@ -67,6 +72,42 @@ __all__ = [
 #: Payout shares are integers out of this many units (1 unit = 0.000001 %): fine enough for a
 #: min-cash in a million-entry field, and exact, so a table sums to 100 % without float error.
 SHARE_UNITS = 100_000_000
+
+#: The built-in player models (``pokersim.players.builtin_models()``, checked by a test): the
+#: loader rejects any other name that is not a plug-in ``package.module:ClassName``.
+BUILTIN_MODELS = ("calling-station", "push-fold", "random", "tight-aggressive")
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The upper bounds of the scenario format (``scenarios/README.md``, "Bounds").
+
+    Past them a value is a typo, or it would not fit what the engine holds: chips and cents are
+    64-bit integers, and totals stay below 2**53 so they are exact even when shown through a
+    float. Times are bounded so that no summary prints an absurd clock.
+    """
+
+    players: int = 1_000_000  # players.count and every count of players
+    chips: int = 10**12  # any one chip amount: a stack, a blind, an ante, a rebuy
+    chips_in_play: int = 10**15  # every chip that can come into play in one tournament
+    cents: int = 10**12  # any one amount of money ($10 billion)
+    money_cents: int = 10**15  # every cent one tournament can take in ($10 trillion)
+    buys_per_player: int = 1000  # re-entries, rebuys
+    entries: int = 10**7  # payout band bounds and places paid
+    hands: int = 10**9  # hand counts
+    minutes: int = 1_000_000  # any duration written in minutes (about two years)
+    action_seconds: int = 86400  # dealing a hand, the action clock, a think time (a day)
+    bank_seconds: int = 10**7  # a time bank, a reconnection, protection (about 16 weeks)
+    think_sigma: int = 5  # the log-scale spread of a think time
+    failures_per_hour: int = 60  # server failures per hour
+    events_per_hour: int = 3600  # disqualifications per hour
+    disconnects_per_player_hour: int = 60
+    simulated_days: int = 365  # max_simulated_days
+
+
+LIMITS = Limits()
+#: Default of ``max_simulated_days``: a run whose simulated clock passes it is stopped.
+DEFAULT_MAX_SIMULATED_DAYS = 7
 
 
 class FrozenParams(Mapping[str, Any]):
@@ -533,6 +574,8 @@ class Scenario:
     connection: Connection = Connection()
     satellite: Satellite = Satellite()
     shootout: Shootout = Shootout()
+    # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
+    max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
     source: str | None = None
 
@@ -554,6 +597,11 @@ class Scenario:
             raise ConfigError("levels: expected at least one level")
         if any(level.minutes <= 0 for level in self.levels):
             raise ConfigError("levels: every level must last more than 0 minutes")
+        if not 0 < self.max_simulated_seconds <= LIMITS.simulated_days * 86400:
+            raise ConfigError(
+                f"max_simulated_seconds must be in 1..{int(LIMITS.simulated_days * 86400)}, "
+                f"got {self.max_simulated_seconds}"
+            )
         if self.balancing.tolerance > self.seats_per_table - 1:
             raise ConfigError(
                 f"balancing.tolerance must be at most seats_per_table - 1, "
@@ -667,9 +715,116 @@ _MODEL_NAME = re.compile(
 )
 _CLOCK_TIME = re.compile(r"(\d\d):(\d\d)(?::(\d\d))?")
 _MINUTE_OF_HOUR = re.compile(r":(\d\d)")
-_MAX_PLAYERS = 1_000_000
-_MAX_MINUTES = 1_000_000  # about two years: any longer duration is a typo
+_MAX_PLAYERS = LIMITS.players
+_MAX_MINUTES = LIMITS.minutes  # about two years: any longer duration is a typo
 _E = TypeVar("_E", bound=Enum)
+
+#: Every key the loader reads, by table (``[]`` stands for an item of an array of tables).
+#: The whole file is checked against it before anything is read, so a typo is reported as the
+#: unknown key it is, not as the required key it hides. ``params`` tables are the models' own.
+_KEYS: dict[str, frozenset[str]] = {
+    path: frozenset(keys.split())
+    for path, keys in {
+        "": "name description start seats_per_table final_table_size starting_stack betting "
+        "ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players levels "
+        "breaks balancing hand_for_hand payouts timing entries bounty deal faults connection "
+        "satellite shootout",
+        "players": "count mix named",
+        "players.mix[]": "model percent count skill params",
+        "players.named[]": "name model skill params",
+        "levels[]": "small_blind big_blind ante ante_kind minutes",
+        "breaks": "kind at every_minutes length_minutes addon_length_minutes",
+        "balancing": "policy tolerance",
+        "hand_for_hand": "stages",
+        "hand_for_hand.stages[]": "kind margin from_players to_players",
+        "payouts": "bands",
+        "payouts.bands[]": "min_entries max_entries pay",
+        "payouts.bands[].pay[]": "places percent",
+        "timing": "deal_seconds action_clock_seconds time_bank_seconds think_median_seconds "
+        "think_sigma",
+        "entries": "prize_cents bounty_cents fee_cents guarantee_cents late_registration_minutes "
+        "late_registration_closes_at_first_elimination reentries_per_player rebuys_per_player "
+        "rebuy_price_cents rebuy_chips rebuy_period_minutes rebuy_max_stack addon_price_cents "
+        "addon_chips late_arrivals_percent arrival max_tables",
+        "bounty": "kind amount_cents targets",
+        "deal": "enabled method at_players keep_for_first_percent",
+        "faults": "server_failures_per_hour cancel_probability cancellation_policy "
+        "cancellation_equal_percent disqualifications_per_hour disqualified_prize "
+        "server_failure_at_minutes server_failure_at_hands outage_minutes disqualify_at_minutes",
+        "connection": "disconnects_per_player_hour reconnect_median_seconds "
+        "protection_players_left protection_seconds absent_hands_to_end_match",
+        "satellite": "seat_value_cents",
+        "shootout": "enabled",
+    }.items()
+}
+_ITEM_INDEX = re.compile(r"\[\d+\]")
+
+
+def _schema_path(path: str) -> str:
+    """``players.mix[3]`` -> ``players.mix[]``: the key of ``_KEYS`` for a table's path."""
+    return _ITEM_INDEX.sub("[]", path)
+
+
+def _table_label(schema_path: str) -> str:
+    if not schema_path:
+        return "the top level"
+    if schema_path.endswith("[]"):
+        return f"[[{schema_path[:-2]}]]"
+    return f"[{schema_path}]"
+
+
+def _unknown_key(
+    file: str, path: str, key: object, allowed: Iterable[str], present: Iterable[object]
+) -> ConfigError:
+    """One line naming an unknown key, the nearest allowed one, and the keys allowed there.
+
+    A typo usually stands in for a key that is then absent, so absent keys are tried first.
+    """
+    name = str(key)
+    choices = sorted(allowed)
+    here = {str(k) for k in present}
+    own = _schema_path(path)
+    homes = [p for p, keys in _KEYS.items() if name in keys and p != own]
+    close = difflib.get_close_matches(
+        name, [k for k in choices if k not in here], n=1, cutoff=0.5
+    ) or difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
+    if homes and own in _KEYS:
+        hint = f"({name!r} belongs in {_table_label(homes[0])})."
+    elif close:
+        hint = f"(typo?): did you mean {close[0]!r}?"
+    else:
+        hint = "(typo?)."
+    shown = name if len(name) <= 60 else _show(name)
+    where = f"{path}.{shown}" if path else shown
+    return ConfigError(
+        f"{file}: {where}: unknown key {hint} Keys allowed here: {', '.join(choices) or 'none'}"
+    )
+
+
+def _check_unknown_keys(file: str, path: str, data: object) -> None:
+    """Reject the first key of the file that no table allows (before any key is read)."""
+    allowed = _KEYS.get(_schema_path(path))
+    if allowed is None or not isinstance(data, dict):
+        return  # not a table of the format (the readers report a wrong type)
+    for key, value in data.items():
+        if key not in allowed:
+            raise _unknown_key(file, path, key, allowed, data)
+        sub = f"{path}.{key}" if path else key
+        if isinstance(value, dict):
+            _check_unknown_keys(file, sub, value)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                _check_unknown_keys(file, f"{sub}[{i}]", item)
+
+
+def _show(value: object, most: int = 60) -> str:
+    """``repr(value)``, shortened: a message stays one readable line whatever the file holds."""
+    text = repr(value)
+    if len(text) <= most:
+        return text
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{text[:12]}... (a {len(text.lstrip('-'))}-digit number)"
+    return f"{text[: most - 20]}... ({len(text)} characters)"
 
 
 def _type_name(value: object) -> str:
@@ -725,7 +880,7 @@ class _Section:
     ) -> int:
         value = self.raw(name, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(name, f"expected an integer, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected an integer, got {_type_name(value)} {_show(value)}")
         self._bounds(name, value, low, high)
         return value
 
@@ -740,24 +895,26 @@ class _Section:
     ) -> float:
         value = self.raw(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.error(name, f"expected a number, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected a number, got {_type_name(value)} {_show(value)}")
         if isinstance(value, float) and not math.isfinite(value):
-            raise self.error(name, f"expected a finite number, got {value!r}")
+            raise self.error(name, f"expected a finite number, got {_show(value)}")
         if above is not None and not value > above:
-            raise self.error(name, f"expected a number > {above}, got {value!r}")
+            raise self.error(name, f"expected a number > {above}, got {_show(value)}")
         self._bounds(name, value, low, high)
         return value
 
     def text(self, name: str, default: Any = _REQUIRED) -> str:
         value = self.raw(name, default)
         if not isinstance(value, str):
-            raise self.error(name, f"expected a string, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected a string, got {_type_name(value)} {_show(value)}")
         return value
 
     def flag(self, name: str, default: Any = _REQUIRED) -> bool:
         value = self.raw(name, default)
         if not isinstance(value, bool):
-            raise self.error(name, f"expected true or false, got {_type_name(value)} {value!r}")
+            raise self.error(
+                name, f"expected true or false, got {_type_name(value)} {_show(value)}"
+            )
         return value
 
     def choice(self, name: str, enum: type[_E], default: Any = _REQUIRED) -> _E:
@@ -769,7 +926,7 @@ class _Section:
             for member in enum:
                 if member.value == value:
                     return member
-        raise self.error(name, f"expected one of {allowed}, got {value!r}")
+        raise self.error(name, f"expected one of {allowed}, got {_show(value)}")
 
     def seconds(
         self, name: str, default_minutes: float | None = None, *, positive: bool = False
@@ -788,15 +945,17 @@ class _Section:
         secs = minutes * 60
         whole = round(secs)
         if abs(secs - whole) > 1e-6:
-            raise self.error(name, f"expected a whole number of seconds, got {minutes!r} minutes")
+            raise self.error(
+                name, f"expected a whole number of seconds, got {_show(minutes)} minutes"
+            )
         if positive and whole < 1:
-            raise self.error(name, f"expected at least one second, got {minutes!r} minutes")
+            raise self.error(name, f"expected at least one second, got {_show(minutes)} minutes")
         return int(whole)
 
     def array(self, name: str, default: Any = _REQUIRED) -> list[Any]:
         value = self.raw(name, default)
         if not isinstance(value, list):
-            raise self.error(name, f"expected an array, got {_type_name(value)} {value!r}")
+            raise self.error(name, f"expected an array, got {_type_name(value)} {_show(value)}")
         return value
 
     def table(self, name: str, default: Any = _REQUIRED) -> _Section:
@@ -810,16 +969,21 @@ class _Section:
         ]
 
     def done(self) -> None:
-        unknown = sorted(set(self.data) - self.seen)
+        unknown = sorted(set(self.data) - self.seen, key=str)
         if unknown:
-            known = ", ".join(sorted(self.seen)) or "none"
-            raise self.error(unknown[0], f"unknown key (typo?); keys allowed here: {known}")
+            raise _unknown_key(self.file, self.path, unknown[0], self.seen, self.data)
+        schema = _KEYS.get(_schema_path(self.path))
+        if schema is not None and not self.seen <= schema:
+            raise InvariantError(
+                f"the loader read {sorted(self.seen - schema)} at {self.path or 'the top level'}"
+                " but _KEYS does not list them"
+            )
 
     def _bounds(self, name: str, value: float, low: float | None, high: float | None) -> None:
         if low is not None and value < low:
-            raise self.error(name, f"expected a value >= {low}, got {value!r}")
+            raise self.error(name, f"expected a value >= {low}, got {_show(value)}")
         if high is not None and value > high:
-            raise self.error(name, f"expected a value <= {high}, got {value!r}")
+            raise self.error(name, f"expected a value <= {high}, got {_show(value)}")
 
 
 def _freeze(value: Any) -> Any:
@@ -836,17 +1000,26 @@ def _percent_units(sec: _Section, name: str) -> int:
     value = sec.number(name, above=0, high=100)
     units = _exact(value) * SHARE_UNITS / 100
     if units.denominator != 1:
-        raise sec.error(name, f"expected at most 6 decimals, got {value!r}")
+        raise sec.error(name, f"expected at most 6 decimals, got {_show(value)}")
     return int(units)
 
 
 def _model(sec: _Section, name: str) -> str:
     model = sec.text(name)
+    builtins = ", ".join(BUILTIN_MODELS)
     if not _MODEL_NAME.fullmatch(model):
         raise sec.error(
             name,
-            f"expected a built-in model name like 'tight-aggressive' or a plug-in "
-            f"'package.module:ClassName', got {model!r}",
+            f"expected a built-in model name ({builtins}) or a plug-in "
+            f"'package.module:ClassName', got {_show(model)}",
+        )
+    if ":" not in model and model not in BUILTIN_MODELS:
+        close = difflib.get_close_matches(model, BUILTIN_MODELS, n=1, cutoff=0.6)
+        hint = f" did you mean {close[0]!r}?" if close else ""
+        raise sec.error(
+            name,
+            f"unknown model {_show(model)};{hint} expected a built-in model ({builtins}) or a "
+            "plug-in 'package.module:ClassName'",
         )
     return model
 
@@ -865,10 +1038,10 @@ def _read_players(top: _Section) -> Players:
         if not name.strip():
             raise item.error("name", "expected a non-empty name")
         if name in names:
-            raise item.error("name", f"duplicate player name {name!r}")
+            raise item.error("name", f"duplicate player name {_show(name)}")
         if _GENERATED_NAME.fullmatch(name):
             raise item.error(
-                "name", f"{name!r} looks like a generated name (P + digits); pick another"
+                "name", f"{_show(name)} looks like a generated name (P + digits); pick another"
             )
         names.add(name)
         named.append(
@@ -891,7 +1064,9 @@ def _read_players(top: _Section) -> Players:
             MixEntry(
                 model=_model(item, "model"),
                 percent=percent,
-                count=item.integer("count", low=0) if item.has("count") else None,
+                count=item.integer("count", low=0, high=_MAX_PLAYERS)
+                if item.has("count")
+                else None,
                 skill=item.number("skill", 1.0, low=0, high=1),
                 params=_params(item),
             )
@@ -911,18 +1086,24 @@ def _read_players(top: _Section) -> Players:
 
 
 def _read_levels(
-    top: _Section, default_minutes: float | None, ante_kind: AnteKind
+    top: _Section, default_minutes: float | None, ante_kind: AnteKind, big_antes: bool
 ) -> tuple[Level, ...]:
     items = top.tables("levels")
     if not items:
         raise top.error("levels", "expected at least one level")
     levels = []
     for item in items:
-        small = item.integer("small_blind", low=0)
-        big = item.integer("big_blind", low=1)
+        small = item.integer("small_blind", low=0, high=LIMITS.chips)
+        big = item.integer("big_blind", low=1, high=LIMITS.chips)
         if big < small:
             raise item.error("big_blind", f"expected big_blind >= small_blind = {small}, got {big}")
-        ante = item.integer("ante", 0, low=0)
+        ante = item.integer("ante", 0, low=0, high=LIMITS.chips)
+        if ante > big and not big_antes:
+            raise item.error(
+                "ante",
+                f"expected at most big_blind = {big}, got {ante} (an ante above the big blind "
+                "is allowed only with `allow_ante_above_big_blind = true` at the top level)",
+            )
         kind = item.choice("ante_kind", AnteKind, ante_kind)
         if ante > 0 and kind is AnteKind.NONE:
             raise item.error(
@@ -953,7 +1134,7 @@ def _read_breaks(top: _Section) -> Breaks:
         at = sec.text("at", ":55")
         match = _MINUTE_OF_HOUR.fullmatch(at)
         if not match or int(match.group(1)) > 59:
-            raise sec.error("at", f"expected a minute of the hour like ':55', got {at!r}")
+            raise sec.error("at", f"expected a minute of the hour like ':55', got {_show(at)}")
         minute = int(match.group(1))
     elif sec.has("at"):
         raise sec.error("at", f"only used with kind = 'clock', not {kind.value!r}")
@@ -986,8 +1167,8 @@ def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
     for item in sec.tables("stages"):
         kind = item.choice("kind", SyncStageKind)
         if kind is SyncStageKind.PLAYERS:
-            high = item.integer("from_players", low=2)
-            low = item.integer("to_players", low=1)
+            high = item.integer("from_players", low=2, high=_MAX_PLAYERS)
+            low = item.integer("to_players", low=1, high=_MAX_PLAYERS)
             if low >= high:
                 raise item.error(
                     "to_players", f"expected to_players < from_players = {high}, got {low}"
@@ -997,7 +1178,8 @@ def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
             for key in ("from_players", "to_players"):
                 if item.has(key):
                     raise item.error(key, "only used with kind = 'players'")
-            stages.append(SyncStage(kind=kind, margin=item.integer("margin", 1, low=0)))
+            margin = item.integer("margin", 1, low=0, high=_MAX_PLAYERS)
+            stages.append(SyncStage(kind=kind, margin=margin))
         item.done()
     sec.done()
     return HandForHand(stages=tuple(stages))
@@ -1007,12 +1189,22 @@ def _read_payouts(top: _Section, count: int) -> Payouts:
     sec = top.table("payouts", {})
     bands: list[PayoutBand] = []
     for item in sec.tables("bands", []):
-        low = item.integer("min_entries", low=1)
-        high = item.integer("max_entries", low=low) if item.has("max_entries") else None
+        low = item.integer("min_entries", low=1, high=LIMITS.entries)
+        high = (
+            item.integer("max_entries", low=low, high=LIMITS.entries)
+            if item.has("max_entries")
+            else None
+        )
         shares: list[int] = []
         for i, part in enumerate(item.array("pay")):
             group = _Section(item.file, f"{item.key('pay')}[{i}]", part)
-            n = group.integer("places", low=1)
+            n = group.integer("places", low=1, high=LIMITS.entries)
+            if len(shares) + n > low:  # checked before the list grows
+                raise item.error(
+                    "pay",
+                    f"pays {len(shares) + n} places or more but the band starts at "
+                    f"min_entries = {low}",
+                )
             shares.extend([_percent_units(group, "percent")] * n)
             group.done()
             if len(shares) > n and shares[-n] > shares[-n - 1]:
@@ -1052,11 +1244,15 @@ def _read_payouts(top: _Section, count: int) -> Payouts:
 def _read_timing(top: _Section) -> Timing:
     sec = top.table("timing", {})
     timing = Timing(
-        deal_seconds=sec.number("deal_seconds", 6.0, low=0),
-        action_clock_seconds=sec.number("action_clock_seconds", 15.0, above=0),
-        time_bank_seconds=sec.number("time_bank_seconds", 30.0, low=0),
-        think_median_seconds=sec.number("think_median_seconds", 2.5, above=0),
-        think_sigma=sec.number("think_sigma", 0.8, low=0),
+        deal_seconds=sec.number("deal_seconds", 6.0, low=0, high=LIMITS.action_seconds),
+        action_clock_seconds=sec.number(
+            "action_clock_seconds", 15.0, above=0, high=LIMITS.action_seconds
+        ),
+        time_bank_seconds=sec.number("time_bank_seconds", 30.0, low=0, high=LIMITS.bank_seconds),
+        think_median_seconds=sec.number(
+            "think_median_seconds", 2.5, above=0, high=LIMITS.action_seconds
+        ),
+        think_sigma=sec.number("think_sigma", 0.8, low=0, high=LIMITS.think_sigma),
     )
     sec.done()
     return timing
@@ -1064,27 +1260,34 @@ def _read_timing(top: _Section) -> Timing:
 
 def _read_entries(top: _Section, starting_stack: int) -> Entries:
     sec = top.table("entries", {})
-    rebuys = sec.integer("rebuys_per_player", 0, low=0)
+    rebuys = sec.integer("rebuys_per_player", 0, low=0, high=LIMITS.buys_per_player)
+    cents, chips = LIMITS.cents, LIMITS.chips
     entries = Entries(
-        prize_cents=sec.integer("prize_cents", 1000, low=0),
-        bounty_cents=sec.integer("bounty_cents", 0, low=0),
-        fee_cents=sec.integer("fee_cents", 100, low=0),
-        guarantee_cents=sec.integer("guarantee_cents", 0, low=0),
+        prize_cents=sec.integer("prize_cents", 1000, low=0, high=cents),
+        bounty_cents=sec.integer("bounty_cents", 0, low=0, high=cents),
+        fee_cents=sec.integer("fee_cents", 100, low=0, high=cents),
+        guarantee_cents=sec.integer("guarantee_cents", 0, low=0, high=LIMITS.money_cents),
         late_registration_seconds=sec.seconds("late_registration_minutes", 20),
         late_registration_closes_at_first_elimination=sec.flag(
             "late_registration_closes_at_first_elimination", False
         ),
-        reentries_per_player=sec.integer("reentries_per_player", 0, low=0),
+        reentries_per_player=sec.integer(
+            "reentries_per_player", 0, low=0, high=LIMITS.buys_per_player
+        ),
         rebuys_per_player=rebuys,
-        rebuy_price_cents=sec.integer("rebuy_price_cents", 0, low=0),
-        rebuy_chips=sec.integer("rebuy_chips", starting_stack if rebuys else 0, low=0),
+        rebuy_price_cents=sec.integer("rebuy_price_cents", 0, low=0, high=cents),
+        rebuy_chips=sec.integer("rebuy_chips", starting_stack if rebuys else 0, low=0, high=chips),
         rebuy_period_seconds=sec.seconds("rebuy_period_minutes", 0),
-        rebuy_max_stack=sec.integer("rebuy_max_stack", starting_stack if rebuys else 0, low=0),
-        addon_price_cents=sec.integer("addon_price_cents", 0, low=0),
-        addon_chips=sec.integer("addon_chips", 0, low=0),
+        rebuy_max_stack=sec.integer(
+            "rebuy_max_stack", starting_stack if rebuys else 0, low=0, high=chips
+        ),
+        addon_price_cents=sec.integer("addon_price_cents", 0, low=0, high=cents),
+        addon_chips=sec.integer("addon_chips", 0, low=0, high=chips),
         late_arrivals_percent=sec.number("late_arrivals_percent", 0.0, low=0, high=100),
         arrival=sec.choice("arrival", ArrivalProcess, ArrivalProcess.UNIFORM),
-        max_tables=sec.integer("max_tables", low=1) if sec.has("max_tables") else None,
+        max_tables=(
+            sec.integer("max_tables", low=1, high=_MAX_PLAYERS) if sec.has("max_tables") else None
+        ),
     )
     if entries.late_arrivals_percent and entries.late_registration_seconds <= 0:
         raise sec.error(
@@ -1112,17 +1315,61 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
     return entries
 
 
+def _check_totals(top: _Section, count: int, stack: int, entries: Entries) -> None:
+    """Every chip and every cent a tournament can take in must fit (``LIMITS``).
+
+    The largest term names the key to change.
+    """
+    e = entries
+    buys = count * (1 + e.reentries_per_player)  # first entries and re-entries
+    rebuys = count * e.rebuys_per_player
+    chips = {
+        "starting_stack": buys * stack,
+        "entries.rebuy_chips": rebuys * e.rebuy_chips,
+        "entries.addon_chips": count * e.addon_chips,
+    }
+    total = sum(chips.values())
+    if total > LIMITS.chips_in_play:
+        key = max(chips, key=lambda k: chips[k])
+        raise top.error_at(
+            key,
+            f"with players.count = {count} and the entries allowed, up to {total:,} chips "
+            f"could come into play; expected at most {LIMITS.chips_in_play:,}",
+        )
+    money = {
+        "entries.prize_cents": buys * e.prize_cents,
+        "entries.bounty_cents": buys * e.bounty_cents,
+        "entries.fee_cents": buys * e.fee_cents,
+        "entries.rebuy_price_cents": rebuys * e.rebuy_price_cents,
+        "entries.addon_price_cents": count * e.addon_price_cents,
+    }
+    total = sum(money.values())
+    if total > LIMITS.money_cents:
+        key = max(money, key=lambda k: money[k])
+        raise top.error_at(
+            key,
+            f"with players.count = {count} and the entries allowed, up to {total:,} cents "
+            f"could be paid in; expected at most {LIMITS.money_cents:,}",
+        )
+
+
 def _read_bounty(top: _Section, entries: Entries) -> Bounty:
     sec = top.table("bounty", {})
     kind = sec.choice("kind", BountyKind, BountyKind.NONE)
-    amount = sec.integer("amount_cents", 0, low=0)
+    amount = sec.integer("amount_cents", 0, low=0, high=LIMITS.cents)
     targets = sec.array("targets", [])
     for i, target in enumerate(targets):
         if not isinstance(target, str) or not target:
             raise sec.error_at(
-                f"{sec.key('targets')}[{i}]", f"expected a player name, got {target!r}"
+                f"{sec.key('targets')}[{i}]", f"expected a player name, got {_show(target)}"
             )
     sec.done()
+    if amount * len(targets) > LIMITS.money_cents:
+        raise sec.error(
+            "amount_cents",
+            f"{len(targets)} targets of {amount} cents each: expected at most "
+            f"{LIMITS.money_cents:,} cents in all",
+        )
     if kind in (BountyKind.KO, BountyKind.PKO):
         if entries.bounty_cents <= 0:
             raise sec.error("kind", f"{kind.value!r} needs entries.bounty_cents > 0")
@@ -1170,19 +1417,23 @@ def _read_faults(top: _Section) -> Faults:
     sec = top.table("faults", {})
     prize = sec.text("disqualified_prize", "keep")
     if prize not in ("keep", "forfeit"):
-        raise sec.error("disqualified_prize", f"expected 'keep' or 'forfeit', got {prize!r}")
+        raise sec.error("disqualified_prize", f"expected 'keep' or 'forfeit', got {_show(prize)}")
     faults = Faults(
-        server_failures_per_hour=sec.number("server_failures_per_hour", 0.0, low=0),
+        server_failures_per_hour=sec.number(
+            "server_failures_per_hour", 0.0, low=0, high=LIMITS.failures_per_hour
+        ),
         cancel_probability=sec.number("cancel_probability", 0.0, low=0, high=1),
         cancellation_policy=sec.choice(
             "cancellation_policy", CancellationPolicy, CancellationPolicy.EQUAL_PLUS_CHIPS
         ),
         cancellation_equal_percent=sec.number("cancellation_equal_percent", 50.0, low=0, high=100),
-        disqualifications_per_hour=sec.number("disqualifications_per_hour", 0.0, low=0),
+        disqualifications_per_hour=sec.number(
+            "disqualifications_per_hour", 0.0, low=0, high=LIMITS.events_per_hour
+        ),
         disqualified_prize_forfeited=prize == "forfeit",
         server_failure_at_seconds=_minutes_list(sec, "server_failure_at_minutes"),
         server_failure_at_hands=tuple(
-            _positive_ints(sec, "server_failure_at_hands", "a hand count >= 1")
+            _positive_ints(sec, "server_failure_at_hands", f"a hand count in 1..{LIMITS.hands}")
         ),
         outage_seconds=sec.seconds("outage_minutes", 10),
         disqualify_at_seconds=_minutes_list(sec, "disqualify_at_minutes"),
@@ -1194,8 +1445,8 @@ def _read_faults(top: _Section) -> Faults:
 def _positive_ints(sec: _Section, name: str, what: str) -> list[int]:
     values = sec.array(name, [])
     for i, v in enumerate(values):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise sec.error_at(f"{sec.key(name)}[{i}]", f"expected {what}, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LIMITS.hands:
+            raise sec.error_at(f"{sec.key(name)}[{i}]", f"expected {what}, got {_show(v)}")
     return values
 
 
@@ -1205,12 +1456,13 @@ def _minutes_list(sec: _Section, name: str) -> tuple[int, ...]:
     for i, v in enumerate(sec.array(name, [])):
         if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= _MAX_MINUTES:
             raise sec.error_at(
-                f"{sec.key(name)}[{i}]", f"expected minutes after the start >= 0, got {v!r}"
+                f"{sec.key(name)}[{i}]", f"expected minutes after the start >= 0, got {_show(v)}"
             )
         secs = v * 60
         if abs(secs - round(secs)) > 1e-6:
             raise sec.error_at(
-                f"{sec.key(name)}[{i}]", f"expected a whole number of seconds, got {v!r} minutes"
+                f"{sec.key(name)}[{i}]",
+                f"expected a whole number of seconds, got {_show(v)} minutes",
             )
         out.append(int(round(secs)))
     return tuple(sorted(out))
@@ -1219,11 +1471,17 @@ def _minutes_list(sec: _Section, name: str) -> tuple[int, ...]:
 def _read_connection(top: _Section) -> Connection:
     sec = top.table("connection", {})
     connection = Connection(
-        disconnects_per_player_hour=sec.number("disconnects_per_player_hour", 0.0, low=0),
-        reconnect_median_seconds=sec.number("reconnect_median_seconds", 60.0, above=0),
-        protection_players_left=sec.integer("protection_players_left", 0, low=0),
-        protection_seconds=sec.number("protection_seconds", 0.0, low=0),
-        absent_hands_to_end_match=sec.integer("absent_hands_to_end_match", 250, low=1),
+        disconnects_per_player_hour=sec.number(
+            "disconnects_per_player_hour", 0.0, low=0, high=LIMITS.disconnects_per_player_hour
+        ),
+        reconnect_median_seconds=sec.number(
+            "reconnect_median_seconds", 60.0, above=0, high=LIMITS.bank_seconds
+        ),
+        protection_players_left=sec.integer("protection_players_left", 0, low=0, high=_MAX_PLAYERS),
+        protection_seconds=sec.number("protection_seconds", 0.0, low=0, high=LIMITS.bank_seconds),
+        absent_hands_to_end_match=sec.integer(
+            "absent_hands_to_end_match", 250, low=1, high=LIMITS.hands
+        ),
     )
     sec.done()
     return connection
@@ -1231,7 +1489,9 @@ def _read_connection(top: _Section) -> Connection:
 
 def _read_satellite(top: _Section) -> Satellite:
     sec = top.table("satellite", {})
-    satellite = Satellite(seat_value_cents=sec.integer("seat_value_cents", 0, low=0))
+    satellite = Satellite(
+        seat_value_cents=sec.integer("seat_value_cents", 0, low=0, high=LIMITS.money_cents)
+    )
     sec.done()
     return satellite
 
@@ -1248,6 +1508,7 @@ def _read_shootout(top: _Section, satellite: Satellite) -> Shootout:
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = _Section(source, "", dict(data))
+    _check_unknown_keys(source, "", top.data)
     name = top.text("name")
     if not name.strip():
         raise top.error("name", "expected a non-empty name")
@@ -1260,7 +1521,9 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         or int(match.group(2)) > 59
         or int(match.group(3) or 0) > 59
     ):
-        raise top.error("start", f"expected a clock time 'HH:MM' (00:00..23:59), got {start!r}")
+        raise top.error(
+            "start", f"expected a clock time 'HH:MM' (00:00..23:59), got {_show(start)}"
+        )
     start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(match.group(3) or 0)
     seats = top.integer("seats_per_table", 9, low=2, high=10)
     final = top.integer("final_table_size", seats, low=2)
@@ -1268,14 +1531,23 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         raise top.error(
             "final_table_size", f"expected at most seats_per_table = {seats}, got {final}"
         )
-    stack = top.integer("starting_stack", low=1)
+    stack = top.integer("starting_stack", low=1, high=LIMITS.chips)
     structure = top.choice("betting", BettingStructure, BettingStructure.NO_LIMIT)
     ante_kind = top.choice("ante_kind", AnteKind, AnteKind.NONE)
     level_minutes = (
         top.seconds("level_minutes", positive=True) / 60 if top.has("level_minutes") else None
     )
+    big_antes = top.flag("allow_ante_above_big_blind", False)
+    days = top.number(
+        "max_simulated_days", DEFAULT_MAX_SIMULATED_DAYS, above=0, high=LIMITS.simulated_days
+    )
+    max_simulated_seconds = round(days * 86400)
+    if max_simulated_seconds < 60:
+        raise top.error(
+            "max_simulated_days", f"expected at least one minute, got {_show(days)} days"
+        )
     players = _read_players(top)
-    levels = _read_levels(top, level_minutes, ante_kind)
+    levels = _read_levels(top, level_minutes, ante_kind, big_antes)
     breaks = _read_breaks(top)
     balancing_sec = top.table("balancing", {})
     balancing = Balancing(
@@ -1287,6 +1559,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     payouts = _read_payouts(top, players.count)
     timing = _read_timing(top)
     entries = _read_entries(top, stack)
+    _check_totals(top, players.count, stack, entries)
     bounty = _read_bounty(top, entries)
     deal = _read_deal(top, final)
     faults = _read_faults(top)
@@ -1316,6 +1589,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         connection=connection,
         satellite=satellite,
         shootout=shootout,
+        max_simulated_seconds=max_simulated_seconds,
         source=source,
     )
 

@@ -17,6 +17,7 @@ Store layout in the output folder::
     runs.parquet          one row per run            } merged from the parts, sorted by run,
     finishes.parquet      one row per player per run } when every run is done
     timeline.parquet      players left / avg stack samples per run }
+    .pokersim.lock        held while a process writes the folder (``pokersim.lock``)
 
 The parent process alone writes files (workers return rows), so a remote cluster needs no shared
 file system; a run's ``runs`` part is written last and marks the run as complete.
@@ -29,6 +30,7 @@ import importlib
 import json
 import math
 import os
+import sys
 import tempfile
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -36,12 +38,14 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pokersim.errors import ConfigError, PokerSimError
+from pokersim.lock import LOCK_NAME, folder_lock
 from pokersim.rng import derive_seed
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -197,6 +201,7 @@ def run_study(
     when given, runs execute on that cluster and ``jobs`` is ignored.
     ``on_run`` is called with each run's index once its rows are safely stored.
     """
+    _refuse_in_starting_worker()
     if runs < 1:
         raise ConfigError(f"runs must be >= 1, got {runs}")
     if jobs is not None and jobs < 1:
@@ -221,6 +226,44 @@ def run_study(
         "scenario_sha256": digest,
         "seed": seed,
     }
+    if (jobs or _cpu_count()) > 1 and scheduler is None and runs > 1:
+        _check_main_guard()
+    if resume and not (folder / MANIFEST).is_file():
+        what = "does not exist" if not folder.exists() else "holds no study (no study.json)"
+        raise ConfigError(
+            f"--resume: {folder} {what}: there is nothing to resume (leave out --resume to start "
+            "a new study there)"
+        )
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)  # another study may be creating it too
+        except OSError as exc:
+            raise ConfigError(
+                f"--out {folder}: cannot create the folder ({exc.strerror})"
+            ) from None
+    with folder_lock(folder, "--out"):
+        return _run_locked(
+            folder, manifest, resume, runs, seed, data, digest, scenario_path, runner, jobs,
+            scheduler, progress, on_run,
+        )  # fmt: skip
+
+
+def _run_locked(
+    folder: Path,
+    manifest: dict[str, Any],
+    resume: bool,
+    runs: int,
+    seed: int,
+    data: bytes,
+    digest: str,
+    scenario_path: str,
+    runner: str,
+    jobs: int | None,
+    scheduler: Any,
+    progress: bool,
+    on_run: Callable[[int], None] | None,
+) -> StudyResult:
+    """The study itself, while this process holds the folder's lock."""
     done = _prepare_folder(folder, manifest, resume)
     seeds = run_seeds(seed, runs)
     todo = [
@@ -239,7 +282,14 @@ def run_study(
     try:
 
         def store(result: RunResult) -> None:
-            _write_parts(folder, result)
+            try:
+                _write_parts(folder, result)
+            except OSError as exc:
+                raise PokerSimError(
+                    f"--out {folder}: cannot write {exc.filename or 'a part file'} "
+                    f"({exc.strerror}); the runs completed so far are saved: free some space "
+                    "and finish the study with --resume"
+                ) from None
             bar.update(1)
             if on_run is not None:
                 on_run(result[0])
@@ -255,7 +305,13 @@ def run_study(
             _execute_processes(todo, min(jobs or _cpu_count(), len(todo)), store)
     finally:
         bar.close()
-    merge_parts(folder, runs)
+    try:
+        merge_parts(folder, runs)
+    except OSError as exc:
+        raise PokerSimError(
+            f"--out {folder}: cannot write {exc.filename or 'the merged files'} ({exc.strerror}); "
+            "every run is saved: free some space and run the same command with --resume"
+        ) from None
     return load_study(folder)
 
 
@@ -316,7 +372,7 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
                     f"cannot resume the study in {folder}: its {key} is {old.get(key)!r}, "
                     f"this command asks for {manifest[key]!r}"
                 )
-        done = completed_runs(folder)
+        done = _checked_runs(folder)
         beyond = sorted(i for i in done if i >= manifest["runs"])
         if beyond:
             raise ConfigError(
@@ -324,7 +380,7 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
                 f"holds run {beyond[-1]}; use --runs {beyond[-1] + 1} or more"
             )
     else:
-        if folder.exists() and any(folder.iterdir()):
+        if folder.exists() and any(p.name != LOCK_NAME for p in folder.iterdir()):
             raise ConfigError(
                 f"--out {folder} is not empty and holds no study; choose an empty or new folder"
             )
@@ -334,6 +390,44 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
         stale.unlink()
     _write_atomic(path, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
     return done
+
+
+def _checked_runs(folder: Path) -> set[int]:
+    """The completed runs whose part files all read back; a damaged run is removed and named.
+
+    A disk that filled up or a copy cut short can leave a part file empty or truncated: that
+    run is played again rather than stopping the merge with a raw Parquet error.
+    """
+    done = set()
+    for index in sorted(completed_runs(folder)):
+        for table in ("runs", "finishes", "timeline"):
+            path = _part_path(folder, index, table)
+            try:
+                pq.read_table(path)
+            except (OSError, pa.ArrowException) as exc:
+                print(
+                    f"study: part file {path} is damaged ({_damage(path, exc)}); "
+                    f"run {index} will be played again",
+                    file=sys.stderr,
+                )
+                for name in ("runs", "finishes", "timeline"):  # runs first: it marks completion
+                    _part_path(folder, index, name).unlink(missing_ok=True)
+                break
+        else:
+            done.add(index)
+    return done
+
+
+def _damage(path: Path, exc: Exception) -> str:
+    """A short reason why a part file does not read back."""
+    if not path.is_file():
+        return "missing"
+    size = path.stat().st_size
+    if size == 0:
+        return "empty"
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    text = text.rsplit("': ", 1)[-1].split(". ", 1)[0]  # drop the path pyarrow repeats
+    return f"{size} bytes, unreadable: {text}"
 
 
 def completed_runs(folder: str | os.PathLike[str]) -> set[int]:
@@ -520,11 +614,97 @@ def _execute_task(task: _Task) -> RunResult:
         ) from exc
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them; a run is never half-written."""
+PARENT_POLL_SECONDS = 0.5
+
+
+def _init_worker(parent: int) -> None:
+    """Set up a local worker: Ctrl-C is left to the parent, and the worker ends with it.
+
+    Workers leave Ctrl-C to the parent, which stops them; a run is never half-written. A
+    parent killed outright (``kill -9``) cannot stop them, so each worker watches its parent
+    and exits when it is gone (it is then re-parented, and ``os.getppid()`` changes); with the
+    workers gone, multiprocessing's resource tracker ends too.
+    """
     import signal  # noqa: PLC0415
+    import threading  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if os.getppid() != parent:  # already gone while this worker started
+        os._exit(1)
+    threading.Thread(
+        target=_watch_parent, args=(parent,), name="pokersim-watch-parent", daemon=True
+    ).start()
+
+
+def _watch_parent(parent: int) -> None:
+    import time  # noqa: PLC0415
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)  # no clean-up: the parent that would receive our results is gone
+
+
+_GUARD_HINT = (
+    "put the script's top-level code under `if __name__ == \"__main__\":` (see the README's "
+    "Python example), or pass jobs=1"
+)
+
+
+def _refuse_in_starting_worker() -> None:
+    """A worker that is still importing the main script must not start a study of its own."""
+    import multiprocessing  # noqa: PLC0415
+
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        raise ConfigError(
+            "run_study was called while a worker process was importing the main script: "
+            + _GUARD_HINT
+        )
+
+
+def _check_main_guard() -> None:
+    """Refuse to start worker processes that would run the calling script again.
+
+    Local workers are started with multiprocessing's "spawn": each one imports the main script
+    again (as ``__mp_main__``). A ``run_study`` call at the script's top level, not under an
+    ``if __name__ == "__main__":`` guard, would then run in every worker: detected here, in the
+    parent, before any worker starts, and again in a worker should this check miss it.
+    """
+    main = sys.modules.get("__main__")
+    spec_name = getattr(getattr(main, "__spec__", None), "name", None) or ""
+    file = getattr(main, "__file__", None)
+    if main is None or not file or spec_name.endswith("__main__"):
+        return  # an interactive session, a notebook, `python -m package`: not imported again
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and not (
+        frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>"
+    ):
+        frame = frame.f_back
+    if frame is None:
+        return
+    line = frame.f_lineno
+    try:
+        import ast  # noqa: PLC0415
+
+        tree = ast.parse(Path(file).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _tests_main_name(node.test):
+            if node.lineno <= line <= (node.end_lineno or node.lineno):
+                return
+    raise ConfigError(
+        f"{file}, line {line}: run_study with jobs > 1 starts worker processes that import "
+        f"this script again, so this call would run again in each of them: {_GUARD_HINT}"
+    )
+
+
+def _tests_main_name(test: Any) -> bool:
+    """Whether an ``if`` test mentions both ``__name__`` and ``"__main__"``."""
+    import ast  # noqa: PLC0415
+
+    names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+    texts = {n.value for n in ast.walk(test) if isinstance(n, ast.Constant)}
+    return "__name__" in names and "__main__" in texts
 
 
 def _execute_processes(tasks: Sequence[_Task], jobs: int, store: _Store) -> None:
@@ -535,17 +715,36 @@ def _execute_processes(tasks: Sequence[_Task], jobs: int, store: _Store) -> None
     """
     pending: Iterator[_Task] = iter(tasks)
     restarts = 0
+    stored = 0
+
+    def counted(result: RunResult) -> None:
+        nonlocal stored
+        store(result)
+        stored += 1
+
     while True:
-        lost = _pool_session(pending, jobs, store)
+        lost = _pool_session(pending, jobs, counted)
         if not lost:
             return
         restarts += 1
+        lost.sort(key=lambda t: t.index)
+        runs = ", ".join(f"{t.index} (seed {t.seed})" for t in lost)
         if restarts > MAX_POOL_RESTARTS:
+            if not stored:  # workers that never play a run: most often a script without guard
+                raise PokerSimError(
+                    f"worker processes died {restarts} times before completing any run; if a "
+                    f"script calls run_study, {_GUARD_HINT}"
+                )
             raise PokerSimError(
-                f"worker processes died {restarts} times; completed runs are saved, "
-                "finish the study with --resume"
+                f"worker processes died {restarts} times (last with run(s) {runs} in flight); "
+                "completed runs are saved, finish the study with --resume"
             )
-        pending = _chain(sorted(lost, key=lambda t: t.index), pending)
+        print(
+            f"study: a worker process died; run(s) {runs} were in flight and are played again "
+            f"(restart {restarts} of at most {MAX_POOL_RESTARTS})",
+            file=sys.stderr,
+        )
+        pending = _chain(lost, pending)
 
 
 def _pool_session(queue: Iterator[_Task], jobs: int, store: _Store) -> list[_Task]:
@@ -558,7 +757,8 @@ def _pool_session(queue: Iterator[_Task], jobs: int, store: _Store) -> list[_Tas
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_sigint,
+        initializer=_init_worker,
+        initargs=(os.getpid(),),
     )
     in_flight: dict[Future[RunResult], _Task] = {}
     lost: list[_Task] = []

@@ -12,15 +12,21 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from pokersim.errors import PokerSimError
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line too (the full usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser with every sub-command module found in this package."""
-    parser = argparse.ArgumentParser(
-        prog="pokersim", description="Multi-table poker tournament simulator."
-    )
+    parser = _Parser(prog="pokersim", description="Multi-table poker tournament simulator.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):

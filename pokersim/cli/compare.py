@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from pokersim.errors import ConfigError
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``compare`` sub-command."""
@@ -36,6 +38,8 @@ def main(args: argparse.Namespace) -> int:
     from pokersim import report, study  # noqa: PLC0415
 
     out = Path(args.out)
+    if args.resume and not (out / "A" / study.MANIFEST).is_file():
+        raise ConfigError(f"--resume: {out} holds no comparison: there is nothing to resume")
     results = []
     for arm, scenario in (("A", args.a), ("B", args.b)):
         results.append(
@@ -46,7 +50,8 @@ def main(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 jobs=args.jobs,
                 scheduler=args.scheduler,
-                resume=args.resume,
+                # an arm the interrupted comparison never reached starts afresh
+                resume=args.resume and (out / arm / study.MANIFEST).is_file(),
                 runner=args.runner or study.DEFAULT_RUNNER,
                 progress=not args.no_progress and sys.stderr.isatty(),
             )

@@ -9,6 +9,7 @@ an existing structure, so a designer can tune one by hand.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
@@ -93,6 +94,35 @@ def _need(args: argparse.Namespace, *names: str) -> None:
         )
 
 
+#: (flag, lowest, highest, lowest allowed too) of the numeric options, checked before anything runs
+_RANGES = (
+    ("players", 2, 1_000_000, True),
+    ("starting_stack", 1, 10**12, True),
+    ("level_minutes", 0, 1_000_000, False),
+    ("target_hours", 0, 24 * 365, False),
+    ("break_minutes", 0, 1_000_000, True),
+    ("late_reg_minutes", 0, 1_000_000, True),
+    ("first_big_blind", 1, 10**12, True),
+    ("ante_from", 1, 10_000, True),
+    ("aim_percent", 0, 100, False),
+    ("max_candidates", 1, 1000, True),
+    ("seed", 0, 2**63 - 1, True),
+)
+
+
+def _check_ranges(args: argparse.Namespace) -> None:
+    """One line naming the flag for a number out of range (not a math error from deep inside)."""
+    for name, low, high, closed in _RANGES:
+        value = getattr(args, name)
+        if value is None:
+            continue
+        flag = f"--{name.replace('_', '-')}"
+        low_ok = value >= low if closed else value > low
+        if not (math.isfinite(value) and low_ok and value <= high):
+            sign = ">=" if closed else ">"
+            raise ConfigError(f"{flag} must be {sign} {low} and <= {high}, got {value}")
+
+
 def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
@@ -103,6 +133,7 @@ def main(args: argparse.Namespace) -> int:
     from pokersim.config import AnteKind  # noqa: PLC0415
     from pokersim.scenario import default_scenario_path, load_scenario  # noqa: PLC0415
 
+    _check_ranges(args)
     if args.runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
     if args.jobs is not None and args.jobs < 1:

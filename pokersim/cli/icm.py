@@ -1,8 +1,9 @@
 """``pokersim icm --stacks ... --prizes ...``: each player's ICM equity.
 
 Prizes are money in any currency unit (``500`` or ``499.99``), first place first; equities are
-printed in the same unit. Places beyond the number of stacks were decided already and are not
-in play; a table shorter than the field pays nothing to the lower places. Up to
+printed in the same unit. There are at most as many prizes as stacks (each prize is a place the
+players given play for) and they never increase down the table; a table shorter than the field
+pays nothing to the lower places. Up to
 ``EXACT_MAX_PLAYERS`` players the equity is exact; larger fields are estimated by seeded
 Monte-Carlo sampling and printed with their standard errors.
 """
@@ -15,6 +16,9 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from pokersim.errors import ConfigError
+
+#: The largest amount of money accepted (10**15 cents, the scenario format's bound).
+MAX_MONEY_CENTS = 10**15
 
 
 def parse_stacks(texts: Sequence[str]) -> list[int]:
@@ -29,6 +33,8 @@ def parse_stacks(texts: Sequence[str]) -> list[int]:
             ) from None
         if value <= 0:
             raise ConfigError(f"--stacks: stack {i + 1} = {text} must be a positive chip count")
+        if value > 10**15:
+            raise ConfigError(f"--stacks: stack {i + 1} = {text} is more than 10**15 chips")
         out.append(value)
     if not out:
         raise ConfigError("--stacks: give at least one chip count")
@@ -43,6 +49,8 @@ def parse_money_cents(text: str, what: str) -> int:
         raise ConfigError(f"{what} = {text!r} is not an amount of money") from None
     if not value.is_finite() or value < 0:
         raise ConfigError(f"{what} = {text} must be an amount >= 0")
+    if value * 100 > MAX_MONEY_CENTS:
+        raise ConfigError(f"{what} = {text} is more than {MAX_MONEY_CENTS // 100:,}")
     cents = value * 100
     if cents != cents.to_integral_value():
         raise ConfigError(f"{what} = {text} has a fraction of a cent (at most 2 decimals)")
@@ -53,7 +61,14 @@ def parse_prizes_cents(texts: Sequence[str]) -> list[int]:
     """The payout table from the command line, in cents."""
     if not texts:
         raise ConfigError("--prizes: give at least one prize (first place first)")
-    return [parse_money_cents(t, f"--prizes: prize {i + 1}") for i, t in enumerate(texts)]
+    prizes = [parse_money_cents(t, f"--prizes: prize {i + 1}") for i, t in enumerate(texts)]
+    for i in range(1, len(prizes)):
+        if prizes[i] > prizes[i - 1]:
+            raise ConfigError(
+                f"--prizes: prize {i + 1} = {texts[i]} is more than prize {i} = {texts[i - 1]}; "
+                "prizes must not increase down the table (first place first)"
+            )
+    return prizes
 
 
 def format_cents(cents: int) -> str:
@@ -77,7 +92,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="+",
         required=True,
         metavar="AMOUNT",
-        help="prizes, first place first (places beyond the field were decided: ignored)",
+        help="prizes, first place first, never increasing, at most one per stack",
     )
     p.add_argument(
         "--method",
@@ -98,7 +113,14 @@ def main(args: argparse.Namespace) -> int:
     from pokersim.icm import EXACT_MAX_PLAYERS, icm_exact, icm_monte_carlo
 
     stacks = parse_stacks(args.stacks)
-    prizes = [c / 100 for c in parse_prizes_cents(args.prizes)]
+    cents = parse_prizes_cents(args.prizes)
+    if len(cents) > len(stacks):
+        raise ConfigError(
+            f"--prizes: {len(cents)} prizes for {len(stacks)} --stacks; each prize is a place "
+            f"the players given play for: give at most {len(stacks)} (leave out the prizes of "
+            "places already decided)"
+        )
+    prizes = [c / 100 for c in cents]
     method = args.method
     if method == "auto":
         method = "exact" if len(stacks) <= EXACT_MAX_PLAYERS else "monte-carlo"

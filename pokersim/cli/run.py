@@ -51,11 +51,7 @@ def _hms(seconds: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the tournament, write the outputs, print the summary."""
-    from tqdm import tqdm
-
-    from pokersim.clock import format_clock
-    from pokersim.engine import run_tournament
-    from pokersim.outputs import write_run
+    from pokersim.lock import folder_lock
     from pokersim.scenario import default_scenario_path, load_scenario
 
     if not 0 <= args.seed < 2**63:
@@ -67,8 +63,32 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")
     if out is None and args.actions:
         raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
-    if out is not None:
+    if out is None:
+        result = _play(args, scenario, path, None)
+    else:
         check_out(out, args.force)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+        with folder_lock(out, "--out"):
+            check_out(out, args.force)  # again, now that no other run can write here
+            try:
+                result = _play(args, scenario, path, out)
+            except OSError as exc:
+                where = exc.filename or out
+                raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
+    _print_summary(args, scenario, result, out)
+    return 0
+
+
+def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> Any:
+    """Play the run with a progress bar; with ``out`` its files are written there."""
+    from tqdm import tqdm
+
+    from pokersim.engine import run_tournament
+    from pokersim.outputs import write_run
+
     bar = tqdm(
         total=scenario.players.count - 1,
         desc=scenario.name,
@@ -78,20 +98,23 @@ def run(args: argparse.Namespace) -> int:
         leave=False,
     )
     try:
-        if out is not None:
-            result = write_run(
-                scenario,
-                args.seed,
-                out,
-                scenario_name=path.stem,
-                hands=args.hands,
-                actions=args.actions,
-                progress=bar.update,
-            )
-        else:
-            result = run_tournament(scenario, args.seed, progress=bar.update)
+        if out is None:
+            return run_tournament(scenario, args.seed, progress=bar.update)
+        return write_run(
+            scenario,
+            args.seed,
+            out,
+            scenario_name=path.stem,
+            hands=args.hands,
+            actions=args.actions,
+            progress=bar.update,
+        )
     finally:
         bar.close()
+
+
+def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> None:
+    from pokersim.clock import format_clock
 
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
@@ -116,4 +139,3 @@ def run(args: argparse.Namespace) -> int:
     print(f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'}")
     if out is not None:
         print(f"wrote {out}{os.sep}events.jsonl and summary.json")
-    return 0

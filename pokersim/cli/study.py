@@ -54,6 +54,10 @@ def main(args: argparse.Namespace) -> int:
 
     if args.runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
+    if args.jobs is not None and args.jobs < 1:
+        raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
+    if not 0 <= args.seed < 2**63:
+        raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
     with _term_as_interrupt():
         result = study.run_study(
             args.scenario,

@@ -7,9 +7,10 @@ the files ``pokersim run --out --hands both --actions`` writes (``pokersim.outpu
 from __future__ import annotations
 
 import argparse
-import sys
+from pathlib import Path
 
-from pokersim.verify import verify_paths
+from pokersim.errors import ConfigError
+from pokersim.verify import case_files, verify_paths
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,10 +41,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Print a line per failure, then ``N passed, M failed``; exit 1 if any failed."""
+    for path in args.paths:
+        if not Path(path).exists():
+            raise ConfigError(f"{path}: no such case file or folder")
+        if Path(path).is_dir() and not case_files([path]):
+            raise ConfigError(f"{path}: no case files (*.toml) in this folder")
     results = verify_paths(args.paths, out=args.out, force=args.force)
     if not results:
-        print("no case files found", file=sys.stderr)
-        return 2
+        raise ConfigError(f"verify {' '.join(args.paths)}: no case files (*.toml) found")
     failed = [r for r in results if not r.passed]
     for r in failed:
         for f in r.failures:
