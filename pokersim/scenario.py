@@ -15,6 +15,7 @@ import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
@@ -535,6 +536,8 @@ class Scenario:
     shootout: Shootout = Shootout()
     description: str = ""
     source: str | None = None
+    #: The start as a date-time with a UTC offset (the ``starts_at`` key), if given.
+    starts_at: datetime | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.start_seconds < 86400:
@@ -1252,7 +1255,9 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     if not name.strip():
         raise top.error("name", "expected a non-empty name")
     description = top.text("description", "")
-    start = top.text("start", "00:00")
+    starts_at = _read_starts_at(top)
+    default_start = "00:00" if starts_at is None else starts_at.strftime("%H:%M:%S")
+    start = top.text("start", default_start)
     match = _CLOCK_TIME.fullmatch(start)
     if (
         not match
@@ -1262,6 +1267,12 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     ):
         raise top.error("start", f"expected a clock time 'HH:MM' (00:00..23:59), got {start!r}")
     start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(match.group(3) or 0)
+    if starts_at is not None and top.has("start"):
+        clock = starts_at.hour * 3600 + starts_at.minute * 60 + starts_at.second
+        if clock != start_seconds:
+            raise top.error(
+                "start", f"expected the clock time of starts_at ({starts_at.time()}), got {start!r}"
+            )
     seats = top.integer("seats_per_table", 9, low=2, high=10)
     final = top.integer("final_table_size", seats, low=2)
     if final > seats:
@@ -1317,7 +1328,24 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         satellite=satellite,
         shootout=shootout,
         source=source,
+        starts_at=starts_at,
     )
+
+
+def _read_starts_at(top: _Section) -> datetime | None:
+    """The optional ``starts_at`` key: a TOML offset date-time (whole seconds)."""
+    if not top.has("starts_at"):
+        return None
+    value = top.raw("starts_at")
+    if not isinstance(value, datetime) or value.tzinfo is None:
+        raise top.error(
+            "starts_at",
+            "expected an offset date-time such as 2026-03-14T20:00:00-04:00, "
+            f"got {_type_name(value)} {value!r}",
+        )
+    if value.microsecond:
+        raise top.error("starts_at", f"expected whole seconds, got {value.isoformat()}")
+    return value
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:

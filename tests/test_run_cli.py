@@ -88,8 +88,13 @@ def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"
     assert _run(capsys, sng, "--out", str(out), "--hands", "both")[0] == 0
-    assert (out / "hands" / "table-1.phhs").read_text().startswith("[1]")
+    phhs = (out / "hands" / "table-1.phhs").read_text()
+    assert phhs.startswith("# 9-max sit-and-go")  # a header comment names the view
+    assert "# Full view" in phhs and "\n[1]\n" in phhs
     assert "PokerStars" in (out / "hands" / "table-1.txt").read_text()
+    assert (out / "hands" / "tournament-summary.txt").read_text().startswith(
+        "PokerStars Tournament #"
+    )
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,10 @@
-"""``pokersim run [SCENARIO] [--seed N] [--out DIR] [--hands ...] [--actions] [--force]``.
+"""``pokersim run [SCENARIO] [--seed N] [--out DIR] [--hands ...] [--hero NAME] [--actions]``.
 
 Prints a short human summary on stdout and a progress bar on stderr. With ``--out DIR`` it
-writes ``events.jsonl``, ``summary.json`` and, when asked, hand histories under ``hands/``. A
-folder that already holds results is refused unless ``--force`` is given, so a typo never
-overwrites a finished run.
+writes ``events.jsonl``, ``summary.json`` and, when asked, hand histories under ``hands/``
+(``pokersim.history.recorder``: the full view, or one player's with ``--hero``, and a
+PokerStars tournament summary). A folder that already holds results is refused unless
+``--force`` is given, so a typo never overwrites a finished run.
 """
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ def register(subparsers: Any) -> None:
         help="hand histories to write under OUT/hands (default none)",
     )
     p.add_argument(
+        "--hero",
+        default=None,
+        metavar="NAME",
+        help="write one player's view of the hands (their hole cards only, the others' when "
+        "shown) instead of the full view",
+    )
+    p.add_argument(
         "--actions",
         action="store_true",
         help="also log every hand's own events (deals, actions, pots) in events.jsonl",
@@ -62,22 +70,12 @@ def _check_out(out: Path, force: bool) -> None:
         )
 
 
-def _clear_hands(folder: Path) -> None:
-    """Remove hand-history files of an earlier run (only the names this command writes)."""
-    if not folder.is_dir():
-        return
-    for path in sorted(folder.iterdir()):
-        if path.is_file() and path.name.startswith("table-") and path.suffix in (".phhs", ".txt"):
-            path.unlink()
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the tournament, write the outputs, print the summary."""
     from tqdm import tqdm
 
     from pokersim.clock import format_clock
     from pokersim.engine import run_tournament
-    from pokersim.events import TableBroken
     from pokersim.results import JsonlWriter, summary_json
     from pokersim.scenario import default_scenario_path, load_scenario
 
@@ -93,12 +91,15 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         _check_out(out, args.force)
         out.mkdir(parents=True, exist_ok=True)
-    hand_files = (
-        _HandFiles(args.hands, out / "hands", scenario)
-        if out is not None and args.hands != "none"
-        else None
-    )
-    on_hand = hand_files.add if hand_files is not None else None
+    hero = getattr(args, "hero", None)
+    if hero is not None and args.hands == "none":
+        raise ConfigError("--hero: needs --hands phh, pokerstars or both")
+    hand_files = None
+    if out is not None and args.hands != "none":
+        from pokersim.history.recorder import HandHistoryRecorder
+
+        hand_files = HandHistoryRecorder(args.hands, out / "hands", scenario, args.seed, hero=hero)
+    on_hand = hand_files.on_hand if hand_files is not None else None
     bar = tqdm(
         total=scenario.players.count - 1,
         desc=scenario.name,
@@ -115,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
 
                 def emit(event: Any) -> None:
                     writer(event)
-                    if hand_files is not None and isinstance(event, TableBroken):
-                        hand_files.write_table(event.table_id)
+                    if hand_files is not None:
+                        hand_files.on_event(event)
 
                 result = run_tournament(
                     scenario,
@@ -141,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         summary_tmp.write_text(summary_json(result, scenario=path.stem), encoding="utf-8")
         os.replace(summary_tmp, out / "summary.json")
         if hand_files is not None:
-            hand_files.close()
+            hand_files.close(result)
 
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
@@ -167,41 +168,3 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         print(f"wrote {out}{os.sep}events.jsonl and summary.json")
     return 0
-
-
-class _HandFiles:
-    """Hand histories written table by table as tables close, so memory stays bounded."""
-
-    def __init__(self, kind: str, folder: Path, scenario: Any) -> None:
-        self.kind = kind
-        self.folder = folder
-        self.seats = scenario.seats_per_table
-        self.event = scenario.name
-        self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
-        self.by_table: dict[int, list[Any]] = {}
-        _clear_hands(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-
-    def add(self, result: Any) -> None:
-        """Keep a finished hand until its table closes."""
-        self.by_table.setdefault(result.setup.table_id, []).append(result)
-
-    def write_table(self, table_id: int) -> None:
-        """Write (and forget) the hands of one table."""
-        from pokersim.history.phh import write_phhs_by_table
-        from pokersim.history.pokerstars import write_pokerstars_by_table
-
-        hands = self.by_table.pop(table_id, [])
-        if not hands:
-            return
-        if self.kind in ("phh", "both"):
-            write_phhs_by_table(
-                hands, self.folder, names=self.names, seat_count=self.seats, event=self.event
-            )
-        if self.kind in ("pokerstars", "both"):
-            write_pokerstars_by_table(hands, self.folder, names=self.names, seat_count=self.seats)
-
-    def close(self) -> None:
-        """Write the tables still open at the end (the final table)."""
-        for table_id in sorted(self.by_table):
-            self.write_table(table_id)
