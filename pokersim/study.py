@@ -177,8 +177,84 @@ def run_seeds(seed: int, runs: int) -> list[int]:
     return [derive_seed(seed, i) for i in range(runs)]
 
 
+def scenario_data_of(scenario: Any) -> dict[str, Any]:
+    """A scenario as TOML data (a fresh deep copy): from a path, a ``Scenario`` or a mapping."""
+    import tomllib  # noqa: PLC0415
+
+    from pokersim.scenario import Scenario  # noqa: PLC0415
+
+    if isinstance(scenario, str | os.PathLike):
+        try:
+            with open(scenario, "rb") as handle:
+                return tomllib.load(handle)
+        except OSError as exc:
+            raise ConfigError(f"scenario {os.fspath(scenario)!r}: cannot read it ({exc})") from exc
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{os.fspath(scenario)}: not valid TOML: {exc}") from None
+    if isinstance(scenario, Scenario):
+        from pokersim.design import scenario_data  # noqa: PLC0415
+
+        return scenario_data(scenario)
+    if isinstance(scenario, Mapping):
+        return _deep_copy(scenario)
+    raise ConfigError(
+        f"a scenario is a path, a Scenario or a mapping of TOML data, got {type(scenario).__name__}"
+    )
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def variant(base: Any = None, /, **changes: Any) -> dict[str, Any]:
+    """A scenario changed by keywords, as TOML data checked by the scenario loader.
+
+    ``base`` is a path, a ``Scenario`` or a mapping (default: the built-in scenario). Keys are
+    top-level keys (``level_minutes=8``) or paths into tables, written with a double
+    underscore or dots: ``players__count=90`` or ``**{"entries.bounty_cents": 500}``. A value
+    of ``None`` removes the key. Pass the result to ``run_study`` (or ``parse_scenario``)::
+
+        b = variant("scenarios/default.toml", name="8-minute levels", level_minutes=8)
+        run_study(b, runs=100, out="results/b")
+    """
+    from pokersim.scenario import default_scenario_path, parse_scenario  # noqa: PLC0415
+
+    data = scenario_data_of(default_scenario_path() if base is None else base)
+    for key, value in changes.items():
+        path = key.replace("__", ".").split(".")
+        table = data
+        for part in path[:-1]:
+            inner = table.setdefault(part, {})
+            if not isinstance(inner, dict):
+                raise ConfigError(f"variant: {key}: {part!r} is not a table in the scenario")
+            table = inner
+        if value is None:
+            table.pop(path[-1], None)
+        else:
+            table[path[-1]] = _deep_copy(value)
+    parse_scenario(data, source="<variant>")
+    return data
+
+
+def _scenario_text(scenario: Any) -> str:
+    """TOML text of an in-memory scenario (``Scenario`` or mapping), checked by the loader."""
+    import tomllib  # noqa: PLC0415
+
+    import tomli_w  # noqa: PLC0415
+
+    from pokersim.scenario import parse_scenario  # noqa: PLC0415
+
+    text = tomli_w.dumps(scenario_data_of(scenario))
+    parse_scenario(tomllib.loads(text), source="<scenario>")
+    return text
+
+
 def run_study(
-    scenario: str | os.PathLike[str] | None = None,
+    scenario: Any = None,
     *,
     runs: int,
     out: str | os.PathLike[str],
@@ -196,6 +272,8 @@ def run_study(
     ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
     when given, runs execute on that cluster and ``jobs`` is ignored.
     ``on_run`` is called with each run's index once its rows are safely stored.
+    ``scenario`` is a path, or a ``Scenario`` or a mapping of TOML data (say, from
+    ``variant``): those are written to ``OUT/scenario.toml`` and the study runs that file.
     """
     if runs < 1:
         raise ConfigError(f"runs must be >= 1, got {runs}")
@@ -203,16 +281,23 @@ def run_study(
         raise ConfigError(f"jobs must be >= 1, got {jobs}")
     if not 0 <= seed < 2**63:
         raise ConfigError(f"seed must be in 0..2**63-1, got {seed}")
-    scenario_path = _scenario_path(scenario, runner)
-    try:
-        data = Path(scenario_path).read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"scenario {scenario_path!r}: cannot read it ({exc.strerror})") from exc
+    folder = Path(out)
+    in_memory = scenario is not None and not isinstance(scenario, str | os.PathLike)
+    if in_memory:
+        data = _scenario_text(scenario).encode("utf-8")
+        scenario_path = os.path.abspath(folder / "scenario.toml")
+    else:
+        scenario_path = _scenario_path(scenario, runner)
+        try:
+            data = Path(scenario_path).read_bytes()
+        except OSError as exc:
+            raise ConfigError(
+                f"scenario {scenario_path!r}: cannot read it ({exc.strerror})"
+            ) from exc
     load_runner(runner)  # fail fast on a bad name, before any worker starts
-    if runner == DEFAULT_RUNNER:
+    if runner == DEFAULT_RUNNER and not in_memory:
         _check_scenario(scenario_path)
     digest = hashlib.sha256(data).hexdigest()
-    folder = Path(out)
     manifest = {
         "format": FORMAT_VERSION,
         "runner": runner,
@@ -222,6 +307,8 @@ def run_study(
         "seed": seed,
     }
     done = _prepare_folder(folder, manifest, resume)
+    if in_memory:
+        _write_atomic(Path(scenario_path), data)
     seeds = run_seeds(seed, runs)
     todo = [
         _Task(
