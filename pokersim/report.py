@@ -12,7 +12,7 @@ import html
 import math
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -563,7 +563,10 @@ def plot_time_bands(
         axis.plot(seconds, bands["p50"], label="median")
         axis.set_ylabel(label)
         axis.grid(alpha=0.3)
-        axis.set_xlim(0, max(float(seconds.max()) if len(seconds) else 1.0, 1.0))
+        right = float(seconds.max()) if len(seconds) else 1.0
+        if marks is not None and marks.target:
+            right = max(right, 1.03 * marks.target)
+        axis.set_xlim(0, max(right, 1.0))
         _hmm_axis(axis)
     _level_ticks(axes[0], marks)
     axes[0].legend(fontsize=8, loc="upper right")
@@ -938,11 +941,27 @@ def _inline(text: str) -> str:
     return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(text, quote=False))
 
 
-def markdown_to_html(markdown: str, base: str | os.PathLike[str], *, title: str) -> str:
+def figure_png(fig: Any) -> bytes:
+    """A figure as PNG bytes (the same settings as the report's files)."""
+    import io  # noqa: PLC0415
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, metadata=_PNG_META)
+    return buffer.getvalue()
+
+
+def markdown_to_html(
+    markdown: str,
+    base: str | os.PathLike[str],
+    *,
+    title: str,
+    images: Mapping[str, bytes] | None = None,
+) -> str:
     """A self-contained HTML page of one of our Markdown reports.
 
     Understands what the reports write: ``#``/``##`` headings, tables, image lines (the PNG
-    is read from ``base`` and embedded as base64, so the page needs no other file) and
+    is read from ``base``, or taken from ``images`` by name, and embedded as base64, so the
+    page needs no other file) and
     paragraphs with ``code``. No scripts, no external resources: it opens offline anywhere.
     """
     folder = Path(base)
@@ -997,7 +1016,10 @@ def markdown_to_html(markdown: str, base: str | os.PathLike[str], *, title: str)
             out.append(f"<h1>{_inline(stripped[2:])}</h1>")
         elif m := _IMAGE.match(stripped):
             flush()
-            data = base64.b64encode((folder / m["src"]).read_bytes()).decode("ascii")
+            raw = images[m["src"]] if images and m["src"] in images else None
+            if raw is None:
+                raw = (folder / m["src"]).read_bytes()
+            data = base64.b64encode(raw).decode("ascii")
             alt = html.escape(m["alt"])
             out.append(
                 f'<figure><img src="data:image/png;base64,{data}" alt="{alt}">'
@@ -1042,6 +1064,7 @@ def write_report(
     seed: int = 0,
     scenario: Any = None,
     target_seconds: float | None = None,
+    heading: str = "Study report",
 ) -> Path:
     """Write the plots into ``DIR/plots/``, ``DIR/report.md`` and ``DIR/report.html``.
 
@@ -1061,7 +1084,7 @@ def write_report(
     stats = group_stats(finishes) if len(finishes) else pd.DataFrame()
     name = marks.name or "?"
     md = [
-        f"# Study report: {name}",
+        f"# {heading}: {name}",
         "",
         f"{len(runs)} runs, {len(finishes)} finishes. Intervals are 95% confidence intervals "
         "with runs as the independent units.",
@@ -1204,7 +1227,7 @@ def write_report(
             md.append("")
     path = out / REPORT
     path.write_text("\n".join(md), encoding="utf-8")
-    write_html(path, title=f"Study report: {name}")
+    write_html(path, title=f"{heading}: {name}")
     return path
 
 
@@ -1281,3 +1304,52 @@ def write_comparison(
     path.write_text("\n".join(md), encoding="utf-8")
     write_html(path, title=f"Comparison: {la} and {lb}")
     return path
+
+
+def write_design_html(
+    path: str | os.PathLike[str],
+    scenario: Any,
+    runs: pd.DataFrame,
+    timeline: pd.DataFrame,
+    *,
+    figures: str,
+    target_seconds: float | None = None,
+) -> Path:
+    """The figures of ``pokersim design`` (or ``--check``) as one self-contained HTML page.
+
+    ``figures`` is the text the command prints (``pokersim.design.format_report``); the page
+    adds the structure sheet and the annotated time plots (target duration marked).
+    """
+    target = Path(path)
+    marks = time_marks(runs, scenario, target_seconds=target_seconds)
+    name = marks.name or "?"
+    md = [
+        f"# Design check: {name}",
+        "",
+        f"{len(runs)} simulated runs of the scenario.",
+        "",
+        "## Figures",
+        "",
+    ]
+    for line in figures.splitlines():
+        md += [line, ""]
+    if len(runs):
+        md += [
+            "## Structure sheet",
+            "",
+            _structure_md(structure_sheet(timeline, runs, scenario)),
+            "",
+        ]
+    images: dict[str, bytes] = {}
+    bands = plot_time_bands(timeline, marks=marks)
+    if bands is not None:
+        images["field_over_time.png"] = figure_png(bands)
+        md += ["![players remaining and average stack](field_over_time.png)", ""]
+    images["durations.png"] = figure_png(plot_durations(runs, marks=marks))
+    md += ["![durations and levels](durations.png)", ""]
+    page = markdown_to_html(
+        "\n".join(md), target.parent, title=f"Design check: {name}", images=images
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(page, encoding="utf-8")
+    return target

@@ -539,6 +539,28 @@ def to_table(name: str, rows: Iterable[Mapping[str, Any]]) -> pa.Table:
     return pa.Table.from_pydict(columns, schema=schema)
 
 
+def single_run(
+    folder: str | os.PathLike[str], scenario: Any, seed: int, result: Any, log: Sequence[Any]
+) -> StudyResult:
+    """One played tournament as the tables of a one-run study (to report on a single run)."""
+    run_row, finish_rows = played_rows(scenario, result, log)
+    timeline = run_row.pop("timeline", ()) or ()
+    run_row.update(run=0, seed=seed)
+    tables = {
+        "runs": to_table("runs", [run_row]),
+        "finishes": to_table("finishes", [dict(r, run=0, seed=seed) for r in finish_rows]),
+        "timeline": to_table(
+            "timeline",
+            [
+                {"run": 0, "seconds": int(t), "players_left": int(n), "avg_stack_bb": float(a)}
+                for t, n, a in timeline
+            ],
+        ),
+    }
+    frames = {name: table.to_pandas() for name, table in tables.items()}
+    return StudyResult(path=Path(folder), **frames)
+
+
 def _normalize(task: _Task, raw: Any) -> RunResult:
     """Check a runner's answer and stamp run index and seed on every row."""
     if not (isinstance(raw, tuple | list) and len(raw) == 2):
@@ -956,11 +978,19 @@ def _load_scenario_cached(path: str) -> Any:
 
 def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from pokersim.engine import run_tournament  # noqa: PLC0415 - heavy; workers import it once
-    from pokersim.scenario import expand_players  # noqa: PLC0415
 
     scenario = _load_scenario_cached(scenario_path)
     log: list[Any] = []
     result = run_tournament(scenario, seed, emit=log.append)
+    return played_rows(scenario, result, log)
+
+
+def played_rows(
+    scenario: Any, result: Any, log: Sequence[Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The study rows (``run_row`` with its timeline, ``finish_rows``) of a played tournament."""
+    from pokersim.scenario import expand_players  # noqa: PLC0415
+
     red = reduce_log(log)
     skill = {p.player_id: p.skill for p in expand_players(scenario.players)}
     price = scenario.entries.buy_in_cents
