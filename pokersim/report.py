@@ -1086,8 +1086,13 @@ def write_report(
     md = [
         f"# {heading}: {name}",
         "",
-        f"{len(runs)} runs, {len(finishes)} finishes. Intervals are 95% confidence intervals "
-        "with runs as the independent units.",
+        (
+            f"One run (seed {int(runs['seed'].iloc[0])}), {len(finishes)} players: with a single "
+            "run there are no confidence intervals (a study of many runs gives them)."
+            if len(runs) == 1
+            else f"{len(runs)} runs, {len(finishes)} finishes. Intervals are 95% confidence "
+            "intervals with runs as the independent units."
+        ),
         "",
         "## Runs",
         "",

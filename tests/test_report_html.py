@@ -134,6 +134,7 @@ def test_report_html_is_self_contained(tmp_path: Path) -> None:
 
 
 def _render(page: Path, tmp_path: Path) -> tuple[dict[str, object], str]:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     probe = tmp_path / "probe.html"
     probe.write_text(
         page.read_text(encoding="utf-8").replace("<head>", "<head>\n" + _PROBE, 1),
@@ -189,3 +190,24 @@ def test_the_render_check_sees_a_broken_image(tmp_path: Path) -> None:
     result, _ = _render(page, tmp_path)
     assert result["images"] == 1 and result["broken"] == 1 and result["errors"]
 
+
+def test_run_report_and_design_check_pages(tmp_path: Path) -> None:
+    """`pokersim run --report` and `pokersim design --check --html` write self-contained pages."""
+    from pokersim.cli import main
+
+    sng = str(SCENARIOS / "sng_9max.toml")
+    assert main(["run", sng, "--seed", "2", "--out", str(tmp_path / "r"), "--report"]) == 0
+    page = (tmp_path / "r" / "report.html").read_text(encoding="utf-8")
+    assert "<h1>Run report: 9-max sit-and-go</h1>" in page
+    assert "<h2>Structure sheet</h2>" in page and "One run (seed 2)" in page
+    check = tmp_path / "d" / "check.html"
+    argv = ["design", "--check", sng, "--runs", "2", "--jobs", "1", "--target-hours", "1"]
+    assert main([*argv, "--html", str(check)]) == 0
+    page = check.read_text(encoding="utf-8")
+    assert "<h1>Design check: 9-max sit-and-go</h1>" in page
+    assert "median is" in page and page.count('<img src="data:image/png;base64,') == 2
+    if CHROMIUM.exists():
+        for path in (tmp_path / "r" / "report.html", check):
+            result, _ = _render(path, tmp_path / path.stem)
+            assert result["errors"] == [] and result["broken"] == 0 and result["images"] >= 2
+    assert main(["design", "--html", str(tmp_path / "x.html"), "--runs", "1"]) == 2

@@ -18,6 +18,22 @@ from typing import Any
 from pokersim.errors import ConfigError
 
 RESULT_NAMES = ("events.jsonl", "summary.json", "hands")
+_REPORT_EVENTS = frozenset(
+    {
+        "TournamentStarted",
+        "LevelStarted",
+        "TournamentEnded",
+        "PlayerEliminated",
+        "TableHandEnded",
+        "TableHandStarted",
+        "PlayerDisqualified",
+        "PlayerRegistered",
+        "EntryBought",
+        "BubbleBurst",
+        "FinalTableFormed",
+        "TableOpened",
+    }
+)
 HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
 
 
@@ -50,6 +66,11 @@ def register(subparsers: Any) -> None:
         "--actions",
         action="store_true",
         help="also log every hand's own events (deals, actions, pots) in events.jsonl",
+    )
+    p.add_argument(
+        "--report",
+        action="store_true",
+        help="also write OUT/report.md and OUT/report.html (structure sheet, plots) for this run",
     )
     p.add_argument("--force", action="store_true", help="overwrite results already in --out")
     p.set_defaults(func=run)
@@ -88,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")
     if out is None and args.actions:
         raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
+    want_report = bool(getattr(args, "report", False))
+    if out is None and want_report:
+        raise ConfigError("--report: needs --out DIR to write report.md and report.html into")
+    kept: list[Any] = []  # the events a run report reduces (pokersim.study.reduce_log)
     if out is not None:
         _check_out(out, args.force)
         out.mkdir(parents=True, exist_ok=True)
@@ -118,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
                     writer(event)
                     if hand_files is not None:
                         hand_files.on_event(event)
+                    if want_report and type(event).__name__ in _REPORT_EVENTS:
+                        kept.append(event)
 
                 result = run_tournament(
                     scenario,
@@ -143,6 +170,12 @@ def run(args: argparse.Namespace) -> int:
         os.replace(summary_tmp, out / "summary.json")
         if hand_files is not None:
             hand_files.close(result)
+        if want_report:
+            from pokersim.report import write_report
+            from pokersim.study import single_run
+
+            run_tables = single_run(out, scenario, args.seed, result, kept)
+            write_report(run_tables, scenario=scenario, heading="Run report")
 
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
@@ -167,4 +200,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'}")
     if out is not None:
         print(f"wrote {out}{os.sep}events.jsonl and summary.json")
+    if want_report:
+        print(f"report: {out}{os.sep}report.html")
     return 0
