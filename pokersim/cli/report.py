@@ -1,4 +1,4 @@
-"""``pokersim report DIR``: plots and summary tables of a finished study."""
+"""``pokersim report DIR``: plots, summary tables and report.html of a finished study."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``report`` sub-command."""
     p = subparsers.add_parser(
         "report",
-        help="write PNG plots and report.md for a study folder",
-        description="Read DIR/runs.parquet and DIR/finishes.parquet; write DIR/plots/*.png and "
-        "DIR/report.md.",
+        help="write PNG plots, report.md and report.html for a study folder",
+        description="Read DIR/runs.parquet and DIR/finishes.parquet; write DIR/plots/*.png, "
+        "DIR/report.md and DIR/report.html (one self-contained page).",
     )
     p.add_argument("dir", help="a folder written by `pokersim study`")
     p.set_defaults(func=main)
