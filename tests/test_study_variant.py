@@ -15,7 +15,9 @@ SNG = SCENARIOS / "sng_9max.toml"
 
 
 def test_variant_changes_keys_and_nested_keys_and_checks_them() -> None:
-    data = study.variant(SNG, name="sng, 8-minute levels", level_minutes=8, players__count=9, seats_per_table=10)
+    data = study.variant(
+        SNG, name="sng, 8-minute levels", level_minutes=8, players__count=9, seats_per_table=10
+    )
     sc = parse_scenario(data)
     assert sc.name == "sng, 8-minute levels"
     assert {lv.minutes for lv in sc.levels} == {8}
