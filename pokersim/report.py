@@ -584,8 +584,9 @@ def plot_durations(
 ) -> Any:
     """Distributions of duration, bubble time and final-table time (h:mm), and the level reached.
 
-    Six panels (``ax``: six axes). With ``marks`` the median times and the target are drawn on
-    the time histograms and the scenario's name titles the figure.
+    Six panels (``ax``: six axes). Each time histogram shows its median; the duration's also
+    its 10th-90th percentile range and, with ``marks``, the target duration. The scenario's
+    name titles the figure.
     """
     fig, axes = _figure(ax, 6, figsize=(12, 7), nrows=2, ncols=3)
     cols = (
@@ -599,6 +600,9 @@ def plot_durations(
         if len(values):
             axis.hist(values, bins=min(30, max(5, len(values) // 5)))
             axis.axvline(float(values.median()), color="tab:red", ls="--", lw=1.2, label="median")
+            if k == 0 and len(values) > 1:
+                low, high = np.percentile(values, (10, 90))
+                axis.axvspan(low, high, color="tab:red", alpha=0.08, label="p10-p90")
             if k == 0 and marks is not None and marks.target:
                 axis.axvline(marks.target, color="black", ls=":", lw=1.2, label="target")
             axis.legend(fontsize=8)
