@@ -65,6 +65,7 @@ window.addEventListener("load", function () {
 
 
 def make_study(tmp_path: Path, runs: int = 12) -> study.StudyResult:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     sc = tmp_path / "fake.toml"
     sc.write_text("players = 9\nbounty_cents = 100\n")
     return study.run_study(
@@ -211,3 +212,13 @@ def test_run_report_and_design_check_pages(tmp_path: Path) -> None:
             result, _ = _render(path, tmp_path / path.stem)
             assert result["errors"] == [] and result["broken"] == 0 and result["images"] >= 2
     assert main(["design", "--html", str(tmp_path / "x.html"), "--runs", "1"]) == 2
+
+
+def test_comparison_writes_a_self_contained_page(tmp_path: Path) -> None:
+    a = make_study(tmp_path / "a")
+    b = make_study(tmp_path / "b")
+    path = report.write_comparison(a, b, tmp_path / "cmp", labels=("A", "B"))
+    page = path.with_suffix(".html").read_text(encoding="utf-8")
+    assert "<h1>Comparison: A = A, B = B</h1>" in page
+    sources = re.findall(r'<img src="([^"]+)"', page)
+    assert sources and all(s.startswith("data:image/png;base64,") for s in sources)
