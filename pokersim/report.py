@@ -602,7 +602,7 @@ def plot_durations(
             axis.axvline(float(values.median()), color="tab:red", ls="--", lw=1.2, label="median")
             if k == 0 and len(values) > 1:
                 low, high = np.percentile(values, (10, 90))
-                axis.axvspan(low, high, color="tab:red", alpha=0.08, label="p10-p90")
+                axis.axvspan(low, high, color="tab:red", alpha=0.08, label="p10-p90", zorder=0)
             if k == 0 and marks is not None and marks.target:
                 axis.axvline(marks.target, color="black", ls=":", lw=1.2, label="target")
             axis.legend(fontsize=8)
@@ -1120,6 +1120,16 @@ def write_report(
         )
     )
     md.append("")
+    if target_seconds and len(runs):
+        durations = runs["duration_seconds"].dropna().astype(float)
+        p10, p50, p90 = (float(v) for v in np.percentile(durations, (10, 50, 90)))
+        md += [
+            f"Target duration {hmm(target_seconds)}: the median run lasts {hmm(p50)} "
+            f"({(p50 - target_seconds) / target_seconds:+.1%}), 10th-90th percentile "
+            f"{hmm(p10)} – {hmm(p90)}; {100 * float((durations <= target_seconds).mean()):.0f}% "
+            "of the runs end within it.",
+            "",
+        ]
     if scenario is not None and len(runs):
         sheet = structure_sheet(timeline, runs, scenario)
         md += [

@@ -222,3 +222,13 @@ def test_comparison_writes_a_self_contained_page(tmp_path: Path) -> None:
     assert "<h1>Comparison: A = A, B = B</h1>" in page
     sources = re.findall(r'<img src="([^"]+)"', page)
     assert sources and all(s.startswith("data:image/png;base64,") for s in sources)
+
+
+def test_report_cli_marks_a_target_duration(tmp_path: Path) -> None:
+    from pokersim.cli import main
+
+    res = make_study(tmp_path)
+    assert main(["report", str(res.path), "--target-hours", "0.5"]) == 0
+    text = (res.path / "report.md").read_text(encoding="utf-8")
+    assert "Target duration 0:30: the median run lasts " in text
+    assert main(["report", str(res.path), "--target-hours", "0"]) == 2
