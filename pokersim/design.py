@@ -345,6 +345,7 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "name": sc.name,
         "description": sc.description,
         "start": _clock(sc.start_seconds),
+        **({"starts_at": sc.starts_at} if getattr(sc, "starts_at", None) is not None else {}),
         "seats_per_table": sc.seats_per_table,
         "final_table_size": sc.final_table_size,
         "starting_stack": sc.starting_stack,

@@ -50,31 +50,43 @@ class RunFiles:
     an exception leaving the block discards). ``hands`` is one of ``HANDS_CHOICES``.
     """
 
-    def __init__(self, out: Path, scenario: Scenario, *, hands: str = "none") -> None:
-        from pokersim.events import TableBroken
+    def __init__(
+        self,
+        out: Path,
+        scenario: Scenario,
+        seed: int,
+        *,
+        hands: str = "none",
+        hero: str | None = None,
+        on_event: Callable[[Any], None] | None = None,
+    ) -> None:
         from pokersim.results import JsonlWriter
 
         if hands not in HANDS_CHOICES:
             raise ValueError(f"hands must be one of {HANDS_CHOICES}, got {hands!r}")
         self.out = out
         out.mkdir(parents=True, exist_ok=True)
-        self._hand_files = _HandFiles(hands, out / "hands", scenario) if hands != "none" else None
+        self._hand_files = (
+            _HandFiles(hands, out / "hands", scenario, seed, hero) if hands != "none" else None
+        )
         if self._hand_files is None and (out / "hands.part").is_dir():
             shutil.rmtree(out / "hands.part")  # left by a killed run
         self.on_hand: Callable[[HandResult], None] | None = (
-            self._hand_files.add if self._hand_files is not None else None
+            self._hand_files.recorder.on_hand if self._hand_files is not None else None
         )
+        self._on_event = on_event
         self._events_tmp = out / "events.jsonl.part"
         # closed by finish or discard
         self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
         self._writer = JsonlWriter(self._stream)
-        self._table_broken = TableBroken
 
     def emit(self, event: Any) -> None:
-        """Log one event; a table that breaks has its hand histories written."""
+        """Log one event; the hand histories follow it (a table that breaks is written)."""
         self._writer(event)
-        if self._hand_files is not None and isinstance(event, self._table_broken):
-            self._hand_files.write_table(event.table_id)
+        if self._hand_files is not None:
+            self._hand_files.recorder.on_event(event)
+        if self._on_event is not None:
+            self._on_event(event)
 
     def finish(self, result: TournamentResult, *, scenario_name: str) -> None:
         """Complete ``events.jsonl``, write ``summary.json`` and the last hand histories."""
@@ -86,7 +98,7 @@ class RunFiles:
         summary_tmp = self.out / "summary.json.part"
         summary_tmp.write_text(summary_json(result, scenario=scenario_name), encoding="utf-8")
         if self._hand_files is not None:
-            self._hand_files.close()
+            self._hand_files.recorder.close(result)
         os.replace(summary_tmp, self.out / "summary.json")
         if self._hand_files is not None:
             self._hand_files.publish()
@@ -124,18 +136,21 @@ def write_run(
     *,
     scenario_name: str,
     hands: str = "none",
+    hero: str | None = None,
     actions: bool = False,
     progress: Callable[[int], None] | None = None,
+    on_event: Callable[[Any], None] | None = None,
 ) -> TournamentResult:
     """Play one tournament and write its outputs into ``out`` (what ``pokersim run --out`` does).
 
-    ``actions`` also logs every hand's own events; ``scenario_name`` is ``summary.json``'s
+    ``actions`` also logs every hand's own events; ``hero`` writes that player's view of the
+    hands; ``on_event`` sees every event too; ``scenario_name`` is ``summary.json``'s
     ``scenario`` (the scenario file's stem for ``pokersim run``). The folder is not checked:
     see ``check_out``.
     """
     from pokersim.engine import run_tournament
 
-    with RunFiles(out, scenario, hands=hands) as files:
+    with RunFiles(out, scenario, seed, hands=hands, hero=hero, on_event=on_event) as files:
         result = run_tournament(
             scenario,
             seed,
@@ -148,32 +163,25 @@ def write_run(
     return result
 
 
-def _clear_hands(folder: Path) -> None:
-    """Remove hand-history files of an earlier run (only the names written here)."""
-    if not folder.is_dir():
-        return
-    for path in sorted(folder.iterdir()):
-        if path.is_file() and path.name.startswith("table-") and path.suffix in (".phhs", ".txt"):
-            path.unlink()
-
-
 class _HandFiles:
-    """Hand histories written table by table as tables close, so memory stays bounded.
+    """A run's hand histories (``pokersim.history.recorder``) under a temporary folder.
 
-    They go to ``hands.part`` beside ``hands`` and replace the earlier run's files only in
+    They go to ``hands.part`` beside ``hands`` and replace the earlier run's folder only in
     ``publish``, at the end of a complete run (as ``events.jsonl`` does).
     """
 
-    def __init__(self, kind: str, final: Path, scenario: Scenario) -> None:
-        self.kind = kind
+    def __init__(
+        self, kind: str, final: Path, scenario: Scenario, seed: int, hero: str | None
+    ) -> None:
+        from pokersim.history.recorder import HandHistoryRecorder
+
         self.final = final
         self.folder = final.with_name(final.name + ".part")
-        self.seats = scenario.seats_per_table
-        self.event = scenario.name
-        self.names = {spec.player_id: spec.name for spec in scenario.players.expand()}
-        self.by_table: dict[int, list[HandResult]] = {}
         self.discard()  # left by a run that was killed
-        self.folder.mkdir(parents=True)
+        try:
+            self.recorder = HandHistoryRecorder(kind, self.folder, scenario, seed, hero=hero)
+        except ValueError as exc:  # an unknown --hero
+            raise ConfigError(str(exc)) from None
 
     def discard(self) -> None:
         """Remove the temporary folder (an interrupted run)."""
@@ -182,32 +190,6 @@ class _HandFiles:
 
     def publish(self) -> None:
         """Replace the earlier run's hand histories by this run's."""
-        _clear_hands(self.final)
-        self.final.mkdir(parents=True, exist_ok=True)
-        for path in sorted(self.folder.iterdir()):
-            os.replace(path, self.final / path.name)
-        self.folder.rmdir()
-
-    def add(self, result: HandResult) -> None:
-        """Keep a finished hand until its table closes."""
-        self.by_table.setdefault(result.setup.table_id, []).append(result)
-
-    def write_table(self, table_id: int) -> None:
-        """Write (and forget) the hands of one table."""
-        from pokersim.history.phh import write_phhs_by_table
-        from pokersim.history.pokerstars import write_pokerstars_by_table
-
-        hands = self.by_table.pop(table_id, [])
-        if not hands:
-            return
-        if self.kind in ("phh", "both"):
-            write_phhs_by_table(
-                hands, self.folder, names=self.names, seat_count=self.seats, event=self.event
-            )
-        if self.kind in ("pokerstars", "both"):
-            write_pokerstars_by_table(hands, self.folder, names=self.names, seat_count=self.seats)
-
-    def close(self) -> None:
-        """Write the tables still open at the end (the final table)."""
-        for table_id in sorted(self.by_table):
-            self.write_table(table_id)
+        if self.final.is_dir():
+            shutil.rmtree(self.final)
+        os.replace(self.folder, self.final)

@@ -1,4 +1,4 @@
-"""Plots and summary tables of a study: PNG files (matplotlib, Agg) and a ``report.md``.
+"""Plots and summary tables of a study: PNG files, ``report.md`` and ``report.html``.
 
 Everything here is a pure function of the study's Parquet files, so a report can be rebuilt at
 any time with ``pokersim report DIR``. Confidence intervals treat runs as the independent units
@@ -7,9 +7,12 @@ any time with ``pokersim report DIR``. Confidence intervals treat runs as the in
 
 from __future__ import annotations
 
+import base64
+import html
 import math
 import os
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -351,160 +354,397 @@ def compare_groups(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
 
 
 # --- plots -------------------------------------------------------------------------------------
+#
+# Every plot helper returns a matplotlib ``Figure`` (``None`` when there is nothing to draw),
+# draws into ``ax`` when given (an ``Axes``, or a sequence of them for the plots with several
+# panels) and saves a PNG when given a ``path``. They never choose a backend: figures are made
+# with ``matplotlib.figure.Figure``, not pyplot, so they work headless and show in notebooks.
+# Only the command line selects Agg.
 
 
-def _pyplot() -> Any:
-    import matplotlib  # noqa: PLC0415
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeMarks:
+    """What the time plots mark: levels, breaks, median bubble and final table, a target.
 
-    matplotlib.use("Agg", force=True)
-    import matplotlib.pyplot as plt  # noqa: PLC0415
+    Times are simulated seconds from the start. ``levels`` holds ``(start, number, blinds)``
+    for every level that starts before ``end``; ``breaks`` the nominal break windows.
+    """
 
-    return plt
+    name: str | None = None
+    levels: tuple[tuple[int, int, str], ...] = ()
+    breaks: tuple[tuple[int, int], ...] = ()
+    bubble: float | None = None
+    final_table: float | None = None
+    target: float | None = None
 
 
-def _save(fig: Any, path: Path) -> None:
-    fig.savefig(path, dpi=100, metadata=_PNG_META)
-    _pyplot().close(fig)
+def hmm(seconds: float) -> str:
+    """``1:05`` for 3,900 seconds (hours and minutes, as the time axes show them)."""
+    minutes = int(round(seconds / 60))
+    return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-def plot_time_bands(timeline: pd.DataFrame, path: Path) -> bool:
-    """Players remaining and average stack in BB against clock time, median and 10-90% band."""
+def _blinds(level: Any) -> str:
+    text = f"{level.small_blind}/{level.big_blind}"
+    return text + (f" ante {level.ante}" if level.ante else "")
+
+
+def level_schedule(
+    scenario: Any, until: float
+) -> tuple[list[tuple[int, int, Any]], list[tuple[int, int]]]:
+    """Level starts ``(seconds, number, level)`` and break windows up to ``until`` seconds.
+
+    The nominal schedule of the scenario's clock (``pokersim.clock``): level changes and
+    breaks do not wait for hands, so they are the same in every run.
+    """
+    from pokersim.clock import BreakSchedule, LevelClock  # noqa: PLC0415
+
+    breaks = BreakSchedule.from_breaks(scenario.breaks, scenario.start_seconds)
+    clock = LevelClock.make(scenario.levels, breaks)
+    starts = []
+    for k, level in enumerate(scenario.levels):
+        t = clock.start_of(k)
+        if t > until:
+            break
+        starts.append((t, k + 1, level))
+    if len(starts) == len(scenario.levels):  # the last level repeats: number its repeats
+        last_t, number, level = starts[-1]
+        length = round(level.minutes * 60)
+        play = breaks.play_seconds(last_t) + length
+        while length > 0 and len(starts) < 500:
+            t = breaks.time_of_play(play)
+            if t > until:
+                break
+            number += 1
+            starts.append((t, number, level))
+            play += length
+    windows = []
+    if breaks.enabled:
+        k = 0
+        while True:
+            start, end = breaks.window(k)
+            if start > until:
+                break
+            windows.append((start, end))
+            k += 1
+    # A level whose play begins when a break begins is dealt when the break ends.
+    after_break = dict(windows)
+    starts = [(after_break.get(t, t), n, lv) for t, n, lv in starts]
+    return starts, windows
+
+
+def time_marks(
+    runs: pd.DataFrame, scenario: Any = None, *, target_seconds: float | None = None
+) -> TimeMarks:
+    """The marks of a study's time plots: medians over the runs, the scenario's schedule."""
+    end = float(runs["duration_seconds"].max()) if len(runs) else 0.0
+    name = None
+    if "scenario" in runs and runs["scenario"].notna().any():
+        name = ", ".join(sorted(set(map(str, runs["scenario"].dropna()))))
+    levels: tuple[tuple[int, int, str], ...] = ()
+    breaks: tuple[tuple[int, int], ...] = ()
+    if scenario is not None:
+        name = scenario.name
+        starts, windows = level_schedule(scenario, end)
+        levels = tuple((t, n, _blinds(lv)) for t, n, lv in starts)
+        breaks = tuple(windows)
+
+    def median(column: str) -> float | None:
+        values = runs[column].dropna() if column in runs else pd.Series(dtype=float)
+        return float(values.median()) if len(values) else None
+
+    return TimeMarks(
+        name=name,
+        levels=levels,
+        breaks=breaks,
+        bubble=median("bubble_seconds"),
+        final_table=median("final_table_seconds"),
+        target=target_seconds,
+    )
+
+
+def _figure(
+    ax: Any, panels: int = 1, *, figsize: tuple[float, float], **kwargs: Any
+) -> tuple[Any, list[Any]]:
+    """A new figure with ``panels`` axes, or the figure of the given ``ax`` (one or a list)."""
+    if ax is not None:
+        axes = list(ax) if isinstance(ax, Sequence | np.ndarray) else [ax]
+        axes = list(np.ravel(np.asarray(axes, dtype=object)))
+        if len(axes) < panels:
+            raise ValueError(
+                f"this plot draws {panels} panels: pass {panels} axes, got {len(axes)}"
+            )
+        return axes[0].figure, axes
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    fig = Figure(figsize=figsize, layout="tight")
+    grid = fig.subplots(**kwargs) if kwargs else fig.subplots()
+    return fig, list(np.ravel(np.asarray(grid, dtype=object)))
+
+
+def _save(fig: Any, path: str | os.PathLike[str] | None) -> Any:
+    if path is not None:
+        fig.savefig(path, dpi=100, metadata=_PNG_META)
+    return fig
+
+
+def _hmm_axis(ax: Any, axis: str = "x") -> None:
+    from matplotlib.ticker import FuncFormatter, MultipleLocator  # noqa: PLC0415
+
+    target = ax.xaxis if axis == "x" else ax.yaxis
+    low, high = ax.get_xlim() if axis == "x" else ax.get_ylim()
+    span = max(high - low, 1.0)
+    step = next(
+        (s for s in (60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600) if span / s <= 8),
+        43200,
+    )
+    target.set_major_locator(MultipleLocator(step))
+    target.set_major_formatter(FuncFormatter(lambda v, _pos: hmm(v) if v >= 0 else ""))
+
+
+def _mark_time(ax: Any, marks: TimeMarks | None, *, labels: bool = True) -> None:
+    """Shade breaks and draw the median bubble, final table and target on a time axis."""
+    if marks is None:
+        return
+    for k, (start, end) in enumerate(marks.breaks):
+        ax.axvspan(start, end, color="0.85", lw=0, label="break" if (labels and k == 0) else None)
+    for value, text, style in (
+        (marks.bubble, "median bubble", dict(color="tab:red", ls="--")),
+        (marks.final_table, "median final table", dict(color="tab:green", ls="--")),
+        (marks.target, "target", dict(color="black", ls=":")),
+    ):
+        if value is not None and value > 0:
+            ax.axvline(value, lw=1.2, label=f"{text} {hmm(value)}" if labels else None, **style)
+
+
+def _level_ticks(ax: Any, marks: TimeMarks | None) -> None:
+    """Level numbers and blinds on a top axis (at most nine labelled), a thin line at each."""
+    if marks is None or not marks.levels:
+        return
+    top = ax.secondary_xaxis("top")
+    every = max(1, math.ceil(len(marks.levels) / 9))
+    shown = marks.levels[::every]
+    labels = [f"L{n}\n{b.split(' ante')[0]}" for _t, n, b in shown]
+    top.set_xticks([t for t, _n, _b in shown], labels, fontsize=7)
+    for t, _n, _b in marks.levels:
+        ax.axvline(t, color="0.7", lw=0.5, zorder=0)
+
+
+def _title(marks: TimeMarks | None, text: str) -> str:
+    return f"{marks.name}: {text}" if marks is not None and marks.name else text
+
+
+def plot_time_bands(
+    timeline: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+    marks: TimeMarks | None = None,
+) -> Any:
+    """Players remaining and average stack in BB against time, median and 10-90% band.
+
+    Two panels (``ax``: two axes). The time axis is h:mm from the start; with ``marks``, level
+    ticks with their blinds on top, breaks shaded, the median bubble and final-table times
+    (and a target duration) as vertical lines, and the scenario's name in the title.
+    """
     if timeline.empty:
-        return False
-    plt = _pyplot()
-    fig, axes = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
-    for ax, column, label in (
-        (axes[0], "players_left", "players remaining"),
-        (axes[1], "avg_stack_bb", "average stack (big blinds)"),
+        return None
+    fig, axes = _figure(ax, 2, figsize=(9, 7.5), nrows=2, ncols=1, sharex=True)
+    for k, (axis, column, label) in enumerate(
+        (
+            (axes[0], "players_left", "players remaining"),
+            (axes[1], "avg_stack_bb", "average stack (big blinds)"),
+        )
     ):
         bands = time_bands(timeline, column)
-        minutes = bands["seconds"] / 60
-        ax.fill_between(minutes, bands["p10"], bands["p90"], alpha=0.3, label="10-90%")
-        ax.plot(minutes, bands["p50"], label="median")
-        ax.set_ylabel(label)
-        ax.grid(alpha=0.3)
-        ax.legend()
-    axes[1].set_xlabel("clock time since start (minutes)")
-    fig.suptitle("Field over time")
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+        seconds = bands["seconds"].to_numpy(dtype=float)
+        _mark_time(axis, marks, labels=k == 0)
+        axis.fill_between(seconds, bands["p10"], bands["p90"], alpha=0.3, label="10-90% of runs")
+        axis.plot(seconds, bands["p50"], label="median")
+        axis.set_ylabel(label)
+        axis.grid(alpha=0.3)
+        right = float(seconds.max()) if len(seconds) else 1.0
+        if marks is not None and marks.target:
+            right = max(right, 1.03 * marks.target)
+        axis.set_xlim(0, max(right, 1.0))
+        _hmm_axis(axis)
+    _level_ticks(axes[0], marks)
+    axes[0].legend(fontsize=8, loc="upper right")
+    axes[1].set_xlabel("time since the start (h:mm)")
+    axes[0].set_title(_title(marks, "field over time"))
+    return _save(fig, path)
 
 
-def plot_durations(runs: pd.DataFrame, path: Path) -> bool:
-    """Distributions of duration, bubble time and final-table time, and the level reached."""
-    plt = _pyplot()
-    fig, axes = plt.subplots(2, 3, figsize=(12, 7))
+def plot_durations(
+    runs: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+    marks: TimeMarks | None = None,
+) -> Any:
+    """Distributions of duration, bubble time and final-table time (h:mm), and the level reached.
+
+    Six panels (``ax``: six axes). Each time histogram shows its median; the duration's also
+    its 10th-90th percentile range and, with ``marks``, the target duration. The scenario's
+    name titles the figure.
+    """
+    fig, axes = _figure(ax, 6, figsize=(12, 7), nrows=2, ncols=3)
     cols = (
         ("duration_seconds", "level_at_end", "end"),
         ("bubble_seconds", "level_at_bubble", "bubble"),
         ("final_table_seconds", "level_at_final_table", "final table"),
     )
     for k, (time_col, level_col, name) in enumerate(cols):
-        ax = axes[0, k]
-        values = runs[time_col].dropna() / 60
+        axis = axes[k]
+        values = runs[time_col].dropna().astype(float)
         if len(values):
-            ax.hist(values, bins=min(30, max(5, len(values) // 5)))
-        ax.set_title(f"time to {name}")
-        ax.set_xlabel("minutes")
-        ax.set_ylabel("runs")
-        ax = axes[1, k]
+            axis.hist(values, bins=min(30, max(5, len(values) // 5)))
+            axis.axvline(float(values.median()), color="tab:red", ls="--", lw=1.2, label="median")
+            if k == 0 and len(values) > 1:
+                low, high = np.percentile(values, (10, 90))
+                axis.axvspan(low, high, color="tab:red", alpha=0.08, label="p10-p90", zorder=0)
+            if k == 0 and marks is not None and marks.target:
+                axis.axvline(marks.target, color="black", ls=":", lw=1.2, label="target")
+            axis.legend(fontsize=8)
+            _hmm_axis(axis)
+        axis.set_title(_title(marks, f"time to {name}") if k == 0 else f"time to {name}")
+        axis.set_xlabel("h:mm")
+        axis.set_ylabel("runs")
+        axis = axes[3 + k]
         levels = runs[level_col].dropna().astype(int).value_counts().sort_index()
-        ax.bar(levels.index.astype(str), levels.to_numpy())
-        ax.set_title(f"level at {name}")
-        ax.set_xlabel("level")
-        ax.set_ylabel("runs")
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+        axis.bar(levels.index.astype(str), levels.to_numpy())
+        axis.set_title(f"level at {name}")
+        axis.set_xlabel("level")
+        axis.set_ylabel("runs")
+    return _save(fig, path)
 
 
-def plot_roi_itm(stats: pd.DataFrame, path: Path) -> bool:
-    """ROI and ITM% by player group with 95% confidence intervals."""
+def plot_roi_itm(
+    stats: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+    title: str | None = None,
+) -> Any:
+    """ROI and ITM% by player group with 95% confidence intervals (two panels)."""
     if stats.empty:
-        return False
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, 2, figsize=(12, max(3, 0.5 * len(stats) + 2)))
+        return None
+    fig, axes = _figure(ax, 2, figsize=(12, max(3, 0.5 * len(stats) + 2)), nrows=1, ncols=2)
     y = np.arange(len(stats))
-    for ax, key, label in ((axes[0], "roi", "ROI (%)"), (axes[1], "itm", "in the money (%)")):
+    for axis, key, label in ((axes[0], "roi", "ROI (%)"), (axes[1], "itm", "in the money (%)")):
         value = 100 * stats[key].to_numpy(dtype=float)
         low = 100 * stats[f"{key}_low"].to_numpy(dtype=float)
         high = 100 * stats[f"{key}_high"].to_numpy(dtype=float)
         err = np.nan_to_num(np.vstack([value - low, high - value]))
-        ax.errorbar(value, y, xerr=err, fmt="o", capsize=4)
-        ax.set_yticks(y, stats["group"])
-        ax.set_ylim(-0.6, len(stats) - 0.4)
-        ax.set_ylim(-0.6, len(stats) - 0.4)
-        ax.set_xlabel(label + ", 95% CI")
-        ax.grid(alpha=0.3)
+        axis.errorbar(value, y, xerr=err, fmt="o", capsize=4)
+        axis.set_yticks(y, stats["group"])
+        axis.set_ylim(-0.6, len(stats) - 0.4)
+        axis.set_xlabel(label + ", 95% CI")
+        axis.grid(alpha=0.3)
     axes[0].axvline(0, color="grey", lw=1)
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+    if title:
+        axes[0].set_title(title)
+    return _save(fig, path)
 
 
-def plot_places(finishes: pd.DataFrame, path: Path) -> bool:
+def plot_places(
+    finishes: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+    title: str | None = None,
+) -> Any:
     """Finishing-place distribution by group: share of finishes in each tenth of the field."""
     if finishes.empty:
-        return False
+        return None
     df = with_groups(finishes)
     pct = (df["place"] - 1) / _entries_of(df, finishes)
     df["decile"] = np.minimum((pct * 10).astype(int), 9)
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(8, 5))
+    fig, (axis, *_) = _figure(ax, figsize=(8, 5))
     for group, part in df.groupby("group", sort=True):
         share = part["decile"].value_counts(normalize=True).reindex(range(10), fill_value=0)
-        ax.plot(np.arange(10) * 10 + 5, 100 * share.to_numpy(), marker="o", label=group)
-    ax.axhline(10, color="grey", lw=1, ls="--", label="no edge")
-    ax.set_xlabel("finishing place, percentile of the field (0 = winner)")
-    ax.set_ylabel("share of finishes (%)")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+        axis.plot(np.arange(10) * 10 + 5, 100 * share.to_numpy(), marker="o", label=group)
+    axis.axhline(10, color="grey", lw=1, ls="--", label="no edge")
+    axis.set_xlabel("finishing place, percentile of the field (0 = winner)")
+    axis.set_ylabel("share of finishes (%)")
+    axis.legend()
+    axis.grid(alpha=0.3)
+    if title:
+        axis.set_title(title)
+    return _save(fig, path)
 
 
-def plot_profit(finishes: pd.DataFrame, path: Path, *, seed: int = 0) -> dict[str, Downswings]:
-    """Profit distribution per group and PrimeDope-style downswing bands over many tournaments."""
+def profit_downswings(finishes: pd.DataFrame, *, seed: int = 0) -> dict[str, Downswings]:
+    """``downswings`` of each player group's profits, in buy-ins (group k uses ``seed + k``)."""
     if finishes.empty:
         return {}
     df = with_groups(finishes)
     unit = buyin_cents(finishes) or 1.0
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
-    result = {}
-    for k, (group, part) in enumerate(df.groupby("group", sort=True)):
+    return {
+        str(group): downswings(part["profit_cents"].to_numpy(dtype=float) / unit, seed=seed + k)
+        for k, (group, part) in enumerate(df.groupby("group", sort=True))
+    }
+
+
+def plot_profit(
+    finishes: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    seed: int = 0,
+    ax: Any = None,
+    title: str | None = None,
+) -> Any:
+    """Profit distribution per group and sample paths of cumulative profit (two panels).
+
+    The right panel is what variance calculators show: the median and 5-95% band of
+    cumulative profit over many tournaments (``profit_downswings``), with a few sample paths.
+    """
+    if finishes.empty:
+        return None
+    df = with_groups(finishes)
+    unit = buyin_cents(finishes) or 1.0
+    swings = profit_downswings(finishes, seed=seed)
+    fig, axes = _figure(ax, 2, figsize=(13, 5), nrows=1, ncols=2)
+    rng = np.random.default_rng(seed)
+    for group, part in df.groupby("group", sort=True):
         profit = part["profit_cents"].to_numpy(dtype=float) / unit
         axes[0].hist(profit, bins=40, histtype="step", density=True, label=group)
-        ds = downswings(profit, seed=seed + k)
-        result[str(group)] = ds
+        ds = swings[str(group)]
         x = ds.percentiles.index.to_numpy()
         (line,) = axes[1].plot(x, ds.percentiles["p50"], label=f"{group} median")
+        color = line.get_color()
         axes[1].fill_between(
-            x, ds.percentiles["p5"], ds.percentiles["p95"], alpha=0.15, color=line.get_color()
+            x, ds.percentiles["p5"], ds.percentiles["p95"], alpha=0.15, color=color
         )
+        for _ in range(3):
+            path_values = np.cumsum(profit[rng.integers(0, profit.size, size=x.size)])
+            axes[1].plot(x, path_values, color=color, lw=0.5, alpha=0.6)
     axes[0].set_yscale("log")
     axes[0].set_xlabel("profit per tournament (buy-ins)")
     axes[0].set_ylabel("density")
     axes[0].legend()
     axes[1].axhline(0, color="grey", lw=1)
     axes[1].set_xlabel("tournaments played")
-    axes[1].set_ylabel("cumulative profit (buy-ins), 5-95% band")
-    axes[1].legend()
-    for ax in axes:
-        ax.grid(alpha=0.3)
-    fig.tight_layout()
-    _save(fig, path)
-    return result
+    axes[1].set_ylabel("cumulative profit (buy-ins): median, 5-95% band, sample paths")
+    axes[1].legend(fontsize=8)
+    for axis in axes[:2]:
+        axis.grid(alpha=0.3)
+    if title:
+        axes[0].set_title(title)
+    return _save(fig, path)
 
 
-def plot_icm(icm: pd.DataFrame, path: Path) -> bool:
+def plot_icm(
+    icm: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+    title: str | None = None,
+) -> Any:
     """Simulated share of the final table's prize money against ICM equity, binned by ICM."""
     if icm.empty:
-        return False
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6, 5.5))
+        return None
+    fig, (axis, *_) = _figure(ax, figsize=(6, 5.5))
     edges = np.linspace(0, float(icm["icm_share"].max()) + 1e-9, 11)
     bins = np.digitize(icm["icm_share"], edges[1:-1])
     x, y, err = [], [], []
@@ -516,26 +756,31 @@ def plot_icm(icm: pd.DataFrame, path: Path) -> bool:
         x.append(100 * float(sel["icm_share"].mean()))
         y.append(100 * est.value)
         err.append(100 * (est.high - est.value))
-    ax.errorbar(x, y, yerr=err, fmt="o", capsize=4, label="simulated, 95% CI")
+    axis.errorbar(x, y, yerr=err, fmt="o", capsize=4, label="simulated, 95% CI")
     top = max(x + y) * 1.1 if x else 1
-    ax.plot([0, top], [0, top], color="grey", lw=1, label="ICM")
-    ax.set_xlabel("ICM equity at the final table (% of its prize money)")
-    ax.set_ylabel("prize won (% of the final table's prize money)")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+    axis.plot([0, top], [0, top], color="grey", lw=1, label="ICM")
+    axis.set_xlabel("ICM equity at the final table (% of its prize money)")
+    axis.set_ylabel("prize won (% of the final table's prize money)")
+    axis.legend()
+    axis.grid(alpha=0.3)
+    if title:
+        axis.set_title(title)
+    return _save(fig, path)
 
 
-def plot_bounty_share(finishes: pd.DataFrame, path: Path) -> bool:
+def plot_bounty_share(
+    finishes: pd.DataFrame,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+    title: str | None = None,
+) -> Any:
     """Share of winnings from bounties, by group and by finishing place (bounty formats only)."""
     if finishes["bounty_cents"].fillna(0).sum() <= 0:
-        return False
+        return None
     df = with_groups(finishes)
     df["won"] = df["prize_cents"] + df["bounty_cents"].fillna(0)
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    fig, axes = _figure(ax, 2, figsize=(12, 4.5), nrows=1, ncols=2)
     by_group = df.groupby("group", sort=True)[["bounty_cents", "won"]].sum()
     axes[0].barh(by_group.index, 100 * by_group["bounty_cents"] / by_group["won"])
     axes[0].set_xlabel("bounties, % of winnings")
@@ -544,30 +789,260 @@ def plot_bounty_share(finishes: pd.DataFrame, path: Path) -> bool:
     axes[1].bar(places.index, share)
     axes[1].set_xlabel("finishing place")
     axes[1].set_ylabel("bounties, % of winnings")
-    for ax in axes:
-        ax.grid(alpha=0.3)
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+    for axis in axes[:2]:
+        axis.grid(alpha=0.3)
+    if title:
+        axes[0].set_title(title)
+    return _save(fig, path)
 
 
 def plot_compare_durations(
-    a: pd.DataFrame, b: pd.DataFrame, labels: tuple[str, str], path: Path
-) -> bool:
-    """Duration, bubble-time and final-table-time distributions of two studies, overlaid."""
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
-    for ax, (column, name, scale) in zip(axes, RUN_MEASURES[:3]):
+    a: pd.DataFrame,
+    b: pd.DataFrame,
+    labels: tuple[str, str],
+    path: str | os.PathLike[str] | None = None,
+    *,
+    ax: Any = None,
+) -> Any:
+    """Duration, bubble-time and final-table-time distributions of two studies, overlaid (h:mm)."""
+    fig, axes = _figure(ax, 3, figsize=(13, 4), nrows=1, ncols=3)
+    for axis, (column, name, _scale) in zip(axes, RUN_MEASURES[:3]):
         for runs, label in zip((a, b), labels):
-            values = runs[column].dropna().astype(float) * scale
+            values = runs[column].dropna().astype(float)
             if len(values):
-                ax.hist(values, bins=min(30, max(5, len(values) // 5)), alpha=0.5, label=label)
-        ax.set_xlabel(name)
-        ax.set_ylabel("runs")
-        ax.legend()
-    fig.tight_layout()
-    _save(fig, path)
-    return True
+                axis.hist(values, bins=min(30, max(5, len(values) // 5)), alpha=0.5, label=label)
+        axis.set_xlabel(name.replace("(min)", "(h:mm)"))
+        axis.set_ylabel("runs")
+        axis.legend()
+        _hmm_axis(axis)
+    return _save(fig, path)
+
+
+# --- structure sheet and HTML ------------------------------------------------------------------
+
+
+def study_scenario(folder: str | os.PathLike[str]) -> Any:
+    """The scenario a study folder was run from (its ``study.json``), or ``None``.
+
+    ``None`` when the study used another runner or the file is gone or no longer loads: the
+    report then leaves out what needs the scenario (structure sheet, level ticks, breaks).
+    """
+    import json  # noqa: PLC0415
+
+    from pokersim.study import DEFAULT_RUNNER, MANIFEST  # noqa: PLC0415
+
+    try:
+        manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+        if manifest.get("runner", DEFAULT_RUNNER) != DEFAULT_RUNNER:
+            return None
+        from pokersim.scenario import load_scenario  # noqa: PLC0415
+
+        return load_scenario(manifest["scenario"])
+    except Exception:  # noqa: BLE001 - any failure just means "no scenario to show"
+        return None
+
+
+def structure_sheet(timeline: pd.DataFrame, runs: pd.DataFrame, scenario: Any) -> pd.DataFrame:
+    """One row per level that started in some run: what a designer reads off the clock.
+
+    Columns: ``level``, ``clock`` (time of day it starts), ``elapsed`` (h:mm from the start),
+    ``blinds``, ``ante``, ``players_median`` (players left when it starts, median over the
+    runs still going), ``avg_bb_p10``/``p50``/``p90`` (average stack in big blinds then),
+    ``running`` (share of runs still going). Times follow the nominal schedule (breaks
+    included); the players and stacks are the study's timeline samples at or just before it.
+    """
+    from pokersim.clock import format_clock  # noqa: PLC0415
+
+    end = float(runs["duration_seconds"].max()) if len(runs) else 0.0
+    starts, _breaks = level_schedule(scenario, end)
+    durations = runs.set_index("run")["duration_seconds"].astype(float)
+    if timeline.empty:
+        players = stacks = pd.DataFrame()
+    else:
+        players = timeline.pivot(index="seconds", columns="run", values="players_left").sort_index()
+        stacks = timeline.pivot(index="seconds", columns="run", values="avg_stack_bb").sort_index()
+    rows = []
+    for t, number, level in starts:
+        going = durations[durations >= t].index
+        row: dict[str, Any] = {
+            "level": number,
+            "clock": format_clock(scenario.start_seconds + t)[:5],
+            "elapsed": hmm(t),
+            "blinds": f"{level.small_blind}/{level.big_blind}",
+            "ante": int(level.ante),
+            "players_median": math.nan,
+            "avg_bb_p10": math.nan,
+            "avg_bb_p50": math.nan,
+            "avg_bb_p90": math.nan,
+            "running": float(len(going)) / max(1, len(durations)),
+        }
+        if len(players) and len(going):
+            k = max(0, int(players.index.searchsorted(t, side="right")) - 1)
+            cols = [c for c in going if c in players.columns]
+            p = players.iloc[k][cols].dropna().astype(float)
+            s = stacks.iloc[k][cols].dropna().astype(float)
+            if len(p):
+                row["players_median"] = float(p.median())
+            if len(s):
+                row["avg_bb_p10"], row["avg_bb_p50"], row["avg_bb_p90"] = (
+                    float(v) for v in np.percentile(s, BAND)
+                )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _structure_md(sheet: pd.DataFrame) -> str:
+    return _md_table(
+        [
+            "level",
+            "clock",
+            "elapsed",
+            "blinds",
+            "ante",
+            "players left (median)",
+            "avg stack BB p10",
+            "p50",
+            "p90",
+            "runs going",
+        ],
+        [
+            [
+                str(r.level),
+                r.clock,
+                r.elapsed,
+                r.blinds,
+                str(r.ante) if r.ante else "–",
+                _fmt(r.players_median, 0),
+                _fmt(r.avg_bb_p10),
+                _fmt(r.avg_bb_p50),
+                _fmt(r.avg_bb_p90),
+                f"{100 * r.running:.0f}%",
+            ]
+            for r in sheet.itertuples()
+        ],
+    )
+
+
+_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2rem auto;
+  max-width: 1100px; padding: 0 1rem; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6rem; border-bottom: 2px solid #ddd; padding-bottom: .3rem; }
+h2 { font-size: 1.25rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: .8rem 0; font-size: .85rem; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: right; }
+th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
+tbody tr:nth-child(even) { background: #fafafa; }
+figure { margin: 1rem 0; } img { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { font-size: .8rem; color: #666; }
+code { background: #f3f3f3; padding: 0 .2rem; }
+"""
+
+_IMAGE = re.compile(r"^!\[(?P<alt>[^\]]*)\]\((?P<src>[^)]+)\)$")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _inline(text: str) -> str:
+    return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(text, quote=False))
+
+
+def figure_png(fig: Any) -> bytes:
+    """A figure as PNG bytes (the same settings as the report's files)."""
+    import io  # noqa: PLC0415
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, metadata=_PNG_META)
+    return buffer.getvalue()
+
+
+def markdown_to_html(
+    markdown: str,
+    base: str | os.PathLike[str],
+    *,
+    title: str,
+    images: Mapping[str, bytes] | None = None,
+) -> str:
+    """A self-contained HTML page of one of our Markdown reports.
+
+    Understands what the reports write: ``#``/``##`` headings, tables, image lines (the PNG
+    is read from ``base``, or taken from ``images`` by name, and embedded as base64, so the
+    page needs no other file) and
+    paragraphs with ``code``. No scripts, no external resources: it opens offline anywhere.
+    """
+    folder = Path(base)
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(title)}</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+    ]
+    paragraph: list[str] = []
+    table: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            out.append("<p>" + " ".join(_inline(x) for x in paragraph) + "</p>")
+            paragraph.clear()
+        if table:
+            rows = [[c.strip() for c in x.strip().strip("|").split("|")] for x in table]
+            body = [r for r in rows[1:] if not all(set(c) <= set("-: ") for c in r)]
+            out.append("<table>")
+            out.append(
+                "<thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in rows[0]) + "</tr></thead>"
+            )
+            out.append("<tbody>")
+            out.extend(
+                "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body
+            )
+            out.append("</tbody></table>")
+            table.clear()
+
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            if paragraph:
+                flush()
+            table.append(stripped)
+            continue
+        if table:
+            flush()
+        if not stripped:
+            flush()
+        elif stripped.startswith("## "):
+            flush()
+            out.append(f"<h2>{_inline(stripped[3:])}</h2>")
+        elif stripped.startswith("# "):
+            flush()
+            out.append(f"<h1>{_inline(stripped[2:])}</h1>")
+        elif m := _IMAGE.match(stripped):
+            flush()
+            raw = images[m["src"]] if images and m["src"] in images else None
+            if raw is None:
+                raw = (folder / m["src"]).read_bytes()
+            data = base64.b64encode(raw).decode("ascii")
+            alt = html.escape(m["alt"])
+            out.append(
+                f'<figure><img src="data:image/png;base64,{data}" alt="{alt}">'
+                f"<figcaption>{alt}</figcaption></figure>"
+            )
+        else:
+            paragraph.append(stripped)
+    flush()
+    out += ["</body>", "</html>", ""]
+    return "\n".join(out)
+
+
+def write_html(markdown_path: str | os.PathLike[str], *, title: str) -> Path:
+    """Write ``<name>.html`` beside a Markdown report (images embedded); return its path."""
+    source = Path(markdown_path)
+    target = source.with_suffix(".html")
+    text = markdown_to_html(source.read_text(encoding="utf-8"), source.parent, title=title)
+    target.write_text(text, encoding="utf-8")
+    return target
 
 
 # --- the report --------------------------------------------------------------------------------
@@ -587,20 +1062,41 @@ def _md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0) -> Path:
-    """Write the plots into ``DIR/plots/`` and ``DIR/report.md``; return the report's path."""
+def write_report(
+    folder: str | os.PathLike[str] | StudyResult,
+    *,
+    seed: int = 0,
+    scenario: Any = None,
+    target_seconds: float | None = None,
+    heading: str = "Study report",
+) -> Path:
+    """Write the plots into ``DIR/plots/``, ``DIR/report.md`` and ``DIR/report.html``.
+
+    ``report.html`` is the same report as one self-contained page (plots embedded), to read
+    offline or forward. ``scenario`` (default: the one in ``study.json``, when it still
+    loads) adds the structure sheet and the level ticks and breaks of the time plots;
+    ``target_seconds`` marks a target duration. Returns the Markdown report's path.
+    """
     result = folder if isinstance(folder, StudyResult) else load_study(folder)
     out = Path(result.path)
     plots = out / PLOTS
     plots.mkdir(exist_ok=True)
     runs, finishes, timeline = result.runs, result.finishes, result.timeline
+    if scenario is None:
+        scenario = study_scenario(out)
+    marks = time_marks(runs, scenario, target_seconds=target_seconds)
     stats = group_stats(finishes) if len(finishes) else pd.DataFrame()
-    scenario = ", ".join(sorted(set(map(str, runs["scenario"].dropna())))) or "?"
+    name = marks.name or "?"
     md = [
-        f"# Study report: {scenario}",
+        f"# {heading}: {name}",
         "",
-        f"{len(runs)} runs, {len(finishes)} finishes. Intervals are 95% confidence intervals "
-        "with runs as the independent units.",
+        (
+            f"One run (seed {int(runs['seed'].iloc[0])}), {len(finishes)} players: with a single "
+            "run there are no confidence intervals (a study of many runs gives them)."
+            if len(runs) == 1
+            else f"{len(runs)} runs, {len(finishes)} finishes. Intervals are 95% confidence "
+            "intervals with runs as the independent units."
+        ),
         "",
         "## Runs",
         "",
@@ -624,9 +1120,30 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
         )
     )
     md.append("")
-    if plot_time_bands(timeline, plots / "field_over_time.png"):
+    if target_seconds and len(runs):
+        durations = runs["duration_seconds"].dropna().astype(float)
+        p10, p50, p90 = (float(v) for v in np.percentile(durations, (10, 50, 90)))
+        md += [
+            f"Target duration {hmm(target_seconds)}: the median run lasts {hmm(p50)} "
+            f"({(p50 - target_seconds) / target_seconds:+.1%}), 10th-90th percentile "
+            f"{hmm(p10)} – {hmm(p90)}; {100 * float((durations <= target_seconds).mean()):.0f}% "
+            "of the runs end within it.",
+            "",
+        ]
+    if scenario is not None and len(runs):
+        sheet = structure_sheet(timeline, runs, scenario)
+        md += [
+            "## Structure sheet",
+            "",
+            "Each level as the clock runs (breaks included): when it starts, its blinds, and how "
+            "the field looks then over the runs still going.",
+            "",
+            _structure_md(sheet),
+            "",
+        ]
+    if plot_time_bands(timeline, plots / "field_over_time.png", marks=marks) is not None:
         md += ["![players remaining and average stack](plots/field_over_time.png)", ""]
-    plot_durations(runs, plots / "durations.png")
+    plot_durations(runs, plots / "durations.png", marks=marks)
     md += ["![durations and levels](plots/durations.png)", ""]
     if not stats.empty:
         md += ["## Results by player group", ""]
@@ -658,10 +1175,11 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
             )
         )
         md += ["", "Profits are in currency units (cents / 100).", ""]
-        plot_roi_itm(stats, plots / "roi_itm.png")
-        plot_places(finishes, plots / "places.png")
+        plot_roi_itm(stats, plots / "roi_itm.png", title=f"{name}: ROI and ITM by group")
+        plot_places(finishes, plots / "places.png", title=f"{name}: finishing places")
         md += ["![ROI and ITM](plots/roi_itm.png)", "", "![places](plots/places.png)", ""]
-        swings = plot_profit(finishes, plots / "profit.png", seed=seed)
+        swings = profit_downswings(finishes, seed=seed)
+        plot_profit(finishes, plots / "profit.png", seed=seed, title=f"{name}: profit")
         md += ["## Variance", "", "![profit](plots/profit.png)", ""]
         md.append(
             f"Downswings over {next(iter(swings.values())).tournaments} tournaments "
@@ -684,7 +1202,7 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
         )
         md.append("")
         icm = icm_at_final_table(finishes)
-        if plot_icm(icm, plots / "icm.png"):
+        if plot_icm(icm, plots / "icm.png", title=f"{name}: final table against ICM") is not None:
             md += [
                 "## Final table: simulated equity against ICM",
                 "",
@@ -717,7 +1235,7 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
                 ),
                 "",
             ]
-        if plot_bounty_share(finishes, plots / "bounty_share.png"):
+        if plot_bounty_share(finishes, plots / "bounty_share.png", title=name) is not None:
             md += ["## Bounties", "", "![bounty share](plots/bounty_share.png)", ""]
             md.append(
                 _md_table(
@@ -728,13 +1246,14 @@ def write_report(folder: str | os.PathLike[str] | StudyResult, *, seed: int = 0)
             md.append("")
     path = out / REPORT
     path.write_text("\n".join(md), encoding="utf-8")
+    write_html(path, title=f"{heading}: {name}")
     return path
 
 
 def write_comparison(
     a: StudyResult, b: StudyResult, out: str | os.PathLike[str], *, labels: tuple[str, str]
 ) -> Path:
-    """Write ``OUT/compare.md`` (paired differences with 95% CIs) and its plot."""
+    """Write ``OUT/compare.md`` and ``OUT/compare.html`` (paired differences) and its plot."""
     folder = Path(out)
     (folder / PLOTS).mkdir(parents=True, exist_ok=True)
     runs = compare_runs(a.runs, b.runs)
@@ -802,4 +1321,54 @@ def write_comparison(
         ]
     path = folder / "compare.md"
     path.write_text("\n".join(md), encoding="utf-8")
+    write_html(path, title=f"Comparison: {la} and {lb}")
     return path
+
+
+def write_design_html(
+    path: str | os.PathLike[str],
+    scenario: Any,
+    runs: pd.DataFrame,
+    timeline: pd.DataFrame,
+    *,
+    figures: str,
+    target_seconds: float | None = None,
+) -> Path:
+    """The figures of ``pokersim design`` (or ``--check``) as one self-contained HTML page.
+
+    ``figures`` is the text the command prints (``pokersim.design.format_report``); the page
+    adds the structure sheet and the annotated time plots (target duration marked).
+    """
+    target = Path(path)
+    marks = time_marks(runs, scenario, target_seconds=target_seconds)
+    name = marks.name or "?"
+    md = [
+        f"# Design check: {name}",
+        "",
+        f"{len(runs)} simulated runs of the scenario.",
+        "",
+        "## Figures",
+        "",
+    ]
+    for line in figures.splitlines():
+        md += [line, ""]
+    if len(runs):
+        md += [
+            "## Structure sheet",
+            "",
+            _structure_md(structure_sheet(timeline, runs, scenario)),
+            "",
+        ]
+    images: dict[str, bytes] = {}
+    bands = plot_time_bands(timeline, marks=marks)
+    if bands is not None:
+        images["field_over_time.png"] = figure_png(bands)
+        md += ["![players remaining and average stack](field_over_time.png)", ""]
+    images["durations.png"] = figure_png(plot_durations(runs, marks=marks))
+    md += ["![durations and levels](durations.png)", ""]
+    page = markdown_to_html(
+        "\n".join(md), target.parent, title=f"Design check: {name}", images=images
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(page, encoding="utf-8")
+    return target

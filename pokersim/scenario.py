@@ -16,6 +16,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
@@ -578,6 +579,8 @@ class Scenario:
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
     source: str | None = None
+    #: The start as a date-time with a UTC offset (the ``starts_at`` key), if given.
+    starts_at: datetime | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.start_seconds < 86400:
@@ -725,8 +728,9 @@ _E = TypeVar("_E", bound=Enum)
 _KEYS: dict[str, frozenset[str]] = {
     path: frozenset(keys.split())
     for path, keys in {
-        "": "name description start seats_per_table final_table_size starting_stack betting "
-        "ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players levels "
+        "": "name description start starts_at seats_per_table final_table_size starting_stack "
+        "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
+        "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults connection "
         "satellite shootout",
         "players": "count mix named",
@@ -1513,7 +1517,9 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     if not name.strip():
         raise top.error("name", "expected a non-empty name")
     description = top.text("description", "")
-    start = top.text("start", "00:00")
+    starts_at = _read_starts_at(top)
+    default_start = "00:00" if starts_at is None else starts_at.strftime("%H:%M:%S")
+    start = top.text("start", default_start)
     match = _CLOCK_TIME.fullmatch(start)
     if (
         not match
@@ -1525,6 +1531,12 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
             "start", f"expected a clock time 'HH:MM' (00:00..23:59), got {_show(start)}"
         )
     start_seconds = int(match.group(1)) * 3600 + int(match.group(2)) * 60 + int(match.group(3) or 0)
+    if starts_at is not None and top.has("start"):
+        clock = starts_at.hour * 3600 + starts_at.minute * 60 + starts_at.second
+        if clock != start_seconds:
+            raise top.error(
+                "start", f"expected the clock time of starts_at ({starts_at.time()}), got {start!r}"
+            )
     seats = top.integer("seats_per_table", 9, low=2, high=10)
     final = top.integer("final_table_size", seats, low=2)
     if final > seats:
@@ -1591,7 +1603,24 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         shootout=shootout,
         max_simulated_seconds=max_simulated_seconds,
         source=source,
+        starts_at=starts_at,
     )
+
+
+def _read_starts_at(top: _Section) -> datetime | None:
+    """The optional ``starts_at`` key: a TOML offset date-time (whole seconds)."""
+    if not top.has("starts_at"):
+        return None
+    value = top.raw("starts_at")
+    if not isinstance(value, datetime) or value.tzinfo is None:
+        raise top.error(
+            "starts_at",
+            "expected an offset date-time such as 2026-03-14T20:00:00-04:00, "
+            f"got {_type_name(value)} {value!r}",
+        )
+    if value.microsecond:
+        raise top.error("starts_at", f"expected whole seconds, got {value.isoformat()}")
+    return value
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:

@@ -181,8 +181,84 @@ def run_seeds(seed: int, runs: int) -> list[int]:
     return [derive_seed(seed, i) for i in range(runs)]
 
 
+def scenario_data_of(scenario: Any) -> dict[str, Any]:
+    """A scenario as TOML data (a fresh deep copy): from a path, a ``Scenario`` or a mapping."""
+    import tomllib  # noqa: PLC0415
+
+    from pokersim.scenario import Scenario  # noqa: PLC0415
+
+    if isinstance(scenario, str | os.PathLike):
+        try:
+            with open(scenario, "rb") as handle:
+                return tomllib.load(handle)
+        except OSError as exc:
+            raise ConfigError(f"scenario {os.fspath(scenario)!r}: cannot read it ({exc})") from exc
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{os.fspath(scenario)}: not valid TOML: {exc}") from None
+    if isinstance(scenario, Scenario):
+        from pokersim.design import scenario_data  # noqa: PLC0415
+
+        return scenario_data(scenario)
+    if isinstance(scenario, Mapping):
+        return _deep_copy(scenario)
+    raise ConfigError(
+        f"a scenario is a path, a Scenario or a mapping of TOML data, got {type(scenario).__name__}"
+    )
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def variant(base: Any = None, /, **changes: Any) -> dict[str, Any]:
+    """A scenario changed by keywords, as TOML data checked by the scenario loader.
+
+    ``base`` is a path, a ``Scenario`` or a mapping (default: the built-in scenario). Keys are
+    top-level keys (``level_minutes=8``) or paths into tables, written with a double
+    underscore or dots: ``players__count=90`` or ``**{"entries.bounty_cents": 500}``. A value
+    of ``None`` removes the key. Pass the result to ``run_study`` (or ``parse_scenario``)::
+
+        b = variant("scenarios/default.toml", name="8-minute levels", level_minutes=8)
+        run_study(b, runs=100, out="results/b")
+    """
+    from pokersim.scenario import default_scenario_path, parse_scenario  # noqa: PLC0415
+
+    data = scenario_data_of(default_scenario_path() if base is None else base)
+    for key, value in changes.items():
+        path = key.replace("__", ".").split(".")
+        table = data
+        for part in path[:-1]:
+            inner = table.setdefault(part, {})
+            if not isinstance(inner, dict):
+                raise ConfigError(f"variant: {key}: {part!r} is not a table in the scenario")
+            table = inner
+        if value is None:
+            table.pop(path[-1], None)
+        else:
+            table[path[-1]] = _deep_copy(value)
+    parse_scenario(data, source="<variant>")
+    return data
+
+
+def _scenario_text(scenario: Any) -> str:
+    """TOML text of an in-memory scenario (``Scenario`` or mapping), checked by the loader."""
+    import tomllib  # noqa: PLC0415
+
+    import tomli_w  # noqa: PLC0415
+
+    from pokersim.scenario import parse_scenario  # noqa: PLC0415
+
+    text = tomli_w.dumps(scenario_data_of(scenario))
+    parse_scenario(tomllib.loads(text), source="<scenario>")
+    return text
+
+
 def run_study(
-    scenario: str | os.PathLike[str] | None = None,
+    scenario: Any = None,
     *,
     runs: int,
     out: str | os.PathLike[str],
@@ -200,6 +276,8 @@ def run_study(
     ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
     when given, runs execute on that cluster and ``jobs`` is ignored.
     ``on_run`` is called with each run's index once its rows are safely stored.
+    ``scenario`` is a path, or a ``Scenario`` or a mapping of TOML data (say, from
+    ``variant``): those are written to ``OUT/scenario.toml`` and the study runs that file.
     """
     _refuse_in_starting_worker()
     if runs < 1:
@@ -208,16 +286,23 @@ def run_study(
         raise ConfigError(f"jobs must be >= 1, got {jobs}")
     if not 0 <= seed < 2**63:
         raise ConfigError(f"seed must be in 0..2**63-1, got {seed}")
-    scenario_path = _scenario_path(scenario, runner)
-    try:
-        data = Path(scenario_path).read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"scenario {scenario_path!r}: cannot read it ({exc.strerror})") from exc
+    folder = Path(out)
+    in_memory = scenario is not None and not isinstance(scenario, str | os.PathLike)
+    if in_memory:
+        data = _scenario_text(scenario).encode("utf-8")
+        scenario_path = os.path.abspath(folder / "scenario.toml")
+    else:
+        scenario_path = _scenario_path(scenario, runner)
+        try:
+            data = Path(scenario_path).read_bytes()
+        except OSError as exc:
+            raise ConfigError(
+                f"scenario {scenario_path!r}: cannot read it ({exc.strerror})"
+            ) from exc
     load_runner(runner)  # fail fast on a bad name, before any worker starts
-    if runner == DEFAULT_RUNNER:
+    if runner == DEFAULT_RUNNER and not in_memory:
         _check_scenario(scenario_path)
     digest = hashlib.sha256(data).hexdigest()
-    folder = Path(out)
     manifest = {
         "format": FORMAT_VERSION,
         "runner": runner,
@@ -244,7 +329,7 @@ def run_study(
     with folder_lock(folder, "--out"):
         return _run_locked(
             folder, manifest, resume, runs, seed, data, digest, scenario_path, runner, jobs,
-            scheduler, progress, on_run,
+            scheduler, progress, on_run, in_memory,
         )  # fmt: skip
 
 
@@ -262,9 +347,15 @@ def _run_locked(
     scheduler: Any,
     progress: bool,
     on_run: Callable[[int], None] | None,
+    in_memory: bool,
 ) -> StudyResult:
-    """The study itself, while this process holds the folder's lock."""
+    """The study itself, while this process holds the folder's lock.
+
+    ``in_memory``: the scenario came as a record or mapping, written to ``scenario.toml`` here.
+    """
     done = _prepare_folder(folder, manifest, resume)
+    if in_memory:
+        _write_atomic(Path(scenario_path), data)
     seeds = run_seeds(seed, runs)
     todo = [
         _Task(
@@ -544,6 +635,28 @@ def to_table(name: str, rows: Iterable[Mapping[str, Any]]) -> pa.Table:
         for key, values in columns.items():
             values.append(row.get(key))
     return pa.Table.from_pydict(columns, schema=schema)
+
+
+def single_run(
+    folder: str | os.PathLike[str], scenario: Any, seed: int, result: Any, log: Sequence[Any]
+) -> StudyResult:
+    """One played tournament as the tables of a one-run study (to report on a single run)."""
+    run_row, finish_rows = played_rows(scenario, result, log)
+    timeline = run_row.pop("timeline", ()) or ()
+    run_row.update(run=0, seed=seed)
+    tables = {
+        "runs": to_table("runs", [run_row]),
+        "finishes": to_table("finishes", [dict(r, run=0, seed=seed) for r in finish_rows]),
+        "timeline": to_table(
+            "timeline",
+            [
+                {"run": 0, "seconds": int(t), "players_left": int(n), "avg_stack_bb": float(a)}
+                for t, n, a in timeline
+            ],
+        ),
+    }
+    frames = {name: table.to_pandas() for name, table in tables.items()}
+    return StudyResult(path=Path(folder), **frames)
 
 
 def _normalize(task: _Task, raw: Any) -> RunResult:
@@ -1069,11 +1182,19 @@ def _load_scenario_cached(path: str) -> Any:
 
 def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from pokersim.engine import run_tournament  # noqa: PLC0415 - heavy; workers import it once
-    from pokersim.scenario import expand_players  # noqa: PLC0415
 
     scenario = _load_scenario_cached(scenario_path)
     log: list[Any] = []
     result = run_tournament(scenario, seed, emit=log.append)
+    return played_rows(scenario, result, log)
+
+
+def played_rows(
+    scenario: Any, result: Any, log: Sequence[Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The study rows (``run_row`` with its timeline, ``finish_rows``) of a played tournament."""
+    from pokersim.scenario import expand_players  # noqa: PLC0415
+
     red = reduce_log(log)
     skill = {p.player_id: p.skill for p in expand_players(scenario.players)}
     price = scenario.entries.buy_in_cents

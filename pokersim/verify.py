@@ -333,7 +333,8 @@ def run_case(case: Case, *, out: Path | None = None) -> Outcome:
 
     script = case.script
     models = script.models(case.specs, case.scenario.timing)
-    files = RunFiles(out, case.scenario, hands="both") if out is not None else None
+    seed = case.script.seed
+    files = RunFiles(out, case.scenario, seed, hands="both") if out is not None else None
     with files if files is not None else contextlib.nullcontext():
         result = run_tournament(
             case.scenario,

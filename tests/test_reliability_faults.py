@@ -219,17 +219,17 @@ def test_an_interrupted_forced_run_leaves_the_folder_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Ctrl-C in the middle of ``run --force``: the earlier run's files stay, nothing new."""
-    from pokersim import outputs
     from pokersim.cli import main
+    from pokersim.history.recorder import HandHistoryRecorder
 
     out = tmp_path / "out"
     assert main(["run", "--seed", "1", "--out", str(out), "--hands", "both"]) == 0
     before = listing(out)
     assert sum(name.startswith("hands/") for name in before) > 4
     written = 0
-    write_table = outputs._HandFiles.write_table
+    write_table = HandHistoryRecorder.write_table
 
-    def interrupted(self: outputs._HandFiles, table_id: int) -> None:
+    def interrupted(self: HandHistoryRecorder, table_id: int) -> None:
         nonlocal written
         write_table(self, table_id)
         written += 1
@@ -237,7 +237,7 @@ def test_an_interrupted_forced_run_leaves_the_folder_as_it_was(
             assert any(self.folder.iterdir())
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(outputs._HandFiles, "write_table", interrupted)
+    monkeypatch.setattr(HandHistoryRecorder, "write_table", interrupted)
     code = main(["run", "--seed", "2", "--out", str(out), "--hands", "both", "--force"])
     assert code == 130 and written == 3
     assert capsys.readouterr().err.strip().endswith("pokersim run: interrupted")

@@ -88,8 +88,35 @@ def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"
     assert _run(capsys, sng, "--out", str(out), "--hands", "both")[0] == 0
-    assert (out / "hands" / "table-1.phhs").read_text().startswith("[1]")
+    phhs = (out / "hands" / "table-1.phhs").read_text()
+    assert phhs.startswith("# 9-max sit-and-go")  # a header comment names the view
+    assert "# Full view" in phhs and "\n[1]\n" in phhs
     assert "PokerStars" in (out / "hands" / "table-1.txt").read_text()
+    assert (
+        (out / "hands" / "tournament-summary.txt").read_text().startswith("PokerStars Tournament #")
+    )
+
+
+def test_run_hero_writes_one_players_view(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sng = str(SCENARIOS / "sng_9max.toml")
+    out = tmp_path / "hero"
+    code = _run(capsys, sng, "--out", str(out), "--hands", "both", "--hero", "P1")[0]
+    assert code == 0
+    files = sorted(p.name for p in (out / "hands").iterdir())
+    assert files == ["README.txt", "hero-P1.phhs", "hero-P1.txt", "tournament-summary.txt"]
+    text = (out / "hands" / "hero-P1.txt").read_text()
+    dealt = [x for x in text.splitlines() if x.startswith("Dealt to ")]
+    assert dealt and all(x.startswith("Dealt to P1 [") for x in dealt)
+    assert "????" in (out / "hands" / "hero-P1.phhs").read_text()
+    assert "You finished in " in (out / "hands" / "tournament-summary.txt").read_text()
+    code, _, err = _run(
+        capsys, sng, "--out", str(tmp_path / "x"), "--hands", "both", "--hero", "Zed"
+    )
+    assert code == 2 and "--hero Zed" in err
+    code, _, err = _run(capsys, sng, "--out", str(tmp_path / "y"), "--hero", "P1")
+    assert code == 2 and "--hero" in err
 
 
 @pytest.mark.parametrize(

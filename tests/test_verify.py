@@ -273,8 +273,10 @@ def test_cli_out_writes_each_cases_run_files(tmp_path: Path, capsys: Any) -> Non
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")) == [
         "events.jsonl",
         "hands",
+        "hands/README.txt",
         "hands/table-1.phhs",
         "hands/table-1.txt",
+        "hands/tournament-summary.txt",
         "summary.json",
     ]
     logged = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]

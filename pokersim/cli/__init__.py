@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -26,7 +27,10 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser with every sub-command module found in this package."""
+    from pokersim import __version__
+
     parser = _Parser(prog="pokersim", description="Multi-table poker tournament simulator.")
+    parser.add_argument("--version", action="version", version=f"pokersim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
@@ -41,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; bad input prints one line on stderr and exits non-zero, never a traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Plots are files here: the command line (and only it) picks the non-interactive backend.
+    os.environ.setdefault("MPLBACKEND", "Agg")
     try:
         code = args.func(args)
     except PokerSimError as exc:

@@ -80,6 +80,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--max-candidates", type=int, default=8, help="simulated candidates at most (8)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="players left / stack plot")
+    p.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE.html",
+        help="with --check: the figures, structure sheet and plots as one self-contained page",
+    )
     p.add_argument("--out", default=None, metavar="FILE.toml", help="scenario file to write")
     p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
     p.set_defaults(func=main)
@@ -147,7 +153,23 @@ def main(args: argparse.Namespace) -> int:
         print(f"{scenario.name}: {len(scenario.levels)} levels, {args.runs} runs, seed {args.seed}")
         print(design.format_report(report))
         _plot(args.plot, timeline)
+        if getattr(args, "html", None):
+            import pandas as pd  # noqa: PLC0415
+
+            from pokersim.report import write_design_html  # noqa: PLC0415
+
+            page = write_design_html(
+                args.html,
+                scenario,
+                pd.DataFrame(rows),
+                timeline,
+                figures=design.format_report(report),
+                target_seconds=target,
+            )
+            print(f"report: {page}")
         return 0
+    if getattr(args, "html", None):
+        raise ConfigError("--html: only with --check FILE.toml")
     _need(args, "players", "starting_stack", "level_minutes", "target_hours", "out")
     assert target is not None  # checked by _need
     out = Path(args.out)

@@ -17,6 +17,23 @@ from typing import Any
 from pokersim.errors import ConfigError
 from pokersim.outputs import HANDS_CHOICES, check_out
 
+_REPORT_EVENTS = frozenset(
+    {
+        "TournamentStarted",
+        "LevelStarted",
+        "TournamentEnded",
+        "PlayerEliminated",
+        "TableHandEnded",
+        "TableHandStarted",
+        "PlayerDisqualified",
+        "PlayerRegistered",
+        "EntryBought",
+        "BubbleBurst",
+        "FinalTableFormed",
+        "TableOpened",
+    }
+)  # the events a run report reduces (pokersim.study.reduce_log)
+
 
 def register(subparsers: Any) -> None:
     """Add the ``run`` sub-command."""
@@ -37,9 +54,21 @@ def register(subparsers: Any) -> None:
         help="hand histories to write under OUT/hands (default none)",
     )
     p.add_argument(
+        "--hero",
+        default=None,
+        metavar="NAME",
+        help="write one player's view of the hands (their hole cards only, the others' when "
+        "shown) instead of the full view",
+    )
+    p.add_argument(
         "--actions",
         action="store_true",
         help="also log every hand's own events (deals, actions, pots) in events.jsonl",
+    )
+    p.add_argument(
+        "--report",
+        action="store_true",
+        help="also write OUT/report.md and OUT/report.html (structure sheet, plots) for this run",
     )
     p.add_argument("--force", action="store_true", help="overwrite results already in --out")
     p.set_defaults(func=run)
@@ -63,6 +92,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")
     if out is None and args.actions:
         raise ConfigError("--actions: needs --out DIR to write events.jsonl into")
+    if out is None and args.report:
+        raise ConfigError("--report: needs --out DIR to write report.md and report.html into")
+    if args.hero is not None and args.hands == "none":
+        raise ConfigError("--hero: needs --hands phh, pokerstars or both")
     if out is None:
         result = _play(args, scenario, path, None)
     else:
@@ -79,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
     _print_summary(args, scenario, result, out)
+    if args.report:
+        print(f"report: {out}{os.sep}report.html")
     return 0
 
 
@@ -97,20 +132,33 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
         disable=None,
         leave=False,
     )
+    kept: list[Any] = []
+    keep = kept.append if args.report else None
     try:
         if out is None:
             return run_tournament(scenario, args.seed, progress=bar.update)
-        return write_run(
+        result = write_run(
             scenario,
             args.seed,
             out,
             scenario_name=path.stem,
             hands=args.hands,
+            hero=args.hero,
             actions=args.actions,
             progress=bar.update,
+            on_event=(lambda e: keep(e) if type(e).__name__ in _REPORT_EVENTS else None)
+            if keep is not None
+            else None,
         )
     finally:
         bar.close()
+    if args.report:
+        from pokersim.report import write_report
+        from pokersim.study import single_run
+
+        run_tables = single_run(out, scenario, args.seed, result, kept)
+        write_report(run_tables, scenario=scenario, heading="Run report")
+    return result
 
 
 def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> None:

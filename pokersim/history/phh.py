@@ -15,7 +15,7 @@ keep the small-blind slot first, as PokerKit reads them). See docs/hand-historie
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from pokersim.events import (
 )
 from pokersim.hand import HandResult
 from pokersim.history._record import HandRecord, name_function, read_hand
+from pokersim.history.tournament import TournamentClock
 
 __all__ = ["hand_to_phh", "hands_to_phhs", "phh_player_order", "write_phhs_by_table"]
 
@@ -52,14 +53,19 @@ def _toml(value: _VALUE) -> str:
     return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
-def _phh_actions(rec: HandRecord, pos_of: dict[int, int]) -> list[str]:
+def _phh_actions(rec: HandRecord, pos_of: dict[int, int], hero: int | None = None) -> list[str]:
     """The ``actions`` list: hole cards, then board and player actions as they happened.
 
     Every live hand is shown as soon as betting is over for good: that is when PokerKit,
-    like a live table, turns the cards over.
+    like a live table, turns the cards over. With ``hero`` (a player id) the other players'
+    hole cards are dealt unknown (``????``) and seen only when shown.
     """
     order = phh_player_order(rec)
-    lines: list[str] = [f"d dh p{pos_of[s] + 1} {format_cards(rec.hole[s])}" for s in order]
+    lines: list[str] = [
+        f"d dh p{pos_of[s] + 1} "
+        + (format_cards(rec.hole[s]) if hero is None or rec.player_ids[s] == hero else "????")
+        for s in order
+    ]
     showdown = rec.went_to_showdown()
     last_action = rec.actions[-1] if rec.actions else None
     shows = [
@@ -122,12 +128,19 @@ def hand_to_phh(
     tournament_start: datetime | None = None,
     time_zone: str = "UTC",
     event: str | None = None,
+    hero: int | None = None,
+    hand_number: int | None = None,
 ) -> str:
     """One hand as the text of a ``.phh`` file (TOML, ends with a newline).
 
     ``names`` maps player ids to screen names (default ``Player<id>``); ``seat_count`` is
     the table size; ``tournament_start`` plus the hand's simulated start time gives its
-    date and time. Raises ``ValueError`` for a hand played without action events.
+    date and time. A ``tournament_start`` with a UTC offset is written in the zone of
+    ``pokersim.history.tournament.TournamentClock`` (``time_zone`` ``"ET"`` or ``"UTC"``, the
+    same clock and label as the PokerStars text); a naive one as is, with ``time_zone``.
+    ``hero`` (a player id) writes that player's view (others' cards ``????`` until shown);
+    ``hand_number`` is written as ``_hand_id`` (the PokerStars hand number).
+    Raises ``ValueError`` for a hand played without action events.
     """
     rec = read_hand(result)
     return _phh_body(
@@ -138,6 +151,8 @@ def hand_to_phh(
         tournament_start=tournament_start,
         time_zone=time_zone,
         event=event,
+        hero=hero,
+        hand_number=hand_number,
     )
 
 
@@ -150,6 +165,8 @@ def _phh_body(
     tournament_start: datetime | None,
     time_zone: str,
     event: str | None,
+    hero: int | None = None,
+    hand_number: int | None = None,
 ) -> str:
     if seat_count < max(rec.seat_nos):
         raise ValueError(
@@ -196,10 +213,15 @@ def _phh_body(
     else:
         fields.append(("min_bet", level.big_blind))
     fields.append(("starting_stacks", [rec.starting_stacks[s] for s in order]))
-    fields.append(("actions", _phh_actions(rec, pos_of)))
+    fields.append(("actions", _phh_actions(rec, pos_of, hero)))
     if event is not None:
         fields.append(("event", event))
-    when = rec.hand_time(tournament_start)
+    if tournament_start is not None and tournament_start.tzinfo is not None:
+        clock = TournamentClock(tournament_start)
+        when = clock.local(rec.result.setup.start_time)
+        time_zone = clock.label
+    else:
+        when = rec.hand_time(tournament_start)
     fields.append(("time", when.strftime("%H:%M:%S")))
     fields.append(("time_zone", time_zone))
     fields.append(("day", when.day))
@@ -215,6 +237,8 @@ def _phh_body(
     # User-defined fields (PHH reserves the leading underscore for them).
     if tournament_id is not None:
         fields.append(("_tournament_id", tournament_id))
+    if hand_number is not None:
+        fields.append(("_hand_id", hand_number))
     fields.append(("_betting_structure", structure.value))
     fields.append(("_ante_kind", level.ante_kind.value))
     fields.append(("_ante", level.ante))
@@ -242,8 +266,15 @@ def hands_to_phhs(
     tournament_start: datetime | None = None,
     time_zone: str = "UTC",
     event: str | None = None,
+    hero: int | None = None,
+    hand_number: Callable[[HandResult], int | None] | None = None,
+    header: str | None = None,
 ) -> str:
-    """Many hands as one ``.phhs`` text: TOML tables ``[1]``, ``[2]``, ... in the given order."""
+    """Many hands as one ``.phhs`` text: TOML tables ``[1]``, ``[2]``, ... in the given order.
+
+    ``hand_number`` gives each hand's PokerStars hand number (``_hand_id``); ``header`` is
+    written first as TOML comment lines.
+    """
     parts = []
     for k, result in enumerate(results, start=1):
         body = hand_to_phh(
@@ -254,9 +285,14 @@ def hands_to_phhs(
             tournament_start=tournament_start,
             time_zone=time_zone,
             event=event,
+            hero=hero,
+            hand_number=hand_number(result) if hand_number is not None else None,
         )
         parts.append(f"[{k}]\n{body}")
-    return "\n".join(parts)
+    text = "\n".join(parts)
+    if header and parts:
+        text = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()) + "\n" + text
+    return text
 
 
 def write_phhs_by_table(
@@ -269,6 +305,9 @@ def write_phhs_by_table(
     tournament_start: datetime | None = None,
     time_zone: str = "UTC",
     event: str | None = None,
+    hero: int | None = None,
+    hand_number: Callable[[HandResult], int | None] | None = None,
+    header: str | None = None,
 ) -> list[Path]:
     """Write one ``table-<id>.phhs`` per table (hands in table then hand order); return paths.
 
@@ -292,6 +331,9 @@ def write_phhs_by_table(
             tournament_start=tournament_start,
             time_zone=time_zone,
             event=event,
+            hero=hero,
+            hand_number=hand_number,
+            header=header,
         )
         path.write_text(text, encoding="utf-8")
         paths.append(path)

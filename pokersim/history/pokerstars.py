@@ -21,7 +21,8 @@ comes from the hand's events; nothing is recomputed. See docs/hand-histories.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -38,8 +39,10 @@ from pokersim.events import (
 )
 from pokersim.hand import HandResult
 from pokersim.history._record import HandRecord, describe, name_function, read_hand
+from pokersim.history.tournament import Finish, TournamentClock, finish_lines
 
 __all__ = [
+    "HandExtras",
     "hand_to_pokerstars",
     "hands_to_pokerstars",
     "pokerstars_hand_id",
@@ -101,6 +104,16 @@ def _pot_names(pots: tuple[PotAwarded, ...]) -> list[str]:
     return ["main pot"] + [f"side pot-{k}" for k in range(1, len(pots))]
 
 
+@dataclass(frozen=True, slots=True)
+class HandExtras:
+    """What a hand's text needs from the rest of the tournament."""
+
+    hand_number: int | None = None
+    bounties: Mapping[int, int] | None = None
+    finishes: tuple[Finish, ...] = ()
+    progressive: bool = False
+
+
 def hand_to_pokerstars(
     result: HandResult,
     *,
@@ -111,14 +124,23 @@ def hand_to_pokerstars(
     tournament_start: datetime | None = None,
     bounties: Mapping[int, int] | None = None,
     hero: int | None = None,
+    hand_number: int | None = None,
+    finishes: Sequence[Finish] = (),
+    progressive: bool = False,
 ) -> str:
     """One hand as PokerStars tournament hand-history text (no trailing blank lines).
 
     ``names`` maps player ids to screen names; ``bounties`` maps player ids to the bounty on
     their head in cents (printed on the seat lines); ``buy_in`` is PokerStars' buy-in text
     (e.g. ``"$10+$1 USD"``); ``hero`` (a player id) limits the ``Dealt to`` lines to that
-    player, as in a player's own file (default: every player's cards). The simulated clock
-    is written as is, labelled ``ET``.
+    player, as in a player's own file (default: every player's cards). ``hand_number``
+    replaces the default hand number (``table_id * 1,000,000 + hand_no``; see
+    ``pokersim.history.tournament.hand_id``). ``finishes`` are the players out in this hand,
+    written after the pots with their bounties (``progressive``: PKO wording).
+
+    ``tournament_start`` with a UTC offset gives the wall clock and zone label of
+    ``pokersim.history.tournament.TournamentClock`` (``ET`` or ``UTC``, then Eastern Time in
+    brackets); a naive one (or none: 2026-01-01 12:00) is written as is, labelled ``ET``.
     Raises ``ValueError`` for a hand played without action events.
     """
     rec = read_hand(result)
@@ -132,20 +154,24 @@ def hand_to_pokerstars(
     setup = result.setup
     level = rec.level
     structure = setup.structure
-    when = rec.hand_time(tournament_start)
     # PokerStars writes the player's local time then, in brackets, Eastern time; parsers such
-    # as the ``poker`` package require the bracketed part. The simulated clock has no zone,
-    # so both are the same.
-    stamp = when.strftime("%Y/%m/%d %H:%M:%S")
+    # as the ``poker`` package require the bracketed part.
+    if tournament_start is not None and tournament_start.tzinfo is not None:
+        when_text = TournamentClock(tournament_start).pokerstars(setup.start_time)
+    else:
+        stamp = rec.hand_time(tournament_start).strftime("%Y/%m/%d %H:%M:%S")
+        when_text = f"{stamp} ET [{stamp} ET]"
+    number = (
+        hand_number if hand_number is not None else pokerstars_hand_id(rec.table_id, rec.hand_no)
+    )
     if structure is BettingStructure.FIXED_LIMIT:
         stakes = f"{level.big_blind}/{2 * level.big_blind}"
     else:
         stakes = f"{level.small_blind}/{level.big_blind}"
     lines = [
-        f"PokerStars Hand #{pokerstars_hand_id(rec.table_id, rec.hand_no)}: "
+        f"PokerStars Hand #{number}: "
         f"Tournament #{tournament_id}, {buy_in} {_STRUCTURE_NAMES[structure]} - "
-        f"Level {roman(setup.level_index + 1)} ({stakes}) - "
-        f"{stamp} ET [{stamp} ET]",
+        f"Level {roman(setup.level_index + 1)} ({stakes}) - {when_text}",
         f"Table '{tournament_id} {rec.table_id}' {seat_count}-max "
         f"Seat #{rec.seat_nos[rec.button]} is the button",
     ]
@@ -238,6 +264,8 @@ def hand_to_pokerstars(
     if not showdown:
         for seat in sorted({w for pot in rec.pots for w in pot.winners}):
             lines.append(f"{nm[seat]}: doesn't show hand")
+    if finishes:
+        lines.extend(finish_lines(finishes, name_of, progressive=progressive))
 
     lines.append("*** SUMMARY ***")
     total = sum(p.amount for p in rec.pots)
@@ -306,21 +334,31 @@ def hands_to_pokerstars(
     tournament_start: datetime | None = None,
     bounties: Mapping[int, int] | None = None,
     hero: int | None = None,
+    extras: Callable[[HandResult], HandExtras] | None = None,
 ) -> str:
-    """Many hands as one PokerStars text, separated by two blank lines, newline-terminated."""
-    texts = [
-        hand_to_pokerstars(
-            r,
-            names=names,
-            seat_count=seat_count,
-            tournament_id=tournament_id,
-            buy_in=buy_in,
-            tournament_start=tournament_start,
-            bounties=bounties,
-            hero=hero,
+    """Many hands as one PokerStars text, separated by two blank lines, newline-terminated.
+
+    ``extras`` gives each hand's own ``HandExtras`` (hand number, bounties at its start, the
+    players out in it); without it every hand uses ``bounties`` and the default numbering.
+    """
+    texts = []
+    for r in results:
+        more = extras(r) if extras is not None else HandExtras(bounties=bounties)
+        texts.append(
+            hand_to_pokerstars(
+                r,
+                names=names,
+                seat_count=seat_count,
+                tournament_id=tournament_id,
+                buy_in=buy_in,
+                tournament_start=tournament_start,
+                bounties=more.bounties,
+                hero=hero,
+                hand_number=more.hand_number,
+                finishes=more.finishes,
+                progressive=more.progressive,
+            )
         )
-        for r in results
-    ]
     return HAND_SEPARATOR.join(texts) + "\n" if texts else ""
 
 
@@ -335,6 +373,7 @@ def write_pokerstars_by_table(
     tournament_start: datetime | None = None,
     bounties: Mapping[int, int] | None = None,
     hero: int | None = None,
+    extras: Callable[[HandResult], HandExtras] | None = None,
 ) -> list[Path]:
     """Write one ``table-<id>.txt`` per table (hands in hand order); return the paths."""
     out = Path(directory)
@@ -356,6 +395,7 @@ def write_pokerstars_by_table(
                 tournament_start=tournament_start,
                 bounties=bounties,
                 hero=hero,
+                extras=extras,
             ),
             encoding="utf-8",
         )
