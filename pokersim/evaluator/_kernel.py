@@ -14,10 +14,10 @@ from numba import njit
 
 from pokersim.evaluator._tables import FLUSH_BITS, LOW_BITS, SUIT_BIAS, SUIT_SHIFT
 
-_LOW_MASK = np.uint64((1 << LOW_BITS) - 1)
-_HIGH_MASK = np.uint64((1 << (SUIT_SHIFT - LOW_BITS)) - 1)
-_LOW_SHIFT = np.uint64(LOW_BITS)
-_FLUSH = np.uint64(FLUSH_BITS)
+LOW_MASK = np.uint64((1 << LOW_BITS) - 1)
+HIGH_MASK = np.uint64((1 << (SUIT_SHIFT - LOW_BITS)) - 1)
+LOW_SHIFT = np.uint64(LOW_BITS)
+FLUSH_MASK = np.uint64(FLUSH_BITS)
 _BIAS = np.uint64(SUIT_BIAS)
 _CLUBS = np.uint64(0x8 << SUIT_SHIFT)
 _DIAMONDS = np.uint64(0x80 << SUIT_SHIFT)
@@ -39,8 +39,8 @@ def flush_suit(flush):
 @njit(cache=True)
 def non_flush_class(key, low_base, high_index, rank_table):
     """Class of a hand without a flush, from its summed key."""
-    low = key & _LOW_MASK
-    high = (key >> _LOW_SHIFT) & _HIGH_MASK
+    low = key & LOW_MASK
+    high = (key >> LOW_SHIFT) & HIGH_MASK
     return rank_table[low_base[low] + high_index[high]]
 
 
@@ -61,7 +61,7 @@ def class_of_sums(key, suit_ranks, low_base, high_index, rank_table, flush_table
     For loops that build hands incrementally (a board shared by several players, sampled
     cards added one at a time) and so already hold both sums.
     """
-    flush = key & _FLUSH
+    flush = key & FLUSH_MASK
     if flush:
         s = flush_suit(flush)
         return flush_table[(suit_ranks >> np.uint64(16 * s)) & np.uint64(0x1FFF)]
@@ -107,7 +107,7 @@ def evaluate_rows(cards, card_key, low_base, high_index, rank_table, flush_table
         else:
             for j in range(k):
                 key += card_key[cards[i, j]]
-        flush = key & _FLUSH
+        flush = key & FLUSH_MASK
         if flush:
             s = flush_suit(flush)
             mask = 0
@@ -154,7 +154,7 @@ def key7(cards, i, card_key):
 @njit(cache=True)
 def flush_class(cards, i, k, key, flush_table):
     """Class of row ``i``, known to hold a flush: gather the flush suit's rank mask."""
-    s = flush_suit(key & _FLUSH)
+    s = flush_suit(key & FLUSH_MASK)
     mask = 0
     for j in range(k):
         c = cards[i, j]
@@ -188,20 +188,20 @@ def evaluate_rows7(cards, card_key, low_base, high_index, rank_table, flush_tabl
         out[i + 1] = non_flush_class(k1, low_base, high_index, rank_table)
         out[i + 2] = non_flush_class(k2, low_base, high_index, rank_table)
         out[i + 3] = non_flush_class(k3, low_base, high_index, rank_table)
-        if (k0 | k1 | k2 | k3) & _FLUSH:
-            if k0 & _FLUSH:
+        if (k0 | k1 | k2 | k3) & FLUSH_MASK:
+            if k0 & FLUSH_MASK:
                 out[i] = flush_class(cards, i, 7, k0, flush_table)
-            if k1 & _FLUSH:
+            if k1 & FLUSH_MASK:
                 out[i + 1] = flush_class(cards, i + 1, 7, k1, flush_table)
-            if k2 & _FLUSH:
+            if k2 & FLUSH_MASK:
                 out[i + 2] = flush_class(cards, i + 2, 7, k2, flush_table)
-            if k3 & _FLUSH:
+            if k3 & FLUSH_MASK:
                 out[i + 3] = flush_class(cards, i + 3, 7, k3, flush_table)
     for i in range(n4, n):
         if check and row_is_bad(cards, i, 7):
             return i
         key = key7(cards, i, card_key)
-        if key & _FLUSH:
+        if key & FLUSH_MASK:
             out[i] = flush_class(cards, i, 7, key, flush_table)
         else:
             out[i] = non_flush_class(key, low_base, high_index, rank_table)
