@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from pokersim.engine.endings import Endings
 from pokersim.engine.state import Bust, Table
-from pokersim.errors import InvariantError
+from pokersim.errors import ConfigError, InvariantError
 from pokersim.events import (
     MatchEnded,
     PlayerDisqualified,
@@ -31,6 +31,8 @@ class Upkeep(Endings):
     def _account(self, tab: Table, result: HandResult) -> None:
         """Count the hand, check its chips, log it with its time-outs and disconnections."""
         now = self.now
+        if now > self.sc.max_simulated_seconds:
+            self._too_long(now)
         tab.playing = False
         self.playing -= 1
         self.hands_played += 1
@@ -50,6 +52,21 @@ class Upkeep(Endings):
                 for event in result.events:
                     emit(event)
             emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+
+    def _too_long(self, now: int) -> None:
+        """A structure that cannot finish: stop with what the clock and the stacks say."""
+        sc = self.sc
+        li = self.schedule.level_at(now)
+        level = self.schedule.level(li)
+        field = self.field
+        average = field.total_chips / max(1, field.remaining) / level.big_blind
+        days = sc.max_simulated_seconds / 86400
+        raise ConfigError(
+            f"{sc.name}: max_simulated_days: the simulated clock passed {days:g} days at level "
+            f"{li + 1} ({level.small_blind}/{level.big_blind}) with {field.remaining} players "
+            f"averaging {average:.1f} big blinds; expected a structure that finishes (faster "
+            "blinds, smaller stacks) or a larger max_simulated_days"
+        )
 
     def _apply_stacks(self, result: HandResult) -> list[Seat]:
         """The hand's final stacks take effect: the seats of the players left with none."""
