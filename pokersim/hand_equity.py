@@ -116,10 +116,10 @@ def _score(
         flush = key & FLUSH_MASK
         if flush:
             row = ((bmask + hmask[p]) >> np.uint64(16 * flush_suit(flush))) & np.uint64(0x1FFF)
-            r = np.int64(flush_table[row])
+            r = int(flush_table[row])
         else:
             low = low_base[key & LOW_MASK]
-            r = np.int64(rank_table[low + high_index[(key >> LOW_SHIFT) & HIGH_MASK]])
+            r = int(rank_table[low + high_index[(key >> LOW_SHIFT) & HIGH_MASK]])
         ranks[p] = r
         if r < best:
             best = r

@@ -12,8 +12,8 @@ How the engine consumes a ``Script``:
   the frozen scenario: the start time is replaced, the schedule starts at the given level);
 - ``script.start`` (a ``StartPosition``) is passed to ``run_tournament(start_position=...)``,
   which replaces the seat draw, the starting stacks and the first buttons;
-- ``script.hand_player(seed)`` wraps ``pokersim.hand.play_hand`` and fixes the scripted cards of
-  a hand, taking the other cards from the seed's deck of that (table, hand);
+- ``script.fixed_decks(seats)`` is passed to ``run_tournament(decks=...)``: the engine deals
+  those hands from the seed's deck of that (table, hand) with the scripted cards swapped in;
 - ``script.models(specs)`` builds each player's model, wrapped so that scripted decisions are
   answered first, then the player's own model takes over.
 
@@ -26,18 +26,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from pokersim import rng as rngs
-from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, RaiseTo, TournamentContext
+from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, RaiseTo
 from pokersim.cards import card
 from pokersim.connection import Connections
 from pokersim.errors import IllegalActionError
-from pokersim.hand import Deal, HandResult, HandSetup, play_hand
 from pokersim.players import PlayerModel, make_model
 from pokersim.scenario import _CLOCK_TIME, PlayerSpec, Scenario, Timing, _Section
 from pokersim.timing import ThinkTime
@@ -139,7 +137,7 @@ class ScriptedConnections(Connections):
         self._reported[p] = False
 
 
-def fix_cards(deck: np.ndarray, fixed: Sequence[tuple[int, int]]) -> list[int]:
+def fix_cards(deck: Sequence[int] | np.ndarray, fixed: Sequence[tuple[int, int]]) -> list[int]:
     """The seed's deck with the fixed cards swapped into their positions.
 
     Each fixed card trades places with whatever the seed put at its position, so the other
@@ -264,32 +262,13 @@ class Script:
             )
         return sc
 
-    def hand_player(self, seed: int, seats_per_table: int) -> Callable[..., HandResult]:
-        """``play_hand`` with the scripted cards fixed in the seed's deck of that hand."""
-        fixed = {(d.table, d.hand): d.positions(seats_per_table) for d in self.decks}
-        board0 = 2 * seats_per_table
+    def fixed_decks(self, seats_per_table: int) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """``(table, hand) -> [(deck position, card), ...]``: the scripted cards of each hand.
 
-        def scripted_hand(
-            setup: HandSetup,
-            deal: Deal,
-            decide: Callable[[DecisionView], Action | None],
-            *,
-            record_actions: bool = True,
-            context: TournamentContext | None = None,
-        ) -> HandResult:
-            cards = fixed.get((setup.table_id, setup.hand_no))
-            if cards is not None:
-                row = fix_cards(rngs.deck(seed, setup.table_id, setup.hand_no), cards)
-                deal = Deal(
-                    hole=tuple(
-                        (row[2 * s.seat_no - 2], row[2 * s.seat_no - 1]) for s in setup.seats
-                    ),
-                    board=tuple(row[board0 : board0 + 5]),
-                    strengths=None,
-                )
-            return play_hand(setup, deal, decide, record_actions=record_actions, context=context)
-
-        return scripted_hand
+        The engine deals those hands from the seed's deck with these cards swapped in
+        (``fix_cards``), in place of the seed's draw.
+        """
+        return {(d.table, d.hand): d.positions(seats_per_table) for d in self.decks}
 
     def models(self, specs: Sequence[PlayerSpec], timing: Timing) -> list[PlayerModel]:
         """One model per player, built as the engine builds them (scenario think time).

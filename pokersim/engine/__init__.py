@@ -11,7 +11,7 @@ the field, ``records`` what a run returns. See docs/ARCHITECTURE.md for the orde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pokersim.connection import Connections
@@ -40,6 +40,7 @@ def run_tournament(
     connections: Connections | None = None,
     disqualified: Sequence[int] | None = None,
     disqualified_at_hands: Sequence[tuple[int, int]] = (),
+    decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -52,7 +53,9 @@ def run_tournament(
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
     ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
     ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
-    of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``).
+    of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``),
+    ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
+    are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -66,6 +69,7 @@ def run_tournament(
         connections=connections,
         disqualified=disqualified,
         disqualified_at_hands=disqualified_at_hands,
+        decks=decks,
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()

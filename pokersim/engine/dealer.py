@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,7 @@ from pokersim.hand import (
 from pokersim.players import PlayerModel, uses_hand_draws
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
+from pokersim.script import fix_cards
 from pokersim.timing import HandPace, others_all_in, sitting_out_action
 
 __all__ = ["Dealer"]
@@ -98,6 +99,7 @@ class Dealer:
         hand_player: HandPlayer,
         record_actions: bool,
         emits: bool,
+        fixed_decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     ) -> None:
         self.sc = scenario
         self.field = field
@@ -108,6 +110,7 @@ class Dealer:
         self.play_hand = hand_player
         self.record_actions = record_actions
         self.emits = emits
+        self.fixed = fixed_decks or {}  # scripted cards by (table, hand) (pokersim.script)
         self.seats_per_table = scenario.seats_per_table
         self.pace = HandPace(deal_seconds=scenario.timing.deal_seconds)
         self.action_seconds = incidents.action_seconds
@@ -185,6 +188,8 @@ class Dealer:
         self.draws.start(tab.uniforms, tab.normals, j, self.streams.seed, tab.table_id, tab.hand_no)
         base = 52 * i - 2
         board0 = base + 2 + 2 * self.seats_per_table
+        if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
+            return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
         hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
         strengths = None
         srow = tab.strengths
@@ -196,6 +201,16 @@ class Dealer:
         self._kernel_base = base
         self._kernel_board = board0
         return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
+
+    def _fixed_deal(self, tab: Table, deck: bytes, seat_nos: Sequence[int]) -> Deal:
+        """A scripted hand: the seed's deck with the scripted cards swapped in (no strengths)."""
+        row = bytes(fix_cards(list(deck), self.fixed[(tab.table_id, tab.hand_no)]))
+        board0 = 2 * self.seats_per_table
+        self._kernel_rows = row
+        self._kernel_base = -2
+        self._kernel_board = board0
+        hole = tuple([(row[2 * s - 2], row[2 * s - 1]) for s in seat_nos])
+        return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=None)
 
     def _context_for(self, li: int, places_paid: int) -> TournamentContext:
         field = self.field

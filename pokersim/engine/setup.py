@@ -8,7 +8,7 @@ appends the events the desks return; opened and broken tables start and end thei
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +76,7 @@ class Options:
     connections: Connections | None = None
     disqualified: Sequence[int] | None = None
     disqualified_at_hands: Sequence[tuple[int, int]] = ()
+    decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
 
 
 class Run:
@@ -151,6 +152,7 @@ class Run:
             hand_player=opts.hand_player,
             record_actions=self.record_actions,
             emits=opts.emit is not None,
+            fixed_decks=opts.decks,
         )
 
     def _opening(self, on_time: Sequence[int]) -> list[Any]:
