@@ -1,10 +1,12 @@
-# The two Quickstart commands: `make run` and `make test`. Each sets up .venv from scratch if needed.
+# The Quickstart commands: `make run`, `make test` and `make test-slow`. Each sets up .venv from
+# scratch if needed.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CODE := pokersim tests benchmarks
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run test test-slow lint typecheck doctest bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,15 +17,23 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/pokersim run --out results/default --force
 
-test: $(STAMP)
-	$(BIN)/pytest -n 2 -q
+# Lint, types and doctests first (seconds), then every test not marked `slow`.
+test: lint typecheck doctest
+	$(BIN)/pytest -n 2 -m 'not slow'
 
-test-fast: $(STAMP)
-	$(BIN)/pytest -n 2 -q -m 'not slow'
+# The exhaustive tests marked `slow` (pytest exits 5 if none are collected: not a failure).
+test-slow: $(STAMP)
+	$(BIN)/pytest -n 2 -m slow || [ $$? -eq 5 ]
 
 lint: $(STAMP)
-	$(BIN)/ruff check pokersim
+	$(BIN)/ruff check $(CODE)
+	$(BIN)/ruff format --check $(CODE)
+
+typecheck: $(STAMP)
 	$(BIN)/mypy
+
+doctest: $(STAMP)
+	$(BIN)/pytest -q --doctest-modules pokersim
 
 bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[test,bench]'

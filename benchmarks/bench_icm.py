@@ -58,14 +58,21 @@ def main() -> None:
     for n in (10, 12, 15, 18):
         stacks = rng.integers(1_000, 50_000, n).tolist()
         prizes = np.linspace(100, 10, n).tolist()
-        row(f"subset walk, {n} players, {n} paid", partial(icm_exact, stacks, prizes),
-            50 if n <= 12 else 5)
+        row(
+            f"subset walk, {n} players, {n} paid",
+            partial(icm_exact, stacks, prizes),
+            50 if n <= 12 else 5,
+        )
     for n, paid, samples in ((200, 30, 20_000), (1_000, 150, 20_000), (5_000, 750, 5_000)):
         stacks = rng.integers(1_000, 50_000, n).tolist()
         prizes = np.linspace(1000, 10, paid).tolist()
         run = partial(icm_monte_carlo, stacks, prizes, samples=samples, seed=1)
-        row(f"monte-carlo {n} players, {paid} paid, {samples} samples", run, 3,
-            f"   max stderr {run().max_stderr:.3f}")
+        row(
+            f"monte-carlo {n} players, {paid} paid, {samples} samples",
+            run,
+            3,
+            f"   max stderr {run().max_stderr:.3f}",
+        )
 
 
 if __name__ == "__main__":

@@ -31,15 +31,15 @@ from numba import njit
 from pokersim import charts
 from pokersim.evaluator._tables import get_tables
 from pokersim.players import (
-    _COMBOS,
-    _IN_RANGE,
+    COMBOS,
+    IN_RANGE,
     POSTFLOP_THINK_FACTOR,
     CallingStationModel,
     PushFoldModel,
     RandomModel,
     SkillBlend,
     TightAggressiveModel,
-    _range_equity,
+    range_equity,
 )
 
 # model kinds (column K_KIND of a parameter row)
@@ -132,7 +132,7 @@ def _chart_tables() -> tuple[np.ndarray, int, int]:
         *call.rank_of,
         *(x for r in push.cut for x in r),
         *(x for r in call.cut for x in r),
-        *_IN_RANGE,
+        *IN_RANGE,
     ]
     return np.array(flat, dtype=np.int16), rows, cols  # small: it stays in cache
 
@@ -336,7 +336,7 @@ def _equity(p, tables, st, uniforms, uend, folded, n, seat, hole0, hole1, board,
     if ui >= uend:
         return -1.0
     st[S_UI] = ui + 1
-    return _range_equity(
+    return range_equity(
         int(uniforms[ui] * 9007199254740992.0), hole0, hole1, board[:shown],
         int(p[K_SAMPLES]), n_opp, ev[0], np.int64(tables[_IN_RANGE_AT + cut]),
         ev[1], ev[2], ev[3], ev[4], ev[5],
@@ -745,7 +745,7 @@ def play_rounds(
     floats = array("d", (elapsed, action_seconds, charts.STACK_STEP_BB))
     ev = get_tables()
     if not _hand(
-        ints, floats, rows, params, CHART_TABLES, u, z, bank, _COMBOS,
+        ints, floats, rows, params, CHART_TABLES, u, z, bank, COMBOS,
         ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table,
     ):  # fmt: skip
         return False, 0.0, 0

@@ -299,4 +299,3 @@ class BountyLedger:
             raise InvariantError(
                 f"bounty money lost: paid {self._paid} + on heads {on_heads} != pool {self._pool}"
             )
-

@@ -88,8 +88,10 @@ def cancellation_shares(
         )
     if isinstance(equal_percent, bool) or not isinstance(equal_percent, int | float):
         raise ConfigError(f"equal_percent must be a number, got {equal_percent!r}")
-    q = Fraction(str(equal_percent)) if isinstance(equal_percent, float) else Fraction(
-        equal_percent
+    q = (
+        Fraction(str(equal_percent))
+        if isinstance(equal_percent, float)
+        else Fraction(equal_percent)
     )
     if not 0 <= q <= 100:
         raise ConfigError(f"equal_percent must be between 0 and 100, got {equal_percent!r}")
@@ -122,8 +124,7 @@ def redistribute_forfeited_prize(prizes: Sequence[int], place: int) -> tuple[int
             raise ConfigError(f"prizes must be whole cents >= 0, got prize {i + 1} = {x!r}")
     if not _is_int(place) or not 1 <= place <= len(table):
         raise ConfigError(
-            f"forfeited place must be between 1 and {len(table)} (the paid places), "
-            f"got {place!r}"
+            f"forfeited place must be between 1 and {len(table)} (the paid places), got {place!r}"
         )
     k = place - 1
     forfeited = int(table[k])

@@ -39,7 +39,7 @@ def parse_cards(cards: str | Iterable[str] | Iterable[int]) -> list[int]:
     """Parse ``"AsKd"``, ``"As Kd"``, ``"As,Kd"``, ``["As", "Kd"]`` or codes into a list of codes.
 
     >>> parse_cards("AsKd"), parse_cards(["2c", "3d"])
-    ([51, 46], [0, 5])
+    ([51, 45], [0, 5])
     """
     if isinstance(cards, str):
         text = re.sub(r"[\s,;]+", "", cards)

@@ -18,7 +18,6 @@ import math
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,14 +27,11 @@ from pokersim.clock import BreakSchedule
 from pokersim.config import AnteKind, Level
 from pokersim.errors import ConfigError, PokerSimError
 from pokersim.scenario import (
-    SHARE_UNITS,
-    BountyKind,
     BreakKind,
     Breaks,
     Scenario,
-    SyncStageKind,
-    parse_scenario,
 )
+from pokersim.scenario_toml import scenario_toml
 
 __all__ = [
     "ANTE_MANTISSAS",
@@ -312,204 +308,6 @@ def scenario_with_structure(
 
 
 # --- writing a scenario file ----------------------------------------------------------------------
-
-
-def _minutes(seconds: float) -> int | float:
-    value = seconds / 60
-    return int(value) if value == int(value) else value
-
-
-def _number(value: float) -> int | float:
-    return int(value) if float(value) == int(value) else float(value)
-
-
-def _percent(units: int) -> int | float:
-    """Share units as a percentage with at most 6 decimals (exact through ``repr``)."""
-    whole, frac = divmod(units, SHARE_UNITS // 100)
-    return whole if frac == 0 else float(f"{whole}.{frac:06d}")
-
-
-def _clock(seconds: int) -> str:
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
-
-
-def scenario_data(sc: Scenario) -> dict[str, Any]:
-    """The scenario as TOML data in the documented format (``scenarios/README.md``)."""
-    minutes = {lv.minutes for lv in sc.levels}
-    common = minutes.pop() if len(minutes) == 1 else None
-    kinds = {lv.ante_kind for lv in sc.levels if lv.ante}
-    top_kind = kinds.pop() if len(kinds) == 1 else AnteKind.NONE
-    data: dict[str, Any] = {
-        "name": sc.name,
-        "description": sc.description,
-        "start": _clock(sc.start_seconds),
-        **({"starts_at": sc.starts_at} if getattr(sc, "starts_at", None) is not None else {}),
-        "seats_per_table": sc.seats_per_table,
-        "final_table_size": sc.final_table_size,
-        "starting_stack": sc.starting_stack,
-        "betting": sc.structure.value,
-        "ante_kind": top_kind.value,
-    }
-    if common is not None:
-        data["level_minutes"] = _number(common)
-    players: dict[str, Any] = {"count": sc.players.count}
-    mix = []
-    for entry in sc.players.mix:
-        item: dict[str, Any] = {"model": entry.model}
-        if entry.percent is not None:
-            item["percent"] = _number(entry.percent)
-        else:
-            item["count"] = entry.count
-        item["skill"] = _number(entry.skill)
-        if entry.params:
-            item["params"] = _plain(entry.params)
-        mix.append(item)
-    if mix:
-        players["mix"] = mix
-    named = []
-    for p in sc.players.named:
-        item = {"name": p.name, "model": p.model, "skill": _number(p.skill)}
-        if p.params:
-            item["params"] = _plain(p.params)
-        named.append(item)
-    if named:
-        players["named"] = named
-    data["players"] = players
-    b = sc.breaks
-    breaks: dict[str, Any] = {"kind": b.kind.value}
-    if b.kind is BreakKind.CLOCK:
-        breaks["at"] = f":{b.minute_of_hour:02d}"
-    elif b.kind is BreakKind.INTERVAL:
-        breaks["every_minutes"] = _minutes(b.every_seconds)
-    breaks["length_minutes"] = _minutes(b.length_seconds)
-    breaks["addon_length_minutes"] = _minutes(b.addon_length_seconds)
-    data["breaks"] = breaks
-    data["balancing"] = {
-        "policy": sc.balancing.policy.value,
-        "tolerance": sc.balancing.tolerance,
-    }
-    stages = []
-    for st in sc.hand_for_hand.stages:
-        if st.kind is SyncStageKind.PLAYERS:
-            stages.append(
-                {
-                    "kind": st.kind.value,
-                    "from_players": st.from_players,
-                    "to_players": st.to_players,
-                }
-            )
-        else:
-            stages.append({"kind": st.kind.value, "margin": st.margin})
-    data["hand_for_hand"] = {"stages": stages}
-    bands = []
-    for band in sc.payouts.bands:
-        pay: list[dict[str, Any]] = []
-        for share in band.shares:
-            if pay and pay[-1]["units"] == share:
-                pay[-1]["places"] += 1
-            else:
-                pay.append({"places": 1, "units": share})
-        item = {"min_entries": band.min_entries}
-        if band.max_entries is not None:
-            item["max_entries"] = band.max_entries
-        item["pay"] = [{"places": g["places"], "percent": _percent(g["units"])} for g in pay]
-        bands.append(item)
-    data["payouts"] = {"bands": bands} if bands else {}
-    t = sc.timing
-    data["timing"] = {
-        "deal_seconds": _number(t.deal_seconds),
-        "action_clock_seconds": _number(t.action_clock_seconds),
-        "time_bank_seconds": _number(t.time_bank_seconds),
-        "think_median_seconds": _number(t.think_median_seconds),
-        "think_sigma": _number(t.think_sigma),
-    }
-    e = sc.entries
-    entries: dict[str, Any] = {
-        "prize_cents": e.prize_cents,
-        "bounty_cents": e.bounty_cents,
-        "fee_cents": e.fee_cents,
-        "guarantee_cents": e.guarantee_cents,
-        "late_registration_minutes": _minutes(e.late_registration_seconds),
-        "late_registration_closes_at_first_elimination": (
-            e.late_registration_closes_at_first_elimination
-        ),
-        "reentries_per_player": e.reentries_per_player,
-        "rebuys_per_player": e.rebuys_per_player,
-        "rebuy_price_cents": e.rebuy_price_cents,
-        "rebuy_chips": e.rebuy_chips,
-        "rebuy_period_minutes": _minutes(e.rebuy_period_seconds),
-        "rebuy_max_stack": e.rebuy_max_stack,
-        "addon_price_cents": e.addon_price_cents,
-        "addon_chips": e.addon_chips,
-    }
-    data["entries"] = entries
-    bounty: dict[str, Any] = {"kind": sc.bounty.kind.value}
-    if sc.bounty.kind in (BountyKind.FIXED, BountyKind.TEAM):
-        bounty["amount_cents"] = sc.bounty.amount_cents
-        bounty["targets"] = list(sc.bounty.targets)
-    data["bounty"] = bounty
-    data["deal"] = {
-        "enabled": sc.deal.enabled,
-        "method": sc.deal.method.value,
-        "at_players": sc.deal.at_players,
-        "keep_for_first_percent": _number(sc.deal.keep_for_first_percent),
-    }
-    f = sc.faults
-    data["faults"] = {
-        "server_failures_per_hour": _number(f.server_failures_per_hour),
-        "cancel_probability": _number(f.cancel_probability),
-        "cancellation_policy": f.cancellation_policy.value,
-        "cancellation_equal_percent": _number(f.cancellation_equal_percent),
-        "disqualifications_per_hour": _number(f.disqualifications_per_hour),
-        "disqualified_prize": "forfeit" if f.disqualified_prize_forfeited else "keep",
-    }
-    c = sc.connection
-    data["connection"] = {
-        "disconnects_per_player_hour": _number(c.disconnects_per_player_hour),
-        "reconnect_median_seconds": _number(c.reconnect_median_seconds),
-        "protection_players_left": c.protection_players_left,
-        "protection_seconds": _number(c.protection_seconds),
-        "absent_hands_to_end_match": c.absent_hands_to_end_match,
-    }
-    levels = []
-    for lv in sc.levels:
-        item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}
-        if lv.ante:
-            item["ante"] = lv.ante
-            if lv.ante_kind is not top_kind:
-                item["ante_kind"] = lv.ante_kind.value
-        if common is None:
-            item["minutes"] = _number(lv.minutes)
-        levels.append(item)
-    data["levels"] = levels
-    return data
-
-
-def _plain(value: Any) -> Any:
-    """Frozen model params back to plain TOML values."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def scenario_toml(sc: Scenario, *, comment: str = "") -> str:
-    """The scenario file text; loading it back gives the same scenario (tested).
-
-    ``comment`` (say, the simulated figures of the structure) goes into the file's header, so
-    the file carries the evidence it was designed with.
-    """
-    import tomli_w  # noqa: PLC0415
-
-    lines = ["Written by `pokersim design`; every key is documented in scenarios/README.md."]
-    lines += comment.splitlines()
-    header = "".join(f"# {line}".rstrip() + "\n" for line in lines)
-    text = header + tomli_w.dumps(scenario_data(sc))
-    parse_scenario(tomllib.loads(text), source="<designed scenario>")
-    return text
 
 
 # --- figures of a study ---------------------------------------------------------------------------

@@ -164,8 +164,10 @@ def icm_monte_carlo(
     s, p = _validate(stacks, prizes)
     if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 2:
         raise ConfigError(f"samples must be an integer >= 2, got {samples!r}")
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(
-        np.random.SeedSequence(int(seed))
+    rng = (
+        seed
+        if isinstance(seed, np.random.Generator)
+        else np.random.default_rng(np.random.SeedSequence(int(seed)))
     )
     n = s.size
     nz = np.flatnonzero(p)

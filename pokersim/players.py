@@ -421,7 +421,7 @@ def _combos_by_strength() -> tuple[np.ndarray, list[int]]:
     return combos, [int(x) for x in in_range]
 
 
-_COMBOS, _IN_RANGE = _combos_by_strength()
+COMBOS, IN_RANGE = _combos_by_strength()
 
 MAX_RANGE_TRIES = 200
 """Draws for one opponent's hand from the range before any two unseen cards are taken."""
@@ -451,7 +451,7 @@ def _draw_below(state, m):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _range_equity(  # pragma: no cover - compiled
+def range_equity(  # pragma: no cover - compiled
     seed, hole0, hole1, board, k, n_opp, combos, n_range,
     card_key, low_base, high_index, rank_table, flush_table,
 ):  # fmt: skip
@@ -759,15 +759,15 @@ class TightAggressiveModel(_TimedModel):
             n_opp = 1
         t = self._tables
         return float(
-            _range_equity(
+            range_equity(
                 int(rng.random() * _SEED_SPAN),
                 view.hole[0],
                 view.hole[1],
                 view.board or _NO_BOARD,  # a tuple: cheaper to pass than a new array
                 self.samples,
                 n_opp,
-                _COMBOS,
-                _IN_RANGE[range_cut],
+                COMBOS,
+                IN_RANGE[range_cut],
                 t.card_key,
                 t.low_base,
                 t.high_index,

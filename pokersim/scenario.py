@@ -716,7 +716,7 @@ _MODEL_NAME = re.compile(
     r"[a-z][a-z0-9_-]*"  # a built-in model, e.g. "tight-aggressive"
     r"|[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*"  # a plug-in
 )
-_CLOCK_TIME = re.compile(r"(\d\d):(\d\d)(?::(\d\d))?")
+CLOCK_TIME = re.compile(r"(\d\d):(\d\d)(?::(\d\d))?")
 _MINUTE_OF_HOUR = re.compile(r":(\d\d)")
 _MAX_PLAYERS = LIMITS.players
 _MAX_MINUTES = LIMITS.minutes  # about two years: any longer duration is a typo
@@ -842,7 +842,7 @@ def _type_name(value: object) -> str:
     }.get(type(value), type(value).__name__)
 
 
-class _Section:
+class Section:
     """One TOML table being read: typed ``take`` calls, then ``done`` rejects unknown keys."""
 
     def __init__(self, file: str, path: str, data: object) -> None:
@@ -962,13 +962,13 @@ class _Section:
             raise self.error(name, f"expected an array, got {_type_name(value)} {_show(value)}")
         return value
 
-    def table(self, name: str, default: Any = _REQUIRED) -> _Section:
+    def table(self, name: str, default: Any = _REQUIRED) -> Section:
         value = self.raw(name, default)
-        return _Section(self.file, self.key(name), value)
+        return Section(self.file, self.key(name), value)
 
-    def tables(self, name: str, default: Any = _REQUIRED) -> list[_Section]:
+    def tables(self, name: str, default: Any = _REQUIRED) -> list[Section]:
         return [
-            _Section(self.file, f"{self.key(name)}[{i}]", item)
+            Section(self.file, f"{self.key(name)}[{i}]", item)
             for i, item in enumerate(self.array(name, default))
         ]
 
@@ -999,7 +999,7 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _percent_units(sec: _Section, name: str) -> int:
+def _percent_units(sec: Section, name: str) -> int:
     """A percentage written with at most 6 decimals, as exact ``SHARE_UNITS`` (1 = 1e-6 %)."""
     value = sec.number(name, above=0, high=100)
     units = _exact(value) * SHARE_UNITS / 100
@@ -1008,7 +1008,7 @@ def _percent_units(sec: _Section, name: str) -> int:
     return int(units)
 
 
-def _model(sec: _Section, name: str) -> str:
+def _model(sec: Section, name: str) -> str:
     model = sec.text(name)
     builtins = ", ".join(BUILTIN_MODELS)
     if not _MODEL_NAME.fullmatch(model):
@@ -1028,11 +1028,11 @@ def _model(sec: _Section, name: str) -> str:
     return model
 
 
-def _params(sec: _Section) -> Mapping[str, Any]:
+def _params(sec: Section) -> Mapping[str, Any]:
     return _freeze(sec.table("params", {}).data)
 
 
-def _read_players(top: _Section) -> Players:
+def _read_players(top: Section) -> Players:
     sec = top.table("players")
     count = sec.integer("count", low=2, high=_MAX_PLAYERS)
     named: list[NamedPlayer] = []
@@ -1090,7 +1090,7 @@ def _read_players(top: _Section) -> Players:
 
 
 def _read_levels(
-    top: _Section, default_minutes: float | None, ante_kind: AnteKind, big_antes: bool
+    top: Section, default_minutes: float | None, ante_kind: AnteKind, big_antes: bool
 ) -> tuple[Level, ...]:
     items = top.tables("levels")
     if not items:
@@ -1129,7 +1129,7 @@ def _read_levels(
     return tuple(levels)
 
 
-def _read_breaks(top: _Section) -> Breaks:
+def _read_breaks(top: Section) -> Breaks:
     sec = top.table("breaks", {})
     kind = sec.choice("kind", BreakKind, BreakKind.CLOCK)
     minute = 55
@@ -1163,7 +1163,7 @@ def _read_breaks(top: _Section) -> Breaks:
     )
 
 
-def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
+def _read_hand_for_hand(top: Section, count: int) -> HandForHand:
     if not top.has("hand_for_hand"):
         return HandForHand()
     sec = top.table("hand_for_hand")
@@ -1189,7 +1189,7 @@ def _read_hand_for_hand(top: _Section, count: int) -> HandForHand:
     return HandForHand(stages=tuple(stages))
 
 
-def _read_payouts(top: _Section, count: int) -> Payouts:
+def _read_payouts(top: Section, count: int) -> Payouts:
     sec = top.table("payouts", {})
     bands: list[PayoutBand] = []
     for item in sec.tables("bands", []):
@@ -1201,7 +1201,7 @@ def _read_payouts(top: _Section, count: int) -> Payouts:
         )
         shares: list[int] = []
         for i, part in enumerate(item.array("pay")):
-            group = _Section(item.file, f"{item.key('pay')}[{i}]", part)
+            group = Section(item.file, f"{item.key('pay')}[{i}]", part)
             n = group.integer("places", low=1, high=LIMITS.entries)
             if len(shares) + n > low:  # checked before the list grows
                 raise item.error(
@@ -1245,7 +1245,7 @@ def _read_payouts(top: _Section, count: int) -> Payouts:
     return Payouts(bands=tuple(bands))
 
 
-def _read_timing(top: _Section) -> Timing:
+def _read_timing(top: Section) -> Timing:
     sec = top.table("timing", {})
     timing = Timing(
         deal_seconds=sec.number("deal_seconds", 6.0, low=0, high=LIMITS.action_seconds),
@@ -1262,7 +1262,7 @@ def _read_timing(top: _Section) -> Timing:
     return timing
 
 
-def _read_entries(top: _Section, starting_stack: int) -> Entries:
+def _read_entries(top: Section, starting_stack: int) -> Entries:
     sec = top.table("entries", {})
     rebuys = sec.integer("rebuys_per_player", 0, low=0, high=LIMITS.buys_per_player)
     cents, chips = LIMITS.cents, LIMITS.chips
@@ -1319,7 +1319,7 @@ def _read_entries(top: _Section, starting_stack: int) -> Entries:
     return entries
 
 
-def _check_totals(top: _Section, count: int, stack: int, entries: Entries) -> None:
+def _check_totals(top: Section, count: int, stack: int, entries: Entries) -> None:
     """Every chip and every cent a tournament can take in must fit (``LIMITS``).
 
     The largest term names the key to change.
@@ -1357,7 +1357,7 @@ def _check_totals(top: _Section, count: int, stack: int, entries: Entries) -> No
         )
 
 
-def _read_bounty(top: _Section, entries: Entries) -> Bounty:
+def _read_bounty(top: Section, entries: Entries) -> Bounty:
     sec = top.table("bounty", {})
     kind = sec.choice("kind", BountyKind, BountyKind.NONE)
     amount = sec.integer("amount_cents", 0, low=0, high=LIMITS.cents)
@@ -1403,7 +1403,7 @@ def _read_bounty(top: _Section, entries: Entries) -> Bounty:
     return Bounty(kind=kind, amount_cents=amount, targets=tuple(targets))
 
 
-def _read_deal(top: _Section, final_table_size: int) -> Deal:
+def _read_deal(top: Section, final_table_size: int) -> Deal:
     sec = top.table("deal", {})
     deal = Deal(
         enabled=sec.flag("enabled", False),
@@ -1417,7 +1417,7 @@ def _read_deal(top: _Section, final_table_size: int) -> Deal:
     return deal
 
 
-def _read_faults(top: _Section) -> Faults:
+def _read_faults(top: Section) -> Faults:
     sec = top.table("faults", {})
     prize = sec.text("disqualified_prize", "keep")
     if prize not in ("keep", "forfeit"):
@@ -1446,7 +1446,7 @@ def _read_faults(top: _Section) -> Faults:
     return faults
 
 
-def _positive_ints(sec: _Section, name: str, what: str) -> list[int]:
+def _positive_ints(sec: Section, name: str, what: str) -> list[int]:
     values = sec.array(name, [])
     for i, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LIMITS.hands:
@@ -1454,7 +1454,7 @@ def _positive_ints(sec: _Section, name: str, what: str) -> list[int]:
     return values
 
 
-def _minutes_list(sec: _Section, name: str) -> tuple[int, ...]:
+def _minutes_list(sec: Section, name: str) -> tuple[int, ...]:
     """Times written in minutes after the start, as sorted whole seconds."""
     out = []
     for i, v in enumerate(sec.array(name, [])):
@@ -1472,7 +1472,7 @@ def _minutes_list(sec: _Section, name: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def _read_connection(top: _Section) -> Connection:
+def _read_connection(top: Section) -> Connection:
     sec = top.table("connection", {})
     connection = Connection(
         disconnects_per_player_hour=sec.number(
@@ -1491,7 +1491,7 @@ def _read_connection(top: _Section) -> Connection:
     return connection
 
 
-def _read_satellite(top: _Section) -> Satellite:
+def _read_satellite(top: Section) -> Satellite:
     sec = top.table("satellite", {})
     satellite = Satellite(
         seat_value_cents=sec.integer("seat_value_cents", 0, low=0, high=LIMITS.money_cents)
@@ -1500,7 +1500,7 @@ def _read_satellite(top: _Section) -> Satellite:
     return satellite
 
 
-def _read_shootout(top: _Section, satellite: Satellite) -> Shootout:
+def _read_shootout(top: Section, satellite: Satellite) -> Shootout:
     sec = top.table("shootout", {})
     shootout = Shootout(enabled=sec.flag("enabled", False))
     sec.done()
@@ -1511,7 +1511,7 @@ def _read_shootout(top: _Section, satellite: Satellite) -> Shootout:
 
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
-    top = _Section(source, "", dict(data))
+    top = Section(source, "", dict(data))
     _check_unknown_keys(source, "", top.data)
     name = top.text("name")
     if not name.strip():
@@ -1520,7 +1520,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     starts_at = _read_starts_at(top)
     default_start = "00:00" if starts_at is None else starts_at.strftime("%H:%M:%S")
     start = top.text("start", default_start)
-    match = _CLOCK_TIME.fullmatch(start)
+    match = CLOCK_TIME.fullmatch(start)
     if (
         not match
         or int(match.group(1)) > 23
@@ -1607,7 +1607,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     )
 
 
-def _read_starts_at(top: _Section) -> datetime | None:
+def _read_starts_at(top: Section) -> datetime | None:
     """The optional ``starts_at`` key: a TOML offset date-time (whole seconds)."""
     if not top.has("starts_at"):
         return None

@@ -37,7 +37,7 @@ from pokersim.cards import card
 from pokersim.connection import Connections
 from pokersim.errors import IllegalActionError
 from pokersim.players import PlayerModel, make_model
-from pokersim.scenario import _CLOCK_TIME, PlayerSpec, Scenario, Timing, _Section
+from pokersim.scenario import CLOCK_TIME, PlayerSpec, Scenario, Section, Timing
 from pokersim.timing import ThinkTime
 
 __all__ = [
@@ -288,10 +288,10 @@ class Script:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def parse_clock(sec: _Section, name: str) -> int:
+def parse_clock(sec: Section, name: str) -> int:
     """A clock time ``"HH:MM"`` or ``"HH:MM:SS"`` as seconds of the day."""
     text = sec.text(name)
-    m = _CLOCK_TIME.fullmatch(text)
+    m = CLOCK_TIME.fullmatch(text)
     if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59 or int(m.group(3) or 0) > 59:
         raise sec.error(name, f"expected a clock time 'HH:MM' or 'HH:MM:SS', got {text!r}")
     return int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3) or 0)
@@ -304,7 +304,7 @@ def clock_text(seconds: int) -> str:
     return f"{hh:02d}:{mm:02d}" + (f":{ss:02d}" if ss else "")
 
 
-def _cards(sec: _Section, name: str, text: str, most: int) -> tuple[int | None, ...]:
+def _cards(sec: Section, name: str, text: str, most: int) -> tuple[int | None, ...]:
     """Card strings with ``??`` for a card left to the seed, e.g. ``"?? ?? ?? Kd 2c"``."""
     compact = re.sub(r"[\s,]", "", text)
     tokens = _CARD_TOKEN.findall(compact)
@@ -315,7 +315,7 @@ def _cards(sec: _Section, name: str, text: str, most: int) -> tuple[int | None, 
     return tuple(None if t == "??" else card(t) for t in tokens)
 
 
-def player_ref(sec: _Section, name: str, ids: Mapping[str, int], value: Any = None) -> int:
+def player_ref(sec: Section, name: str, ids: Mapping[str, int], value: Any = None) -> int:
     """A player named in a case (``"P3"``, ``"Alice"``) as a player id."""
     if value is None:
         value = sec.text(name)
@@ -325,7 +325,7 @@ def player_ref(sec: _Section, name: str, ids: Mapping[str, int], value: Any = No
     return ids[value]
 
 
-def read_script(sec: _Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -> Script:
+def read_script(sec: Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -> Script:
     """Read a ``[script]`` table (``sec``) against the scenario it scripts."""
     ids = {s.name: s.player_id for s in specs}
     spt = scenario.seats_per_table
@@ -431,7 +431,7 @@ def _valid_word(word: str) -> bool:
     return len(parts) == 2 and parts[0] in ("bet", "raise") and parts[1].isdigit()
 
 
-def _read_tables(sec: _Section, spt: int, ids: Mapping[str, int], n: int) -> StartPosition:
+def _read_tables(sec: Section, spt: int, ids: Mapping[str, int], n: int) -> StartPosition:
     seats: list[dict[int, int]] = []
     stacks: list[int | None] = [None] * n
     buttons: list[int] = []

@@ -196,7 +196,7 @@ def scenario_data_of(scenario: Any) -> dict[str, Any]:
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{os.fspath(scenario)}: not valid TOML: {exc}") from None
     if isinstance(scenario, Scenario):
-        from pokersim.design import scenario_data  # noqa: PLC0415
+        from pokersim.scenario_toml import scenario_data  # noqa: PLC0415
 
         return scenario_data(scenario)
     if isinstance(scenario, Mapping):

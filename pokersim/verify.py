@@ -27,7 +27,7 @@ from pokersim.errors import ConfigError, PokerSimError
 from pokersim.hand import HandResult
 from pokersim.outputs import RunFiles, check_out
 from pokersim.results import event_record
-from pokersim.scenario import PlayerSpec, Scenario, _Section, parse_scenario
+from pokersim.scenario import PlayerSpec, Scenario, Section, parse_scenario
 from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
 
 __all__ = [
@@ -179,13 +179,13 @@ def parse_case(data: Mapping[str, Any], *, source: str = "<case>") -> Case:
     expect_data = rest.pop("expect")
     base = parse_scenario(rest, source=source)
     specs = base.players.expand()
-    script = read_script(_Section(source, "script", script_data), base, specs)
+    script = read_script(Section(source, "script", script_data), base, specs)
     scenario = script.scenario(base)
-    expect = _read_expect(_Section(source, "expect", expect_data), specs)
+    expect = _read_expect(Section(source, "expect", expect_data), specs)
     return Case(path=source, scenario=scenario, script=script, expect=expect, specs=specs)
 
 
-def _players_map(sec: _Section, name: str, ids: Mapping[str, int], *, low: int) -> dict[int, int]:
+def _players_map(sec: Section, name: str, ids: Mapping[str, int], *, low: int) -> dict[int, int]:
     table = sec.table(name, {})
     out: dict[int, int] = {}
     for key in list(table.data):
@@ -195,7 +195,7 @@ def _players_map(sec: _Section, name: str, ids: Mapping[str, int], *, low: int) 
     return out
 
 
-def _read_expect(sec: _Section, specs: Sequence[PlayerSpec]) -> Expect:
+def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
     ids = {s.name: s.player_id for s in specs}
     types = event_types()
     winner = player_ref(sec, "winner", ids) if sec.has("winner") else None

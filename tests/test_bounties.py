@@ -200,7 +200,10 @@ def test_r_ko_4_fixed_bounty_on_an_unregistered_player_is_not_paid():
 
 def test_reconciliation_names_the_missing_cents():
     rec = MoneyReconciliation(
-        prize_pool=10_000, bounty_pool=2_000, prizes_paid=9_999, bounties_paid=1_500,
+        prize_pool=10_000,
+        bounty_pool=2_000,
+        prizes_paid=9_999,
+        bounties_paid=1_500,
         bounties_on_heads=500,
     )
     assert not rec.balanced
@@ -241,8 +244,11 @@ def test_ledger_refuses_impossible_knockouts():
 def test_r_ko_every_cent_accounted_for_over_random_tournaments(kind, n, bounty, prize_pool, data):
     """R-KO-1..4: prizes + bounties paid + bounties on heads == prize pool + bounty pool."""
     players = list(range(n))
-    targets = data.draw(st.sets(st.integers(0, n + 3))) if kind in (
-        BountyKind.FIXED, BountyKind.TEAM) else set()
+    targets = (
+        data.draw(st.sets(st.integers(0, n + 3)))
+        if kind in (BountyKind.FIXED, BountyKind.TEAM)
+        else set()
+    )
     book = BountyLedger(kind=kind, bounty_cents=bounty, targets=targets)
     for p in players:
         book.register(p)

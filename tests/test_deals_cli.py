@@ -17,8 +17,19 @@ def run_json(capsys, *argv: str) -> dict:
 
 def test_r_deal_1_cli_chip_chop_json_same_unit_as_prizes(capsys):
     """R-DEAL-1: chip-chop of 500/300/200: each gets 200 (the lowest) plus the rest by chips."""
-    doc = run_json(capsys, "--stacks", "6000", "3000", "1000", "--prizes", "500", "300", "200",
-                   "--method", "chip")
+    doc = run_json(
+        capsys,
+        "--stacks",
+        "6000",
+        "3000",
+        "1000",
+        "--prizes",
+        "500",
+        "300",
+        "200",
+        "--method",
+        "chip",
+    )
     assert doc["deal"] == [200 + 240.0, 200 + 120.0, 200 + 40.0]
     assert doc["deal_cents"] == [44000, 32000, 24000]
 
@@ -26,8 +37,18 @@ def test_r_deal_1_cli_chip_chop_json_same_unit_as_prizes(capsys):
 def test_r_deal_1_cli_icm_matches_the_library_to_the_cent(capsys):
     """R-DEAL-1: the CLI deal is the library's, converted from cents."""
     stacks = [5000, 3000, 1500, 500]
-    doc = run_json(capsys, "--stacks", *map(str, stacks), "--prizes", "500", "300", "200", "100",
-                   "--method", "icm")
+    doc = run_json(
+        capsys,
+        "--stacks",
+        *map(str, stacks),
+        "--prizes",
+        "500",
+        "300",
+        "200",
+        "100",
+        "--method",
+        "icm",
+    )
     assert doc["deal_cents"] == list(icm_deal(stacks, [50000, 30000, 20000, 10000]).amounts)
     assert doc["deal"] == [c / 100 for c in doc["deal_cents"]]
     assert sum(doc["deal_cents"]) == 110000
@@ -37,8 +58,20 @@ def test_r_deal_1_cli_icm_matches_the_library_to_the_cent(capsys):
 def test_r_deal_1_cli_keep_for_first_and_paid_places(capsys):
     """R-DEAL-1: prizes beyond the field were paid; they count toward the 5% pool."""
     # Pool 500+300+200+100+100 = 1200: 5% is 60.
-    args = ["--stacks", "5", "3", "2", "--prizes", "500", "300", "200", "100", "100",
-            "--method", "chip"]
+    args = [
+        "--stacks",
+        "5",
+        "3",
+        "2",
+        "--prizes",
+        "500",
+        "300",
+        "200",
+        "100",
+        "100",
+        "--method",
+        "chip",
+    ]
     doc = run_json(capsys, *args, "--keep-for-first", "60")
     assert doc["kept_for_first"] == 60.0
     assert doc["deal_cents"] == list(
@@ -63,8 +96,10 @@ def test_r_deal_1_cli_text_output(capsys):
         (["--stacks", "100", "-5", "--prizes", "10", "--method", "icm"], "stack 2"),
         (["--stacks", "100", "--prizes", "10", "--method", "icm"], "two"),
         (["--stacks", "100", "5", "--prizes", "10", "20", "--method", "chip"], "increase"),
-        (["--stacks", "100", "5", "--prizes", "10", "--method", "chip", "--keep-for-first",
-          "x"], "keep-for-first"),
+        (
+            ["--stacks", "100", "5", "--prizes", "10", "--method", "chip", "--keep-for-first", "x"],
+            "keep-for-first",
+        ),
     ],
 )
 def test_r_deal_1_cli_bad_input_one_line_error(capsys, argv, fragment):

@@ -149,8 +149,10 @@ def test_result_fields_and_json():
     ("kwargs", "message"),
     [
         ({"hands": ["AhKh"]}, r"expected 2\.\.9 hands, got 1"),
-        ({"hands": ["AhKh", "QsQd", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d",
-                    "9c9d"]}, r"expected 2\.\.9 hands, got 10"),  # fmt: skip
+        (
+            {"hands": "AhKh QsQd 2c2d 3c3d 4c4d 5c5d 6c6d 7c7d 8c8d 9c9d".split()},
+            r"expected 2\.\.9 hands, got 10",
+        ),
         ({"hands": ["AhKhQh", "QsQd"]}, r"hand 1 .* has 3 cards: expected 2"),
         ({"hands": ["AhKh", "Qs"]}, r"hand 2 .* has 1 cards: expected 2"),
         ({"hands": "AhKh QsQd"}, "sequence of hands"),

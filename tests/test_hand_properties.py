@@ -25,9 +25,7 @@ from pokersim.hand import Deal, HandSetup, Seat, play_hand
 def hands(draw):
     n = draw(st.integers(2, 9))
     stacks = draw(
-        st.lists(
-            st.one_of(st.integers(1, 120), st.integers(1, 5000)), min_size=n, max_size=n
-        )
+        st.lists(st.one_of(st.integers(1, 120), st.integers(1, 5000)), min_size=n, max_size=n)
     )
     bb = draw(st.integers(1, 100))
     sb = draw(st.integers(0, bb))
@@ -87,9 +85,7 @@ def test_chips_conserved_no_negative_stacks_and_pots_go_to_eligible_best_hands(c
     assert sum(final) == sum(start)
     assert min(final) >= 0
     folded = {
-        e.seat
-        for e in result.events
-        if isinstance(e, ActionTaken) and e.kind is ActionKind.FOLD
+        e.seat for e in result.events if isinstance(e, ActionTaken) and e.kind is ActionKind.FOLD
     }
     ranks = deal.strengths
     assert ranks is not None

@@ -26,14 +26,17 @@ def test_icm_cli_json_equity_in_order_of_stacks(capsys):
         doc["equity"], icm_exact([5000, 3000, 1500, 500], [500, 300, 200]), rtol=1e-12
     )
     # Same stacks in another order: the equities follow the stacks.
-    doc2 = run_json(capsys, "--stacks", "500", "5000", "1500", "3000", "--prizes", "500", "300",
-                    "200")
+    doc2 = run_json(
+        capsys, "--stacks", "500", "5000", "1500", "3000", "--prizes", "500", "300", "200"
+    )
     np.testing.assert_allclose(doc2["equity"], np.array(doc["equity"])[[3, 0, 2, 1]], rtol=1e-12)
 
 
 def test_icm_cli_text_prints_each_player(capsys):
-    assert main(["icm", "--stacks", "5000", "3000", "1500", "500", "--prizes", "500", "300",
-                 "200"]) == 0
+    assert (
+        main(["icm", "--stacks", "5000", "3000", "1500", "500", "--prizes", "500", "300", "200"])
+        == 0
+    )
     out = capsys.readouterr().out.splitlines()
     rows = [line.split() for line in out[1:5]]
     assert [r[1] for r in rows] == ["5000", "3000", "1500", "500"]
@@ -68,7 +71,9 @@ def test_icm_cli_bad_input_one_line_error(capsys, argv, fragment):
 def test_icm_cli_as_a_process_exits_non_zero_without_traceback():
     proc = subprocess.run(
         [sys.executable, "-m", "pokersim", "icm", "--stacks", "100", "-5", "--prizes", "10"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr and "stack 2" in proc.stderr

@@ -62,9 +62,7 @@ def test_best_of_keeps_every_tied_best_rank():
 
 @given(
     st.lists(st.integers(0, 1000), min_size=2, max_size=9).flatmap(
-        lambda c: st.tuples(
-            st.just(c), st.lists(st.booleans(), min_size=len(c), max_size=len(c))
-        )
+        lambda c: st.tuples(st.just(c), st.lists(st.booleans(), min_size=len(c), max_size=len(c)))
     ),
     st.integers(0, 300),
 )

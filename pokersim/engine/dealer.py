@@ -13,17 +13,16 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.betting import TableState
-from pokersim.betting_kernel import model_row, play_rounds
+from pokersim.betting_kernel import play_rounds
 from pokersim.config import BettingStructure
 from pokersim.engine.incidents import Incidents
-from pokersim.engine.records import HandPlayer
+from pokersim.engine.records import HandPlayer, Record, model_records, seat_rows
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field, Table
 from pokersim.events import TableHandStarted
@@ -36,7 +35,7 @@ from pokersim.hand import (
     unchecked_seat,
     unchecked_setup,
 )
-from pokersim.players import PlayerModel, uses_hand_draws
+from pokersim.players import PlayerModel
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
 from pokersim.script import fix_cards
@@ -47,13 +46,6 @@ __all__ = ["Dealer"]
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
 
-# What a decision reads about its player, one record per model shared by its players: its
-# decide and think_seconds, whether it reads the hand's decision draws (built-in models;
-# plug-ins get their own generator) and its row in the compiled rounds' parameters (-1: none).
-Record = tuple[
-    Callable[[DecisionView, Any], Action], Callable[[DecisionView, Any], float], bool, int
-]
-
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
     """The fastest available batch evaluator (``None`` lets each hand evaluate itself)."""
@@ -61,27 +53,6 @@ def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
 
     fn: Callable[[np.ndarray], np.ndarray] = evaluator.evaluate_unchecked
     return fn
-
-
-def seat_rows(seats: int) -> np.ndarray:
-    """Per seat, the positions in a deck row of its two hole cards and the five board cards."""
-    board = range(2 * seats, 2 * seats + 5)
-    return np.array([[2 * s, 2 * s + 1, *board] for s in range(seats)], dtype=np.intp)
-
-
-def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], list[list[float]]]:
-    """One decision record per distinct model (by identity) and the compiled rounds' rows."""
-    records: dict[int, Record] = {}
-    kernel_rows: list[list[float]] = []
-    for m in models:
-        if id(m) not in records:
-            own = uses_hand_draws(m)
-            row = model_row(m) if own else None
-            code = len(kernel_rows) if row is not None else -1
-            records[id(m)] = (m.decide, m.think_seconds, own, code)
-            if row is not None:
-                kernel_rows.append(row)
-    return records, kernel_rows
 
 
 class Dealer:
