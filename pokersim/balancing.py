@@ -19,19 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 
 from pokersim.errors import ConfigError
+from pokersim.scenario import BalancePolicy
 from pokersim.seating import hands_until_big_blind, position_of_free_seat
-
-
-class BalancePolicy(StrEnum):
-    """Where a moved player is seated (R-BAL-2)."""
-
-    POKERSTARS = "pokerstars"
-    TDA = "tda"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -31,7 +31,7 @@ __all__ = [
     "AnteKind",
     "BUILTIN_MODELS",
     "Balancing",
-    "BalancingPolicy",
+    "BalancePolicy",
     "Bounty",
     "BountyKind",
     "BreakKind",
@@ -40,7 +40,7 @@ __all__ = [
     "CancellationPolicy",
     "Connection",
     "DEFAULT_MAX_SIMULATED_DAYS",
-    "Deal",
+    "DealTerms",
     "DealMethod",
     "Entries",
     "Faults",
@@ -270,8 +270,8 @@ class Breaks:
 # --------------------------------------------------------------------------------------------
 
 
-class BalancingPolicy(StrEnum):
-    """Where a player moved for balancing is seated (R-BAL-2)."""
+class BalancePolicy(StrEnum):
+    """Where a player moved for balancing is seated (R-BAL-2); the balancing rules' one name."""
 
     POKERSTARS = "pokerstars"  # same position relative to the blinds
     TDA = "tda"  # the player due the next big blind moves, to the worst position
@@ -281,7 +281,7 @@ class BalancingPolicy(StrEnum):
 class Balancing:
     """Balancing policy and the largest allowed difference in table counts."""
 
-    policy: BalancingPolicy = BalancingPolicy.POKERSTARS
+    policy: BalancePolicy = BalancePolicy.POKERSTARS
     tolerance: int = 1
 
     def __post_init__(self) -> None:
@@ -484,8 +484,8 @@ class DealMethod(StrEnum):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Deal:
-    """Whether and how a final-table deal is made."""
+class DealTerms:
+    """Whether and how a final-table deal is made (the scenario's ``[deal]``)."""
 
     enabled: bool = False
     method: DealMethod = DealMethod.ICM
@@ -570,7 +570,7 @@ class Scenario:
     timing: Timing = Timing()
     entries: Entries = Entries()
     bounty: Bounty = Bounty()
-    deal: Deal = Deal()
+    deal: DealTerms = DealTerms()
     faults: Faults = Faults()
     connection: Connection = Connection()
     satellite: Satellite = Satellite()
@@ -1403,9 +1403,9 @@ def _read_bounty(top: Section, entries: Entries) -> Bounty:
     return Bounty(kind=kind, amount_cents=amount, targets=tuple(targets))
 
 
-def _read_deal(top: Section, final_table_size: int) -> Deal:
+def _read_deal(top: Section, final_table_size: int) -> DealTerms:
     sec = top.table("deal", {})
-    deal = Deal(
+    deal = DealTerms(
         enabled=sec.flag("enabled", False),
         method=sec.choice("method", DealMethod, DealMethod.ICM),
         at_players=sec.integer(
@@ -1563,7 +1563,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     breaks = _read_breaks(top)
     balancing_sec = top.table("balancing", {})
     balancing = Balancing(
-        policy=balancing_sec.choice("policy", BalancingPolicy, BalancingPolicy.POKERSTARS),
+        policy=balancing_sec.choice("policy", BalancePolicy, BalancePolicy.POKERSTARS),
         tolerance=balancing_sec.integer("tolerance", 1, low=1, high=seats - 1),
     )
     balancing_sec.done()

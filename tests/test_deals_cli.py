@@ -28,7 +28,7 @@ def test_r_deal_1_cli_chip_chop_json_same_unit_as_prizes(capsys):
         "300",
         "200",
         "--method",
-        "chip",
+        "chip-chop",
     )
     assert doc["deal"] == [200 + 240.0, 200 + 120.0, 200 + 40.0]
     assert doc["deal_cents"] == [44000, 32000, 24000]
@@ -70,7 +70,7 @@ def test_r_deal_1_cli_keep_for_first_and_paid_places(capsys):
         "100",
         "100",
         "--method",
-        "chip",
+        "chip-chop",
     ]
     doc = run_json(capsys, *args, "--keep-for-first", "60")
     assert doc["kept_for_first"] == 60.0
@@ -84,7 +84,9 @@ def test_r_deal_1_cli_keep_for_first_and_paid_places(capsys):
 
 
 def test_r_deal_1_cli_text_output(capsys):
-    assert main(["deal", "--stacks", "10", "10", "10", "--prizes", "1", "--method", "chip"]) == 0
+    assert (
+        main(["deal", "--stacks", "10", "10", "10", "--prizes", "1", "--method", "chip-chop"]) == 0
+    )
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[2] for line in lines[1:4]] == ["0.34", "0.33", "0.33"]
     assert lines[4].split()[2] == "1.00"
@@ -95,9 +97,19 @@ def test_r_deal_1_cli_text_output(capsys):
     [
         (["--stacks", "100", "-5", "--prizes", "10", "--method", "icm"], "stack 2"),
         (["--stacks", "100", "--prizes", "10", "--method", "icm"], "two"),
-        (["--stacks", "100", "5", "--prizes", "10", "20", "--method", "chip"], "increase"),
+        (["--stacks", "100", "5", "--prizes", "10", "20", "--method", "chip-chop"], "increase"),
         (
-            ["--stacks", "100", "5", "--prizes", "10", "--method", "chip", "--keep-for-first", "x"],
+            [
+                "--stacks",
+                "100",
+                "5",
+                "--prizes",
+                "10",
+                "--method",
+                "chip-chop",
+                "--keep-for-first",
+                "x",
+            ],
             "keep-for-first",
         ),
     ],

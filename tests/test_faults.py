@@ -20,12 +20,12 @@ from pokersim.results import prizes
 from pokersim.scenario import (
     CancellationPolicy,
     DealMethod,
+    DealTerms,
     Faults,
     Satellite,
     Scenario,
     parse_scenario,
 )
-from pokersim.scenario import Deal as DealTerms
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
 _PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]

@@ -27,8 +27,7 @@ from pokersim.errors import ConfigError
 from pokersim.hand import Deal, HandSetup, Knockout
 from pokersim.payouts import places_paid, prize_amounts, shares_for
 from pokersim.results import event_record, summary
-from pokersim.scenario import Bounty, BountyKind, DealMethod, Satellite, Scenario
-from pokersim.scenario import Deal as DealTerms
+from pokersim.scenario import Bounty, BountyKind, DealMethod, DealTerms, Satellite, Scenario
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
 _PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]

@@ -16,7 +16,7 @@ from pokersim.config import AnteKind, BettingStructure
 from pokersim.errors import ConfigError
 from pokersim.scenario import (
     SHARE_UNITS,
-    BalancingPolicy,
+    BalancePolicy,
     BountyKind,
     BreakKind,
     MixEntry,
@@ -104,7 +104,7 @@ def test_default_is_a_180_player_9max_turbo() -> None:
     assert s.breaks.length_seconds == 300
     assert s.hand_for_hand.stages == (SyncStage(kind=SyncStageKind.BUBBLE, margin=1),)
     assert s.payouts.is_default
-    assert s.balancing.policy is BalancingPolicy.POKERSTARS and s.balancing.tolerance == 1
+    assert s.balancing.policy is BalancePolicy.POKERSTARS and s.balancing.tolerance == 1
     assert any(level.ante > 0 for level in s.levels)
     assert s.levels[0].ante == 0
 
@@ -593,7 +593,7 @@ def test_r_bal_2_r_bet_1_policy_tolerance_and_structure(tmp_path: Path) -> None:
     data["balancing"] = {"policy": "tda", "tolerance": 2}
     data["betting"] = "pot-limit"
     s = load(tmp_path, data)
-    assert s.balancing.policy is BalancingPolicy.TDA and s.balancing.tolerance == 2
+    assert s.balancing.policy is BalancePolicy.TDA and s.balancing.tolerance == 2
     assert s.structure is BettingStructure.POT_LIMIT
 
 

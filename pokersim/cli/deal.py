@@ -1,8 +1,9 @@
-"""``pokersim deal --stacks ... --prizes ... --method icm|chip``: a final-table deal (R-DEAL-1).
+"""``pokersim deal --stacks ... --prizes ... --method icm|chip-chop``: a final-table deal.
 
-Amounts are money in the currency unit of ``--prizes``, computed in whole cents. ``--prizes`` is
-the payout table from first place: places beyond the number of stacks were paid out already
-(not divided now, but part of the total prize pool that bounds ``--keep-for-first`` at 5%).
+R-DEAL-1. Amounts are money in the currency unit of ``--prizes``, computed in whole cents.
+``--prizes`` is the payout table from first place: places beyond the number of stacks were paid
+out already (not divided now, but part of the total prize pool that bounds ``--keep-for-first``
+at 5%).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 
 from pokersim.cli.icm import format_cents, parse_money_cents, parse_prizes_cents, parse_stacks
 
-_METHODS = {"icm": "icm", "chip": "chip-chop"}  # command-line name -> scenario DealMethod value
+_METHODS = ("icm", "chip-chop")  # the scenario's DealMethod values, one spelling
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="AMOUNT",
         help="prizes, first place first (places beyond the field were paid: not divided)",
     )
-    p.add_argument("--method", choices=tuple(_METHODS), required=True, help="icm or chip(-chop)")
+    p.add_argument("--method", choices=_METHODS, required=True, help="icm or chip-chop")
     p.add_argument(
         "--keep-for-first",
         default="0",
@@ -56,9 +57,7 @@ def main(args: argparse.Namespace) -> int:
     prizes = parse_prizes_cents(args.prizes)
     keep = parse_money_cents(args.keep_for_first, "--keep-for-first")
     pool = None if args.prize_pool is None else parse_money_cents(args.prize_pool, "--prize-pool")
-    deal = make_deal(
-        stacks, prizes, method=_METHODS[args.method], keep_for_first=keep, prize_pool=pool
-    )
+    deal = make_deal(stacks, prizes, method=args.method, keep_for_first=keep, prize_pool=pool)
     if args.json:
         doc = {
             "deal": [round(c / 100, 2) for c in deal.amounts],

@@ -39,7 +39,7 @@ class Floor:
         self.streams = streams
         self.seats_per_table = scenario.seats_per_table
         self.tolerance = scenario.balancing.tolerance
-        self.policy = BalancePolicy(scenario.balancing.policy.value)
+        self.policy = scenario.balancing.policy
         self.shootout = scenario.shootout.enabled  # tables never break or balance
         self.round = 1  # shoot-out rounds
         self.tables: dict[int, Table] = {}
