@@ -267,11 +267,12 @@ class Director(Upkeep):
         inc = self.incidents
         if inc.rollback and tab.table_id in inc.rollback:
             return self._roll_back(tab, result)  # a server failure voided it (R-FAULT-1)
+        now = int(self.env.now)
         self._account(tab, result)
         out = self._apply_stacks(result)
         if self.cashier.book_open:  # rebuys and re-entries before anyone is placed (R-REG-2)
             events, out = self.cashier.buy_back(
-                result, out, self.now, someone_out=self.places.someone_out()
+                result, out, now, someone_out=self.places.someone_out()
             )
             self._log(events)
         if out:
@@ -287,12 +288,19 @@ class Director(Upkeep):
             return False
         if self.sc.deal.enabled and not self.cashier.deal_tried:
             self._maybe_deal()
+        return self._go_on(tab, now)
+
+    def _go_on(self, tab: Table, now: int) -> bool:
+        """The table waits for the others (a hold), breaks, or balances and deals again."""
         if self._hold():
             return self._stop(tab)
-        if not self.floor.shootout and self.floor.must_break():
+        floor = self.floor
+        if not floor.shootout and floor.must_break():
             self._break_table(tab)
             return False
-        self._log(self.floor.balance_from(tab, self.now))
+        moves = floor.balance_from(tab, now)
+        if moves:
+            self._log(moves)
         self._wake_idle()
         if len(tab.seats) < 2:
             return self._stop(tab)
