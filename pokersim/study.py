@@ -269,6 +269,7 @@ def run_study(
     runner: str = DEFAULT_RUNNER,
     progress: bool = True,
     on_run: Callable[[int], None] | None = None,
+    desc: str = "study",
 ) -> StudyResult:
     """Run (or finish, with ``resume``) a study and return its merged tables.
 
@@ -278,6 +279,7 @@ def run_study(
     ``on_run`` is called with each run's index once its rows are safely stored.
     ``scenario`` is a path, or a ``Scenario`` or a mapping of TOML data (say, from
     ``variant``): those are written to ``OUT/scenario.toml`` and the study runs that file.
+    ``desc`` names the progress bar.
     """
     _refuse_in_starting_worker()
     if runs < 1:
@@ -329,7 +331,7 @@ def run_study(
     with folder_lock(folder, "--out"):
         return _run_locked(
             folder, manifest, resume, runs, seed, data, digest, scenario_path, runner, jobs,
-            scheduler, progress, on_run, in_memory,
+            scheduler, progress, on_run, in_memory, desc,
         )  # fmt: skip
 
 
@@ -348,6 +350,7 @@ def _run_locked(
     progress: bool,
     on_run: Callable[[int], None] | None,
     in_memory: bool,
+    desc: str = "study",
 ) -> StudyResult:
     """The study itself, while this process holds the folder's lock.
 
@@ -369,7 +372,7 @@ def _run_locked(
         for i in range(runs)
         if i not in done
     ]
-    bar = _progress_bar(runs, len(done), progress)
+    bar = _progress_bar(runs, len(done), progress, desc)
     try:
 
         def store(result: RunResult) -> None:
@@ -430,14 +433,14 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _progress_bar(total: int, initial: int, enabled: bool) -> Any:
+def _progress_bar(total: int, initial: int, enabled: bool, desc: str = "study") -> Any:
     from tqdm import tqdm  # noqa: PLC0415
 
     return tqdm(
         total=total,
         initial=initial,
         unit="run",
-        desc="study",
+        desc=desc,
         disable=not enabled,
         smoothing=0.1,
         dynamic_ncols=True,

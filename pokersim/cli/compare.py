@@ -1,4 +1,7 @@
-"""``pokersim compare A.toml B.toml``: two structures on the same seeds, paired differences."""
+"""``pokersim compare A.toml B.toml``: two structures on the same seeds, paired differences.
+
+The two-arm case of ``pokersim sweep``: the arms run through ``pokersim.sweep.run_arms``.
+"""
 
 from __future__ import annotations
 
@@ -36,26 +39,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def main(args: argparse.Namespace) -> int:
     """Run both studies, write the comparison and print its path."""
     from pokersim import report, study  # noqa: PLC0415
+    from pokersim.sweep import Arm, run_arms  # noqa: PLC0415
 
     out = Path(args.out)
     if args.resume and not (out / "A" / study.MANIFEST).is_file():
         raise ConfigError(f"--resume: {out} holds no comparison: there is nothing to resume")
-    results = []
-    for arm, scenario in (("A", args.a), ("B", args.b)):
-        results.append(
-            study.run_study(
-                scenario,
-                runs=args.runs,
-                out=out / arm,
-                seed=args.seed,
-                jobs=args.jobs,
-                scheduler=args.scheduler,
-                # an arm the interrupted comparison never reached starts afresh
-                resume=args.resume and (out / arm / study.MANIFEST).is_file(),
-                runner=args.runner or study.DEFAULT_RUNNER,
-                progress=not args.no_progress and sys.stderr.isatty(),
-            )
-        )
+    arms = [
+        Arm(name=name, label=Path(path).stem, scenario=path)
+        for name, path in zip("AB", (args.a, args.b))
+    ]
+    results = run_arms(
+        arms,
+        runs=args.runs,
+        out=out,
+        seed=args.seed,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
+        resume=args.resume,
+        runner=args.runner,
+        progress=not args.no_progress and sys.stderr.isatty(),
+    )
     path = report.write_comparison(
         results[0], results[1], out, labels=(Path(args.a).stem, Path(args.b).stem)
     )
