@@ -174,6 +174,7 @@ class _Task:
     scenario_bytes: bytes
     scenario_sha256: str
     runner: str
+    version: str = ""  # the client's pokersim version: a worker with another one refuses the run
 
 
 def run_seeds(seed: int, runs: int) -> list[int]:
@@ -368,6 +369,7 @@ def _run_locked(
             scenario_bytes=data,
             scenario_sha256=digest,
             runner=runner,
+            version=_version(),
         )
         for i in range(runs)
         if i not in done
@@ -720,7 +722,23 @@ class RunFailedError(PokerSimError):
     """A run raised: the message names its index and seed so it can be replayed alone."""
 
 
+class VersionMismatchError(PokerSimError):
+    """A worker runs another pokersim version than the client: its rows could differ."""
+
+
+def _version() -> str:
+    from pokersim import __version__  # noqa: PLC0415
+
+    return __version__
+
+
 def _execute_task(task: _Task) -> RunResult:
+    if task.version and task.version != _version():
+        raise VersionMismatchError(
+            f"a worker runs pokersim {_version()}, this study runs pokersim {task.version}: "
+            "install the same pokersim version on every worker (results must not depend on "
+            "where a run was played)"
+        )
     try:
         runner = load_runner(task.runner)
         return _normalize(task, runner(_local_scenario(task), task.seed))

@@ -70,6 +70,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="study seed (0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="simulate on an existing Dask cluster, e.g. tcp://host:8786 (needs pokersim[cluster])",
+    )
     p.add_argument("--tolerance-percent", type=float, default=5.0, help="accepted median error (5)")
     p.add_argument(
         "--aim-percent",
@@ -144,7 +150,9 @@ def main(args: argparse.Namespace) -> int:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
     if args.jobs is not None and args.jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
-    simulate = design.study_simulator(runs=args.runs, seed=args.seed, jobs=args.jobs)
+    simulate = design.study_simulator(
+        runs=args.runs, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler
+    )
     target = None if args.target_hours is None else round(args.target_hours * 3600)
     if args.check is not None:
         scenario = load_scenario(args.check)
