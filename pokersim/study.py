@@ -271,6 +271,7 @@ def run_study(
     progress: bool = True,
     on_run: Callable[[int], None] | None = None,
     desc: str = "study",
+    force: bool = False,
 ) -> StudyResult:
     """Run (or finish, with ``resume``) a study and return its merged tables.
 
@@ -280,7 +281,9 @@ def run_study(
     ``on_run`` is called with each run's index once its rows are safely stored.
     ``scenario`` is a path, or a ``Scenario`` or a mapping of TOML data (say, from
     ``variant``): those are written to ``OUT/scenario.toml`` and the study runs that file.
-    ``desc`` names the progress bar.
+    ``desc`` names the progress bar. The folder gets ``provenance.json`` and ``scenario.toml``
+    (``pokersim.provenance``); ``resume`` refuses a folder made by another pokersim version
+    unless ``force``.
     """
     _refuse_in_starting_worker()
     if runs < 1:
@@ -332,7 +335,7 @@ def run_study(
     with folder_lock(folder, "--out"):
         return _run_locked(
             folder, manifest, resume, runs, seed, data, digest, scenario_path, runner, jobs,
-            scheduler, progress, on_run, in_memory, desc,
+            scheduler, progress, on_run, in_memory, desc, force,
         )  # fmt: skip
 
 
@@ -352,14 +355,27 @@ def _run_locked(
     on_run: Callable[[int], None] | None,
     in_memory: bool,
     desc: str = "study",
+    force: bool = False,
 ) -> StudyResult:
     """The study itself, while this process holds the folder's lock.
 
     ``in_memory``: the scenario came as a record or mapping, written to ``scenario.toml`` here.
     """
+    from pokersim import provenance  # noqa: PLC0415
+
+    if resume:
+        provenance.check_resume(folder, force)
     done = _prepare_folder(folder, manifest, resume)
     if in_memory:
         _write_atomic(Path(scenario_path), data)
+    if not resume or not (folder / provenance.FILE).is_file() or force:
+        provenance.write_provenance(
+            folder,
+            seed=seed,
+            scenario=None if in_memory else scenario_path,
+            scenario_bytes=data,
+            extra={"runs": runs, "runner": runner},
+        )
     seeds = run_seeds(seed, runs)
     todo = [
         _Task(

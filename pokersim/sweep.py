@@ -187,11 +187,12 @@ def run_arms(
     resume: bool = False,
     runner: str | None = None,
     progress: bool = True,
+    force: bool = False,
 ) -> list[StudyResult]:
     """Run every arm as a study into ``OUT/<arm name>``, all on the same run seeds.
 
     With ``resume``, an arm whose folder holds a study is finished, and one never reached
-    starts afresh.
+    starts afresh; ``force`` finishes arms made by another pokersim version.
     """
     from pokersim import study  # noqa: PLC0415
 
@@ -211,6 +212,7 @@ def run_arms(
                 runner=runner or study.DEFAULT_RUNNER,
                 progress=progress,
                 desc=arm.name if len(arms) > 1 else "study",
+                force=force,
             )
         )
     return results
@@ -237,6 +239,7 @@ def run_sweep(
     runner: str | None = None,
     progress: bool = True,
     report: bool = True,
+    force: bool = False,
 ) -> SweepResult:
     """Build the arms, run them on common random numbers, write ``report.md``/``report.html``."""
     arms = sweep_arms(base, sets)
@@ -259,11 +262,27 @@ def run_sweep(
         raise ConfigError(f"--resume: {folder} holds no sweep (no {MANIFEST}): nothing to resume")
     elif folder.exists() and any(folder.iterdir()):
         raise ConfigError(f"--out {folder} is not empty and holds no sweep; choose a new folder")
+    from pokersim import provenance  # noqa: PLC0415
+    from pokersim.scenario import default_scenario_path  # noqa: PLC0415
+    from pokersim.study import _scenario_text  # noqa: PLC0415
+
+    if resume:
+        provenance.check_resume(folder, force)
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if not resume or force or not (folder / provenance.FILE).is_file():
+        source = default_scenario_path() if base is None else base
+        on_disk = isinstance(source, str | os.PathLike)
+        provenance.write_provenance(
+            folder,
+            seed=seed,
+            scenario=source if on_disk else None,
+            scenario_bytes=None if on_disk else _scenario_text(source).encode("utf-8"),
+            extra={"runs": runs, "sets": [[k, list(v)] for k, v in sets]},
+        )
     studies = run_arms(
         arms, runs=runs, out=folder, seed=seed, jobs=jobs, scheduler=scheduler, resume=resume,
-        runner=runner, progress=progress,
+        runner=runner, progress=progress, force=force,
     )  # fmt: skip
     result = SweepResult(path=folder, arms=tuple(arms), studies=tuple(studies))
     if report:

@@ -21,9 +21,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("hands", nargs="+", metavar="HAND", help="two hole cards each, e.g. AhKh")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards, e.g. 2c7d9h")
     p.add_argument("--dead", default="", help="cards known to be out of play, e.g. 5s5c")
-    p.add_argument(
-        "--samples", type=int, default=None, help="Monte-Carlo boards (default: exact)"
-    )
+    p.add_argument("--samples", type=int, default=None, help="Monte-Carlo boards (default: exact)")
     p.add_argument("--seed", type=int, default=0, help="Monte-Carlo seed (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=main)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
 
@@ -39,6 +40,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--resume", action="store_true", help="finish an interrupted sweep")
     p.add_argument("--runner", default=None, metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --resume: finish a folder made by another pokersim version",
+    )
+    add_flag(p)
     p.set_defaults(func=main)
 
 
@@ -66,8 +73,23 @@ def main(args: argparse.Namespace) -> int:
         resume=args.resume,
         runner=args.runner,
         progress=not args.no_progress and sys.stderr.isatty(),
+        force=args.force,
     )
     table = sweep.sweep_table(result)
+    if args.json:
+        emit(
+            {
+                "command": "sweep",
+                "out": str(result.path),
+                "runs": args.runs,
+                "seed": args.seed,
+                "report": str(result.path / sweep.REPORT),
+                "html": str(result.path / "report.html"),
+                "curves": str(result.path / "plots" / sweep.CURVES),
+                "arms": sweep.table_records(table),
+            }
+        )
+        return 0
     print(f"sweep: {len(result.arms)} arms of {args.runs} runs in {result.path}")
     for row in table.to_dict("records"):
         print(f"  {row['arm']} {row['label']}: mean duration {row['duration_min']:.1f} min")
