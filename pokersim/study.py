@@ -390,6 +390,10 @@ def _run_locked(
         for i in range(runs)
         if i not in done
     ]
+    if progress and todo and runner == DEFAULT_RUNNER:
+        from pokersim.progress import announce_compile  # noqa: PLC0415
+
+        announce_compile()
     bar = _progress_bar(runs, len(done), progress, desc)
     try:
 
@@ -452,14 +456,15 @@ def _cpu_count() -> int:
 
 
 def _progress_bar(total: int, initial: int, enabled: bool, desc: str = "study") -> Any:
-    from tqdm import tqdm  # noqa: PLC0415
+    """A bar on a terminal, a line every few seconds otherwise (``pokersim.progress``)."""
+    from pokersim.progress import progress_bar  # noqa: PLC0415
 
-    return tqdm(
-        total=total,
+    return progress_bar(
+        total,
         initial=initial,
-        unit="run",
         desc=desc,
-        disable=not enabled,
+        unit="run",
+        enabled=enabled,
         smoothing=0.1,
         dynamic_ncols=True,
     )
@@ -619,8 +624,28 @@ def _merge_table(folder: Path, name: str, done: Sequence[int]) -> None:
     os.replace(tmp, path)
 
 
+#: Integer columns that may hold no value (no bubble, no final table...): read as pandas'
+#: nullable ``Int64``, so a missing value is ``pd.NA`` and the others stay integers.
+NULLABLE_INTS = {
+    "runs": ("bubble_seconds", "final_table_seconds", "level_at_bubble", "level_at_final_table"),
+    "finishes": ("final_table_stack",),
+    "timeline": (),
+}
+
+
+def _to_pandas(name: str, table: pa.Table) -> pd.DataFrame:
+    frame = table.to_pandas()
+    for column in NULLABLE_INTS.get(name, ()):
+        if column in frame.columns:
+            frame[column] = frame[column].astype("Int64")
+    return frame
+
+
 def load_study(folder: str | os.PathLike[str]) -> StudyResult:
-    """Read a study's merged result files as pandas tables."""
+    """Read a study's merged result files as pandas tables.
+
+    The integer columns that may be empty (``NULLABLE_INTS``) are nullable ``Int64`` columns.
+    """
     folder = Path(folder)
     frames = {}
     for name in TABLES:
@@ -630,7 +655,7 @@ def load_study(folder: str | os.PathLike[str]) -> StudyResult:
                 f"{folder} holds no {name}.parquet: not a finished study (run `pokersim study` "
                 "with --resume to finish it)"
             )
-        frames[name] = pq.read_table(path).to_pandas()
+        frames[name] = _to_pandas(name, pq.read_table(path))
     return StudyResult(
         path=folder, runs=frames["runs"], finishes=frames["finishes"], timeline=frames["timeline"]
     )
@@ -676,7 +701,7 @@ def single_run(
             ],
         ),
     }
-    frames = {name: table.to_pandas() for name, table in tables.items()}
+    frames = {name: _to_pandas(name, table) for name, table in tables.items()}
     return StudyResult(path=Path(folder), **frames)
 
 

@@ -6,7 +6,6 @@ The two-arm case of ``pokersim sweep``: the arms run through ``pokersim.sweep.ru
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from pokersim.cli._json import add_flag, emit
@@ -74,7 +73,7 @@ def main(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         resume=args.resume,
         runner=args.runner,
-        progress=not args.no_progress and sys.stderr.isatty(),
+        progress=not args.no_progress,
         force=args.force,
     )
     path = report.write_comparison(

@@ -153,18 +153,13 @@ def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Pat
 
 def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> Any:
     """Play the run with a progress bar; with ``out`` its files are written there."""
-    from tqdm import tqdm
-
     from pokersim.engine import run_tournament
     from pokersim.outputs import write_run
+    from pokersim.progress import announce_compile, progress_bar
 
-    bar = tqdm(
-        total=scenario.players.count - 1,
-        desc=scenario.name,
-        unit="out",
-        file=sys.stderr,
-        disable=None,
-        leave=False,
+    announce_compile()
+    bar = progress_bar(
+        scenario.players.count - 1, desc=scenario.name, unit="out", file=sys.stderr, leave=False
     )
     kept: list[Any] = []
     keep = kept.append if args.report else None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import signal
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -75,7 +74,7 @@ def main(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             resume=args.resume,
             runner=args.runner or study.DEFAULT_RUNNER,
-            progress=not args.no_progress and sys.stderr.isatty(),
+            progress=not args.no_progress,
             force=args.force,
         )
     runs = result.runs

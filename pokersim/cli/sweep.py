@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
@@ -72,7 +71,7 @@ def main(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         resume=args.resume,
         runner=args.runner,
-        progress=not args.no_progress and sys.stderr.isatty(),
+        progress=not args.no_progress,
         force=args.force,
     )
     table = sweep.sweep_table(result)
