@@ -344,8 +344,9 @@ def test_ratio_ci_is_the_ratio_of_sums(pairs: list[tuple[int, int]]) -> None:
 
 
 def test_progress_bar_shows_runs_done_rate_and_eta(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # a terminal: the tqdm bar
     study.run_study(
         scenario(tmp_path), runs=3, out=tmp_path / "o", jobs=1, runner=FAKE, progress=True
     )
