@@ -699,11 +699,17 @@ def _out_of_reach(
 
 
 def study_simulator(
-    *, runs: int, seed: int = 0, jobs: int | None = 1, workdir: str | os.PathLike[str] | None = None
+    *,
+    runs: int,
+    seed: int = 0,
+    jobs: int | None = 1,
+    workdir: str | os.PathLike[str] | None = None,
+    scheduler: Any = None,
 ) -> Simulator:
     """Simulate a candidate as a ``pokersim.study`` of ``runs`` runs with study seed ``seed``.
 
     Every candidate gets the same seeds; files go to a temporary folder unless ``workdir``.
+    ``scheduler``: a Dask scheduler address or client, as ``run_study`` takes it.
     """
     from pokersim import study  # noqa: PLC0415 - heavy (pyarrow, the engine)
 
@@ -718,7 +724,13 @@ def study_simulator(
             root.mkdir(parents=True, exist_ok=True)
             path.write_text(scenario_toml(sc), encoding="utf-8")
             result = study.run_study(
-                path, runs=runs, out=folder, seed=seed, jobs=jobs, progress=False
+                path,
+                runs=runs,
+                out=folder,
+                seed=seed,
+                jobs=jobs,
+                scheduler=scheduler,
+                progress=False,
             )
             rows = result.runs.to_dict("records")
             return rows, result.timeline.copy()

@@ -463,7 +463,7 @@ def time_marks(
     )
 
 
-def _figure(
+def new_figure(
     ax: Any, panels: int = 1, *, figsize: tuple[float, float], **kwargs: Any
 ) -> tuple[Any, list[Any]]:
     """A new figure with ``panels`` axes, or the figure of the given ``ax`` (one or a list)."""
@@ -482,7 +482,7 @@ def _figure(
     return fig, list(np.ravel(np.asarray(grid, dtype=object)))
 
 
-def _save(fig: Any, path: str | os.PathLike[str] | None) -> Any:
+def save_figure(fig: Any, path: str | os.PathLike[str] | None) -> Any:
     if path is not None:
         fig.savefig(path, dpi=100, metadata=_PNG_META)
     return fig
@@ -549,7 +549,7 @@ def plot_time_bands(
     """
     if timeline.empty:
         return None
-    fig, axes = _figure(ax, 2, figsize=(9, 7.5), nrows=2, ncols=1, sharex=True)
+    fig, axes = new_figure(ax, 2, figsize=(9, 7.5), nrows=2, ncols=1, sharex=True)
     for k, (axis, column, label) in enumerate(
         (
             (axes[0], "players_left", "players remaining"),
@@ -572,7 +572,7 @@ def plot_time_bands(
     axes[0].legend(fontsize=8, loc="upper right")
     axes[1].set_xlabel("time since the start (h:mm)")
     axes[0].set_title(_title(marks, "field over time"))
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_durations(
@@ -588,7 +588,7 @@ def plot_durations(
     its 10th-90th percentile range and, with ``marks``, the target duration. The scenario's
     name titles the figure.
     """
-    fig, axes = _figure(ax, 6, figsize=(12, 7), nrows=2, ncols=3)
+    fig, axes = new_figure(ax, 6, figsize=(12, 7), nrows=2, ncols=3)
     cols = (
         ("duration_seconds", "level_at_end", "end"),
         ("bubble_seconds", "level_at_bubble", "bubble"),
@@ -616,7 +616,7 @@ def plot_durations(
         axis.set_title(f"level at {name}")
         axis.set_xlabel("level")
         axis.set_ylabel("runs")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_roi_itm(
@@ -629,7 +629,7 @@ def plot_roi_itm(
     """ROI and ITM% by player group with 95% confidence intervals (two panels)."""
     if stats.empty:
         return None
-    fig, axes = _figure(ax, 2, figsize=(12, max(3, 0.5 * len(stats) + 2)), nrows=1, ncols=2)
+    fig, axes = new_figure(ax, 2, figsize=(12, max(3, 0.5 * len(stats) + 2)), nrows=1, ncols=2)
     y = np.arange(len(stats))
     for axis, key, label in ((axes[0], "roi", "ROI (%)"), (axes[1], "itm", "in the money (%)")):
         value = 100 * stats[key].to_numpy(dtype=float)
@@ -644,7 +644,7 @@ def plot_roi_itm(
     axes[0].axvline(0, color="grey", lw=1)
     if title:
         axes[0].set_title(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_places(
@@ -660,7 +660,7 @@ def plot_places(
     df = with_groups(finishes)
     pct = (df["place"] - 1) / _entries_of(df, finishes)
     df["decile"] = np.minimum((pct * 10).astype(int), 9)
-    fig, (axis, *_) = _figure(ax, figsize=(8, 5))
+    fig, (axis, *_) = new_figure(ax, figsize=(8, 5))
     for group, part in df.groupby("group", sort=True):
         share = part["decile"].value_counts(normalize=True).reindex(range(10), fill_value=0)
         axis.plot(np.arange(10) * 10 + 5, 100 * share.to_numpy(), marker="o", label=group)
@@ -671,7 +671,7 @@ def plot_places(
     axis.grid(alpha=0.3)
     if title:
         axis.set_title(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def profit_downswings(finishes: pd.DataFrame, *, seed: int = 0) -> dict[str, Downswings]:
@@ -704,7 +704,7 @@ def plot_profit(
     df = with_groups(finishes)
     unit = buyin_cents(finishes) or 1.0
     swings = profit_downswings(finishes, seed=seed)
-    fig, axes = _figure(ax, 2, figsize=(13, 5), nrows=1, ncols=2)
+    fig, axes = new_figure(ax, 2, figsize=(13, 5), nrows=1, ncols=2)
     rng = np.random.default_rng(seed)
     for group, part in df.groupby("group", sort=True):
         profit = part["profit_cents"].to_numpy(dtype=float) / unit
@@ -731,7 +731,7 @@ def plot_profit(
         axis.grid(alpha=0.3)
     if title:
         axes[0].set_title(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_icm(
@@ -744,7 +744,7 @@ def plot_icm(
     """Simulated share of the final table's prize money against ICM equity, binned by ICM."""
     if icm.empty:
         return None
-    fig, (axis, *_) = _figure(ax, figsize=(6, 5.5))
+    fig, (axis, *_) = new_figure(ax, figsize=(6, 5.5))
     edges = np.linspace(0, float(icm["icm_share"].max()) + 1e-9, 11)
     bins = np.digitize(icm["icm_share"], edges[1:-1])
     x, y, err = [], [], []
@@ -765,7 +765,7 @@ def plot_icm(
     axis.grid(alpha=0.3)
     if title:
         axis.set_title(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_bounty_share(
@@ -780,7 +780,7 @@ def plot_bounty_share(
         return None
     df = with_groups(finishes)
     df["won"] = df["prize_cents"] + df["bounty_cents"].fillna(0)
-    fig, axes = _figure(ax, 2, figsize=(12, 4.5), nrows=1, ncols=2)
+    fig, axes = new_figure(ax, 2, figsize=(12, 4.5), nrows=1, ncols=2)
     by_group = df.groupby("group", sort=True)[["bounty_cents", "won"]].sum()
     axes[0].barh(by_group.index, 100 * by_group["bounty_cents"] / by_group["won"])
     axes[0].set_xlabel("bounties, % of winnings")
@@ -793,7 +793,7 @@ def plot_bounty_share(
         axis.grid(alpha=0.3)
     if title:
         axes[0].set_title(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def plot_compare_durations(
@@ -805,7 +805,7 @@ def plot_compare_durations(
     ax: Any = None,
 ) -> Any:
     """Duration, bubble-time and final-table-time distributions of two studies, overlaid (h:mm)."""
-    fig, axes = _figure(ax, 3, figsize=(13, 4), nrows=1, ncols=3)
+    fig, axes = new_figure(ax, 3, figsize=(13, 4), nrows=1, ncols=3)
     for axis, (column, name, _scale) in zip(axes, RUN_MEASURES[:3]):
         for runs, label in zip((a, b), labels):
             values = runs[column].dropna().astype(float)
@@ -815,7 +815,7 @@ def plot_compare_durations(
         axis.set_ylabel("runs")
         axis.legend()
         _hmm_axis(axis)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 # --- structure sheet and HTML ------------------------------------------------------------------
@@ -892,7 +892,7 @@ def structure_sheet(timeline: pd.DataFrame, runs: pd.DataFrame, scenario: Any) -
 
 
 def _structure_md(sheet: pd.DataFrame) -> str:
-    return _md_table(
+    return md_table(
         [
             "level",
             "clock",
@@ -912,10 +912,10 @@ def _structure_md(sheet: pd.DataFrame) -> str:
                 r.elapsed,
                 r.blinds,
                 str(r.ante) if r.ante else "–",
-                _fmt(r.players_median, 0),
-                _fmt(r.avg_bb_p10),
-                _fmt(r.avg_bb_p50),
-                _fmt(r.avg_bb_p90),
+                fmt_value(r.players_median, 0),
+                fmt_value(r.avg_bb_p10),
+                fmt_value(r.avg_bb_p50),
+                fmt_value(r.avg_bb_p90),
                 f"{100 * r.running:.0f}%",
             ]
             for r in sheet.itertuples()
@@ -1048,7 +1048,12 @@ def write_html(markdown_path: str | os.PathLike[str], *, title: str) -> Path:
 # --- the report --------------------------------------------------------------------------------
 
 
-def _fmt(value: Any, digits: int = 1) -> str:
+def _span(low: float, high: float) -> str:
+    """A confidence interval as ``low – high`` (two decimals)."""
+    return f"{fmt_value(low, 2)} – {fmt_value(high, 2)}"
+
+
+def fmt_value(value: Any, digits: int = 1) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if isinstance(value, int | np.integer):
@@ -1056,7 +1061,7 @@ def _fmt(value: Any, digits: int = 1) -> str:
     return f"{float(value):.{digits}f}"
 
 
-def _md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines)
@@ -1103,17 +1108,17 @@ def write_report(
     ]
     summary = run_summary(runs)
     md.append(
-        _md_table(
+        md_table(
             ["measure", "runs", "mean", "95% CI", "p10", "median", "p90"],
             [
                 [
                     r.measure,
                     str(r.runs),
-                    _fmt(r.mean),
-                    f"{_fmt(r.ci_low)} – {_fmt(r.ci_high)}",
-                    _fmt(r.p10),
-                    _fmt(r.median),
-                    _fmt(r.p90),
+                    fmt_value(r.mean),
+                    f"{fmt_value(r.ci_low)} – {fmt_value(r.ci_high)}",
+                    fmt_value(r.p10),
+                    fmt_value(r.median),
+                    fmt_value(r.p90),
                 ]
                 for r in summary.itertuples()
             ],
@@ -1148,7 +1153,7 @@ def write_report(
     if not stats.empty:
         md += ["## Results by player group", ""]
         md.append(
-            _md_table(
+            md_table(
                 [
                     "group",
                     "finishes",
@@ -1163,12 +1168,12 @@ def write_report(
                     [
                         str(r.group),
                         str(r.finishes),
-                        _fmt(100 * r.roi),
-                        f"{_fmt(100 * r.roi_low)} – {_fmt(100 * r.roi_high)}",
-                        _fmt(100 * r.itm),
-                        f"{_fmt(100 * r.itm_low)} – {_fmt(100 * r.itm_high)}",
-                        _fmt(r.mean_profit_cents / 100, 2),
-                        _fmt(r.sd_profit_cents / 100, 2),
+                        fmt_value(100 * r.roi),
+                        f"{fmt_value(100 * r.roi_low)} – {fmt_value(100 * r.roi_high)}",
+                        fmt_value(100 * r.itm),
+                        f"{fmt_value(100 * r.itm_low)} – {fmt_value(100 * r.itm_high)}",
+                        fmt_value(r.mean_profit_cents / 100, 2),
+                        fmt_value(r.sd_profit_cents / 100, 2),
                     ]
                     for r in stats.itertuples()
                 ],
@@ -1184,16 +1189,16 @@ def write_report(
         md.append(
             f"Downswings over {next(iter(swings.values())).tournaments} tournaments "
             "(resampled from the study's profits; one buy-in = "
-            f"{_fmt(buyin_cents(finishes) / 100, 2)}):"
+            f"{fmt_value(buyin_cents(finishes) / 100, 2)}):"
         )
         md.append("")
         md.append(
-            _md_table(
+            md_table(
                 ["group", "EV (buy-ins)"]
                 + [f"P(downswing ≥ {x} BI)" for x in DOWNSWING_BUYINS]
                 + ["P(loss)"],
                 [
-                    [g, _fmt(d.expected, 3)]
+                    [g, fmt_value(d.expected, 3)]
                     + [f"{100 * d.risk[x]:.1f}%" for x in DOWNSWING_BUYINS]
                     + [f"{100 * d.loss_probability:.1f}%"]
                     for g, d in swings.items()
@@ -1212,7 +1217,7 @@ def write_report(
                 "",
                 "![ICM](plots/icm.png)",
                 "",
-                _md_table(
+                md_table(
                     [
                         "group",
                         "final-table appearances",
@@ -1225,10 +1230,10 @@ def write_report(
                         [
                             str(r.group),
                             str(r.appearances),
-                            _fmt(r.icm_cents / 100, 2),
-                            _fmt(r.prize_cents / 100, 2),
-                            _fmt(r.edge_cents / 100, 2),
-                            f"{_fmt(r.edge_low / 100, 2)} – {_fmt(r.edge_high / 100, 2)}",
+                            fmt_value(r.icm_cents / 100, 2),
+                            fmt_value(r.prize_cents / 100, 2),
+                            fmt_value(r.edge_cents / 100, 2),
+                            f"{fmt_value(r.edge_low / 100, 2)} – {fmt_value(r.edge_high / 100, 2)}",
                         ]
                         for r in icm_by_group(icm).itertuples()
                     ],
@@ -1238,9 +1243,9 @@ def write_report(
         if plot_bounty_share(finishes, plots / "bounty_share.png", title=name) is not None:
             md += ["## Bounties", "", "![bounty share](plots/bounty_share.png)", ""]
             md.append(
-                _md_table(
+                md_table(
                     ["group", "bounties, % of winnings"],
-                    [[str(r.group), _fmt(100 * r.bounty_share)] for r in stats.itertuples()],
+                    [[str(r.group), fmt_value(100 * r.bounty_share)] for r in stats.itertuples()],
                 )
             )
             md.append("")
@@ -1268,16 +1273,16 @@ def write_comparison(
         "",
         "## Runs",
         "",
-        _md_table(
+        md_table(
             ["measure", "pairs", "A", "B", "B - A", "95% CI"],
             [
                 [
                     r.measure,
                     str(r.pairs),
-                    _fmt(r.mean_a),
-                    _fmt(r.mean_b),
-                    _fmt(r.diff, 2),
-                    f"{_fmt(r.diff_low, 2)} – {_fmt(r.diff_high, 2)}",
+                    fmt_value(r.mean_a),
+                    fmt_value(r.mean_b),
+                    fmt_value(r.diff, 2),
+                    f"{fmt_value(r.diff_low, 2)} – {fmt_value(r.diff_high, 2)}",
                 ]
                 for r in runs.itertuples()
             ],
@@ -1290,7 +1295,7 @@ def write_comparison(
         md += [
             "## Player groups",
             "",
-            _md_table(
+            md_table(
                 [
                     "group",
                     "ROI A %",
@@ -1305,14 +1310,14 @@ def write_comparison(
                 [
                     [
                         str(r.group),
-                        _fmt(100 * r.roi_a),
-                        _fmt(100 * r.roi_b),
-                        _fmt(100 * r.roi_diff, 2),
-                        f"{_fmt(100 * r.roi_diff_low, 2)} – {_fmt(100 * r.roi_diff_high, 2)}",
-                        _fmt(100 * r.itm_a),
-                        _fmt(100 * r.itm_b),
-                        _fmt(100 * r.itm_diff, 2),
-                        f"{_fmt(100 * r.itm_diff_low, 2)} – {_fmt(100 * r.itm_diff_high, 2)}",
+                        fmt_value(100 * r.roi_a),
+                        fmt_value(100 * r.roi_b),
+                        fmt_value(100 * r.roi_diff, 2),
+                        _span(100 * r.roi_diff_low, 100 * r.roi_diff_high),
+                        fmt_value(100 * r.itm_a),
+                        fmt_value(100 * r.itm_b),
+                        fmt_value(100 * r.itm_diff, 2),
+                        _span(100 * r.itm_diff_low, 100 * r.itm_diff_high),
                     ]
                     for r in groups.itertuples()
                 ],

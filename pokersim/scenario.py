@@ -725,7 +725,7 @@ _E = TypeVar("_E", bound=Enum)
 #: Every key the loader reads, by table (``[]`` stands for an item of an array of tables).
 #: The whole file is checked against it before anything is read, so a typo is reported as the
 #: unknown key it is, not as the required key it hides. ``params`` tables are the models' own.
-_KEYS: dict[str, frozenset[str]] = {
+KEYS: dict[str, frozenset[str]] = {
     path: frozenset(keys.split())
     for path, keys in {
         "": "name description start starts_at seats_per_table final_table_size starting_stack "
@@ -765,7 +765,7 @@ _ITEM_INDEX = re.compile(r"\[\d+\]")
 
 
 def _schema_path(path: str) -> str:
-    """``players.mix[3]`` -> ``players.mix[]``: the key of ``_KEYS`` for a table's path."""
+    """``players.mix[3]`` -> ``players.mix[]``: the key of ``KEYS`` for a table's path."""
     return _ITEM_INDEX.sub("[]", path)
 
 
@@ -788,11 +788,11 @@ def _unknown_key(
     choices = sorted(allowed)
     here = {str(k) for k in present}
     own = _schema_path(path)
-    homes = [p for p, keys in _KEYS.items() if name in keys and p != own]
+    homes = [p for p, keys in KEYS.items() if name in keys and p != own]
     close = difflib.get_close_matches(
         name, [k for k in choices if k not in here], n=1, cutoff=0.5
     ) or difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
-    if homes and own in _KEYS:
+    if homes and own in KEYS:
         hint = f"({name!r} belongs in {_table_label(homes[0])})."
     elif close:
         hint = f"(typo?): did you mean {close[0]!r}?"
@@ -807,7 +807,7 @@ def _unknown_key(
 
 def _check_unknown_keys(file: str, path: str, data: object) -> None:
     """Reject the first key of the file that no table allows (before any key is read)."""
-    allowed = _KEYS.get(_schema_path(path))
+    allowed = KEYS.get(_schema_path(path))
     if allowed is None or not isinstance(data, dict):
         return  # not a table of the format (the readers report a wrong type)
     for key, value in data.items():
@@ -976,11 +976,11 @@ class Section:
         unknown = sorted(set(self.data) - self.seen, key=str)
         if unknown:
             raise _unknown_key(self.file, self.path, unknown[0], self.seen, self.data)
-        schema = _KEYS.get(_schema_path(self.path))
+        schema = KEYS.get(_schema_path(self.path))
         if schema is not None and not self.seen <= schema:
             raise InvariantError(
                 f"the loader read {sorted(self.seen - schema)} at {self.path or 'the top level'}"
-                " but _KEYS does not list them"
+                " but KEYS does not list them"
             )
 
     def _bounds(self, name: str, value: float, low: float | None, high: float | None) -> None:

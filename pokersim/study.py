@@ -174,6 +174,7 @@ class _Task:
     scenario_bytes: bytes
     scenario_sha256: str
     runner: str
+    version: str = ""  # the client's pokersim version: a worker with another one refuses the run
 
 
 def run_seeds(seed: int, runs: int) -> list[int]:
@@ -244,7 +245,7 @@ def variant(base: Any = None, /, **changes: Any) -> dict[str, Any]:
     return data
 
 
-def _scenario_text(scenario: Any) -> str:
+def scenario_text(scenario: Any) -> str:
     """TOML text of an in-memory scenario (``Scenario`` or mapping), checked by the loader."""
     import tomllib  # noqa: PLC0415
 
@@ -269,6 +270,8 @@ def run_study(
     runner: str = DEFAULT_RUNNER,
     progress: bool = True,
     on_run: Callable[[int], None] | None = None,
+    desc: str = "study",
+    force: bool = False,
 ) -> StudyResult:
     """Run (or finish, with ``resume``) a study and return its merged tables.
 
@@ -278,6 +281,9 @@ def run_study(
     ``on_run`` is called with each run's index once its rows are safely stored.
     ``scenario`` is a path, or a ``Scenario`` or a mapping of TOML data (say, from
     ``variant``): those are written to ``OUT/scenario.toml`` and the study runs that file.
+    ``desc`` names the progress bar. The folder gets ``provenance.json`` and ``scenario.toml``
+    (``pokersim.provenance``); ``resume`` refuses a folder made by another pokersim version
+    unless ``force``.
     """
     _refuse_in_starting_worker()
     if runs < 1:
@@ -289,7 +295,7 @@ def run_study(
     folder = Path(out)
     in_memory = scenario is not None and not isinstance(scenario, str | os.PathLike)
     if in_memory:
-        data = _scenario_text(scenario).encode("utf-8")
+        data = scenario_text(scenario).encode("utf-8")
         scenario_path = os.path.abspath(folder / "scenario.toml")
     else:
         scenario_path = _scenario_path(scenario, runner)
@@ -329,7 +335,7 @@ def run_study(
     with folder_lock(folder, "--out"):
         return _run_locked(
             folder, manifest, resume, runs, seed, data, digest, scenario_path, runner, jobs,
-            scheduler, progress, on_run, in_memory,
+            scheduler, progress, on_run, in_memory, desc, force,
         )  # fmt: skip
 
 
@@ -348,14 +354,28 @@ def _run_locked(
     progress: bool,
     on_run: Callable[[int], None] | None,
     in_memory: bool,
+    desc: str = "study",
+    force: bool = False,
 ) -> StudyResult:
     """The study itself, while this process holds the folder's lock.
 
     ``in_memory``: the scenario came as a record or mapping, written to ``scenario.toml`` here.
     """
+    from pokersim import provenance  # noqa: PLC0415
+
+    if resume:
+        provenance.check_resume(folder, force)
     done = _prepare_folder(folder, manifest, resume)
     if in_memory:
         _write_atomic(Path(scenario_path), data)
+    if not resume or not (folder / provenance.FILE).is_file() or force:
+        provenance.write_provenance(
+            folder,
+            seed=seed,
+            scenario=None if in_memory else scenario_path,
+            scenario_bytes=data,
+            extra={"runs": runs, "runner": runner},
+        )
     seeds = run_seeds(seed, runs)
     todo = [
         _Task(
@@ -365,11 +385,16 @@ def _run_locked(
             scenario_bytes=data,
             scenario_sha256=digest,
             runner=runner,
+            version=_version(),
         )
         for i in range(runs)
         if i not in done
     ]
-    bar = _progress_bar(runs, len(done), progress)
+    if progress and todo and runner == DEFAULT_RUNNER:
+        from pokersim.progress import announce_compile  # noqa: PLC0415
+
+        announce_compile()
+    bar = _progress_bar(runs, len(done), progress, desc)
     try:
 
         def store(result: RunResult) -> None:
@@ -430,15 +455,16 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _progress_bar(total: int, initial: int, enabled: bool) -> Any:
-    from tqdm import tqdm  # noqa: PLC0415
+def _progress_bar(total: int, initial: int, enabled: bool, desc: str = "study") -> Any:
+    """A bar on a terminal, a line every few seconds otherwise (``pokersim.progress``)."""
+    from pokersim.progress import progress_bar  # noqa: PLC0415
 
-    return tqdm(
-        total=total,
+    return progress_bar(
+        total,
         initial=initial,
+        desc=desc,
         unit="run",
-        desc="study",
-        disable=not enabled,
+        enabled=enabled,
         smoothing=0.1,
         dynamic_ncols=True,
     )
@@ -598,8 +624,28 @@ def _merge_table(folder: Path, name: str, done: Sequence[int]) -> None:
     os.replace(tmp, path)
 
 
+#: Integer columns that may hold no value (no bubble, no final table...): read as pandas'
+#: nullable ``Int64``, so a missing value is ``pd.NA`` and the others stay integers.
+NULLABLE_INTS = {
+    "runs": ("bubble_seconds", "final_table_seconds", "level_at_bubble", "level_at_final_table"),
+    "finishes": ("final_table_stack",),
+    "timeline": (),
+}
+
+
+def _to_pandas(name: str, table: pa.Table) -> pd.DataFrame:
+    frame = table.to_pandas()
+    for column in NULLABLE_INTS.get(name, ()):
+        if column in frame.columns:
+            frame[column] = frame[column].astype("Int64")
+    return frame
+
+
 def load_study(folder: str | os.PathLike[str]) -> StudyResult:
-    """Read a study's merged result files as pandas tables."""
+    """Read a study's merged result files as pandas tables.
+
+    The integer columns that may be empty (``NULLABLE_INTS``) are nullable ``Int64`` columns.
+    """
     folder = Path(folder)
     frames = {}
     for name in TABLES:
@@ -609,7 +655,7 @@ def load_study(folder: str | os.PathLike[str]) -> StudyResult:
                 f"{folder} holds no {name}.parquet: not a finished study (run `pokersim study` "
                 "with --resume to finish it)"
             )
-        frames[name] = pq.read_table(path).to_pandas()
+        frames[name] = _to_pandas(name, pq.read_table(path))
     return StudyResult(
         path=folder, runs=frames["runs"], finishes=frames["finishes"], timeline=frames["timeline"]
     )
@@ -655,7 +701,7 @@ def single_run(
             ],
         ),
     }
-    frames = {name: table.to_pandas() for name, table in tables.items()}
+    frames = {name: _to_pandas(name, table) for name, table in tables.items()}
     return StudyResult(path=Path(folder), **frames)
 
 
@@ -717,7 +763,23 @@ class RunFailedError(PokerSimError):
     """A run raised: the message names its index and seed so it can be replayed alone."""
 
 
+class VersionMismatchError(PokerSimError):
+    """A worker runs another pokersim version than the client: its rows could differ."""
+
+
+def _version() -> str:
+    from pokersim.version import __version__  # noqa: PLC0415
+
+    return __version__
+
+
 def _execute_task(task: _Task) -> RunResult:
+    if task.version and task.version != _version():
+        raise VersionMismatchError(
+            f"a worker runs pokersim {_version()}, this study runs pokersim {task.version}: "
+            "install the same pokersim version on every worker (results must not depend on "
+            "where a run was played)"
+        )
     try:
         runner = load_runner(task.runner)
         return _normalize(task, runner(_local_scenario(task), task.seed))

@@ -344,8 +344,9 @@ def test_ratio_ci_is_the_ratio_of_sums(pairs: list[tuple[int, int]]) -> None:
 
 
 def test_progress_bar_shows_runs_done_rate_and_eta(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # a terminal: the tqdm bar
     study.run_study(
         scenario(tmp_path), runs=3, out=tmp_path / "o", jobs=1, runner=FAKE, progress=True
     )
@@ -367,3 +368,26 @@ def test_merge_streams_row_groups_without_changing_the_rows(
         assert small.equals(big)
     assert pq.ParquetFile(tmp_path / "small" / "finishes.parquet").num_row_groups == 3
     assert pq.ParquetFile(tmp_path / "big" / "finishes.parquet").num_row_groups == 1
+
+
+def test_load_study_reads_nullable_integers_as_int64(tmp_path: Path) -> None:
+    """A run without a bubble has NA there, and the other runs keep whole numbers."""
+    import pandas as pd
+
+    res = study.run_study(
+        scenario(tmp_path, players=9), runs=3, out=tmp_path / "o", jobs=1, runner=FAKE,
+        progress=False,
+    )  # fmt: skip
+    for name, columns in study.NULLABLE_INTS.items():
+        frame = getattr(res, name)
+        for column in columns:
+            assert frame[column].dtype == pd.Int64Dtype(), (name, column)
+    assert res.runs["duration_seconds"].dtype == "int64"
+    again = study.load_study(tmp_path / "o")
+    assert again.runs["bubble_seconds"].dtype == pd.Int64Dtype()
+    table = study.to_table("runs", [
+        {"entries": 9, "prize_pool_cents": 1, "hands_played": 1, "duration_seconds": 1,
+         "bubble_seconds": b} for b in (5, None)
+    ])  # fmt: skip
+    read = study._to_pandas("runs", table)["bubble_seconds"]
+    assert read.iloc[0] == 5 and read.isna().tolist() == [False, True]

@@ -277,6 +277,8 @@ def test_cli_out_writes_each_cases_run_files(tmp_path: Path, capsys: Any) -> Non
         "hands/table-1.phhs",
         "hands/table-1.txt",
         "hands/tournament-summary.txt",
+        "provenance.json",
+        "scenario.toml",
         "summary.json",
     ]
     logged = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]

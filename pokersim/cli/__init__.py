@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser with every sub-command module found in this package."""
-    from pokersim import __version__
+    from pokersim.version import __version__
 
     parser = _Parser(prog="pokersim", description="Multi-table poker tournament simulator.")
     parser.add_argument("--version", action="version", version=f"pokersim {__version__}")
@@ -43,8 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; bad input prints one line on stderr and exits non-zero, never a traceback."""
+    from pokersim import provenance
+
     parser = build_parser()
     args = parser.parse_args(argv)
+    provenance.COMMAND = ["pokersim", *(sys.argv[1:] if argv is None else argv)]
     # Plots are files here: the command line (and only it) picks the non-interactive backend.
     os.environ.setdefault("MPLBACKEND", "Agg")
     try:

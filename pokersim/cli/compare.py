@@ -1,11 +1,14 @@
-"""``pokersim compare A.toml B.toml``: two structures on the same seeds, paired differences."""
+"""``pokersim compare A.toml B.toml``: two structures on the same seeds, paired differences.
+
+The two-arm case of ``pokersim sweep``: the arms run through ``pokersim.sweep.run_arms``.
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
 
@@ -30,34 +33,70 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--resume", action="store_true", help="finish an interrupted comparison")
     p.add_argument("--runner", default=None, metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --resume: finish a folder made by another pokersim version",
+    )
+    add_flag(p)
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
     """Run both studies, write the comparison and print its path."""
-    from pokersim import report, study  # noqa: PLC0415
+    from pokersim import provenance, report, study  # noqa: PLC0415
+    from pokersim.sweep import Arm, run_arms  # noqa: PLC0415
 
     out = Path(args.out)
     if args.resume and not (out / "A" / study.MANIFEST).is_file():
         raise ConfigError(f"--resume: {out} holds no comparison: there is nothing to resume")
-    results = []
-    for arm, scenario in (("A", args.a), ("B", args.b)):
-        results.append(
-            study.run_study(
-                scenario,
-                runs=args.runs,
-                out=out / arm,
-                seed=args.seed,
-                jobs=args.jobs,
-                scheduler=args.scheduler,
-                # an arm the interrupted comparison never reached starts afresh
-                resume=args.resume and (out / arm / study.MANIFEST).is_file(),
-                runner=args.runner or study.DEFAULT_RUNNER,
-                progress=not args.no_progress and sys.stderr.isatty(),
-            )
+    if args.resume:
+        provenance.check_resume(out, args.force)
+    arms = [
+        Arm(name=name, label=Path(path).stem, scenario=path)
+        for name, path in zip("AB", (args.a, args.b))
+    ]
+    for scenario in (args.a, args.b):
+        if not Path(scenario).is_file():
+            raise ConfigError(f"scenario {scenario!r}: no such file")
+    if not args.resume or args.force or not (out / provenance.FILE).is_file():
+        out.mkdir(parents=True, exist_ok=True)
+        provenance.write_provenance(
+            out, seed=args.seed, scenarios=[("A", args.a), ("B", args.b)], extra={"runs": args.runs}
         )
+    results = run_arms(
+        arms,
+        runs=args.runs,
+        out=out,
+        seed=args.seed,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
+        resume=args.resume,
+        runner=args.runner,
+        progress=not args.no_progress,
+        force=args.force,
+    )
     path = report.write_comparison(
         results[0], results[1], out, labels=(Path(args.a).stem, Path(args.b).stem)
     )
+    if args.json:
+        emit(
+            {
+                "command": "compare",
+                "out": str(out),
+                "runs": args.runs,
+                "seed": args.seed,
+                "labels": [arm.label for arm in arms],
+                "report": str(path),
+                "html": str(path.with_suffix(".html")),
+                "measures": report.compare_runs(results[0].runs, results[1].runs).to_dict(
+                    "records"
+                ),
+                "groups": report.compare_groups(results[0].finishes, results[1].finishes).to_dict(
+                    "records"
+                ),
+            }
+        )
+        return 0
     print(path)
     return 0

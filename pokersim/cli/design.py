@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
 DEFAULT_RUNS = 15
@@ -70,6 +71,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="study seed (0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="simulate on an existing Dask cluster, e.g. tcp://host:8786 (needs pokersim[cluster])",
+    )
     p.add_argument("--tolerance-percent", type=float, default=5.0, help="accepted median error (5)")
     p.add_argument(
         "--aim-percent",
@@ -88,6 +95,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--out", default=None, metavar="FILE.toml", help="scenario file to write")
     p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    add_flag(p)
     p.set_defaults(func=main)
 
 
@@ -144,15 +152,21 @@ def main(args: argparse.Namespace) -> int:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
     if args.jobs is not None and args.jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
-    simulate = design.study_simulator(runs=args.runs, seed=args.seed, jobs=args.jobs)
+    simulate = design.study_simulator(
+        runs=args.runs, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler
+    )
     target = None if args.target_hours is None else round(args.target_hours * 3600)
     if args.check is not None:
         scenario = load_scenario(args.check)
         rows, timeline = simulate(scenario)
         report = design.figures(rows, target_seconds=target)
-        print(f"{scenario.name}: {len(scenario.levels)} levels, {args.runs} runs, seed {args.seed}")
-        print(design.format_report(report))
-        _plot(args.plot, timeline)
+        if not args.json:
+            print(
+                f"{scenario.name}: {len(scenario.levels)} levels, {args.runs} runs, "
+                f"seed {args.seed}"
+            )
+            print(design.format_report(report))
+        plot = _plot(args.plot, timeline, quiet=args.json)
         if getattr(args, "html", None):
             import pandas as pd  # noqa: PLC0415
 
@@ -166,10 +180,15 @@ def main(args: argparse.Namespace) -> int:
                 figures=design.format_report(report),
                 target_seconds=target,
             )
-            print(f"report: {page}")
+            if not args.json:
+                print(f"report: {page}")
+        if args.json:
+            emit(_check_json(args, scenario, report, plot))
         return 0
     if getattr(args, "html", None):
         raise ConfigError("--html: only with --check FILE.toml")
+    if args.json:
+        raise ConfigError("--json: only with --check FILE.toml")
     _need(args, "players", "starting_stack", "level_minutes", "target_hours", "out")
     assert target is not None  # checked by _need
     out = Path(args.out)
@@ -217,12 +236,39 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plot(path: str | None, timeline: Any) -> None:
+def _check_json(args: argparse.Namespace, scenario: Any, report: Any, plot: Path | None) -> Any:
+    """The ``design --check --json`` object (docs/json.md)."""
+    return {
+        "command": "design",
+        "check": args.check,
+        "scenario": scenario.name,
+        "levels": len(scenario.levels),
+        "runs": report.runs,
+        "seed": args.seed,
+        "median_seconds": report.median_seconds,
+        "duration_percentiles": {str(q): v for q, v in report.duration_percentiles},
+        "target_seconds": report.target_seconds,
+        "bubble_seconds": report.bubble_seconds,
+        "level_at_bubble": report.level_at_bubble,
+        "avg_stack_bb_at_bubble": report.avg_stack_bb_at_bubble,
+        "final_table_seconds": report.final_table_seconds,
+        "level_at_final_table": report.level_at_final_table,
+        "avg_stack_bb_at_final_table": report.avg_stack_bb_at_final_table,
+        "shove_share": report.shove_share,
+        "plot": None if plot is None else str(plot),
+        "html": args.html,
+    }
+
+
+def _plot(path: str | None, timeline: Any, *, quiet: bool = False) -> Path | None:
     if path is None:
-        return
+        return None
     from pokersim.report import plot_time_bands  # noqa: PLC0415
 
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     if plot_time_bands(timeline, target):
-        print(f"plot: {target}")
+        if not quiet:
+            print(f"plot: {target}")
+        return target
+    return None

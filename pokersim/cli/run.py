@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 from pokersim.outputs import HANDS_CHOICES, check_out
 
@@ -71,6 +72,7 @@ def register(subparsers: Any) -> None:
         help="also write OUT/report.md and OUT/report.html (structure sheet, plots) for this run",
     )
     p.add_argument("--force", action="store_true", help="overwrite results already in --out")
+    add_flag(p)
     p.set_defaults(func=run)
 
 
@@ -108,29 +110,56 @@ def run(args: argparse.Namespace) -> int:
             check_out(out, args.force)  # again, now that no other run can write here
             try:
                 result = _play(args, scenario, path, out)
+                from pokersim.provenance import write_provenance
+
+                write_provenance(out, seed=args.seed, scenario=path)
             except OSError as exc:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
+    if args.json:
+        emit(_json_summary(args, scenario, result, out))
+        return 0
     _print_summary(args, scenario, result, out)
     if args.report:
         print(f"report: {out}{os.sep}report.html")
     return 0
 
 
+def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
+    """The ``run --json`` object (docs/json.md)."""
+    w = next(f for f in result.finishes if f.player_id == result.winner_id)
+    return {
+        "command": "run",
+        "scenario": scenario.name,
+        "seed": args.seed,
+        "entries": result.entries,
+        "hands_played": result.hands_played,
+        "prize_pool_cents": result.prize_pool_cents,
+        "places_paid": result.places_paid,
+        "duration_seconds": result.duration_seconds,
+        "bubble_seconds": result.bubble_seconds,
+        "hand_for_hand_seconds": result.hand_for_hand_seconds,
+        "final_table_seconds": result.final_table_seconds,
+        "winner": {
+            "player_id": w.player_id,
+            "name": w.name,
+            "model": w.model,
+            "prize_cents": w.prize_cents,
+        },
+        "out": None if out is None else str(out),
+        "report": str(out / "report.html") if args.report and out is not None else None,
+    }
+
+
 def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> Any:
     """Play the run with a progress bar; with ``out`` its files are written there."""
-    from tqdm import tqdm
-
     from pokersim.engine import run_tournament
     from pokersim.outputs import write_run
+    from pokersim.progress import announce_compile, progress_bar
 
-    bar = tqdm(
-        total=scenario.players.count - 1,
-        desc=scenario.name,
-        unit="out",
-        file=sys.stderr,
-        disable=None,
-        leave=False,
+    announce_compile()
+    bar = progress_bar(
+        scenario.players.count - 1, desc=scenario.name, unit="out", file=sys.stderr, leave=False
     )
     kept: list[Any] = []
     keep = kept.append if args.report else None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import signal
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
 
@@ -45,6 +45,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--no-report", action="store_true", help="do not write the report at the end")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --resume: finish a folder made by another pokersim version",
+    )
+    add_flag(p)
     p.set_defaults(func=main)
 
 
@@ -68,20 +74,37 @@ def main(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             resume=args.resume,
             runner=args.runner or study.DEFAULT_RUNNER,
-            progress=not args.no_progress and sys.stderr.isatty(),
+            progress=not args.no_progress,
+            force=args.force,
         )
     runs = result.runs
+    report_path = None
+    if not args.no_report:
+        from pokersim.report import write_report  # noqa: PLC0415
+
+        report_path = write_report(result)
+    if args.json:
+        emit(
+            {
+                "command": "study",
+                "out": str(result.path),
+                "runs": len(runs),
+                "seed": args.seed,
+                "mean_duration_seconds": runs["duration_seconds"].mean() if len(runs) else None,
+                "mean_hands_played": runs["hands_played"].mean() if len(runs) else None,
+                "report": None if report_path is None else str(report_path),
+                "html": None if report_path is None else str(report_path.with_suffix(".html")),
+            }
+        )
+        return 0
     print(f"study: {len(runs)} runs in {result.path}")
     if len(runs):
         print(
             f"  mean duration {runs['duration_seconds'].mean() / 60:.1f} min, "
             f"mean hands {runs['hands_played'].mean():.0f}"
         )
-    if not args.no_report:
-        from pokersim.report import write_report  # noqa: PLC0415
-
-        path = write_report(result)
-        print(f"  report: {path}")
+    if report_path is not None:
+        print(f"  report: {report_path}")
     return 0
 
 

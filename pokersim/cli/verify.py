@@ -7,10 +7,12 @@ the files ``pokersim run --out --hands both --actions`` writes (``pokersim.outpu
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
+from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
-from pokersim.verify import case_files, verify_paths
+from pokersim.verify import CaseResult, case_files, verify_paths
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--force", action="store_true", help="overwrite results already in the --out folders"
     )
+    add_flag(p)
     p.set_defaults(func=run)
 
 
@@ -49,9 +52,40 @@ def run(args: argparse.Namespace) -> int:
     results = verify_paths(args.paths, out=args.out, force=args.force)
     if not results:
         raise ConfigError(f"verify {' '.join(args.paths)}: no case files (*.toml) found")
+    if args.out is not None:
+        _provenance(args.out, results)
     failed = [r for r in results if not r.passed]
+    if args.json:
+        emit(
+            {
+                "command": "verify",
+                "passed": len(results) - len(failed),
+                "failed": len(failed),
+                "cases": [
+                    {"file": r.file, "passed": r.passed, "failures": [str(f) for f in r.failures]}
+                    for r in results
+                ],
+                "out": args.out,
+            }
+        )
+        return 1 if failed else 0
     for r in failed:
         for f in r.failures:
             print(f"FAIL {f}")
     print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0
+
+
+def _provenance(out: str, results: Sequence[CaseResult]) -> None:
+    """``provenance.json`` (and ``scenario.toml``) in each case folder that was written."""
+    import json  # noqa: PLC0415
+
+    from pokersim.provenance import write_provenance  # noqa: PLC0415
+
+    for r in results:
+        folder = Path(out) / Path(r.file).stem
+        summary = folder / "summary.json"
+        if not summary.is_file():
+            continue  # the case did not run (it failed to load)
+        seed = json.loads(summary.read_text(encoding="utf-8")).get("seed")
+        write_provenance(folder, seed=seed, scenario=r.file)

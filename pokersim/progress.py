@@ -1,0 +1,124 @@
+"""Progress on stderr: a bar on a terminal, a plain line every few seconds otherwise.
+
+And the first compile announced: the jitted kernels (evaluator, betting rounds) are compiled
+once and cached by numba; when no cache file is there yet, ``announce_compile`` says so before
+the 10-15 s pause.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = ["LINE_SECONDS", "LineProgress", "announce_compile", "kernels_cached", "progress_bar"]
+
+LINE_SECONDS = 5.0
+COMPILE_MESSAGE = "compiling the kernels, once (10-15 s)..."
+#: the cached modules whose files show a warm cache (``@njit(cache=True)`` writes ``*.nbi``)
+_KERNELS = (("", "betting_kernel."), ("evaluator", "_kernel."))
+
+
+class LineProgress:
+    """A plain progress line every ``every`` seconds (and one at the end), for logs and pipes."""
+
+    def __init__(
+        self,
+        total: int,
+        *,
+        initial: int = 0,
+        desc: str = "",
+        unit: str = "it",
+        every: float = LINE_SECONDS,
+        file: IO[str] | None = None,
+        clock: Any = time.monotonic,
+    ) -> None:
+        self.total, self.n, self.desc, self.unit = total, initial, desc, unit
+        self.every, self.file, self.clock = every, file, clock
+        self.start = self.last = clock()
+        self.first = initial
+        self.lines = 0
+
+    def update(self, n: int = 1) -> None:
+        """Count ``n`` more; print a line when ``every`` seconds passed since the last one."""
+        self.n += n
+        now = self.clock()
+        if now - self.last >= self.every:
+            self.last = now
+            self._line(now)
+
+    def _line(self, now: float) -> None:
+        done = self.n - self.first
+        rate = done / (now - self.start) if now > self.start else 0.0
+        share = f" ({100 * self.n / self.total:.0f}%)" if self.total else ""
+        eta = ""
+        if rate > 0 and self.total and self.n < self.total:
+            left = int((self.total - self.n) / rate)
+            eta = f", about {left // 60}:{left % 60:02d} left"
+        print(
+            f"{self.desc}: {self.n}/{self.total} {self.unit}{share}, {rate:.2f} {self.unit}/s{eta}",
+            file=self.file or sys.stderr,
+            flush=True,
+        )
+        self.lines += 1
+
+    def close(self) -> None:
+        """The final line, if any line was printed (a short job stays quiet)."""
+        if self.lines:
+            self._line(self.clock())
+
+
+def progress_bar(
+    total: int,
+    *,
+    initial: int = 0,
+    desc: str = "",
+    unit: str = "it",
+    enabled: bool = True,
+    file: IO[str] | None = None,
+    **tqdm_kwargs: Any,
+) -> Any:
+    """A tqdm bar when ``file`` (stderr) is a terminal, else a ``LineProgress``.
+
+    Both have ``update`` and ``close``; ``enabled=False`` gives a bar that shows nothing.
+    """
+    from tqdm import tqdm  # noqa: PLC0415
+
+    stream = file or sys.stderr
+    tty = hasattr(stream, "isatty") and stream.isatty()
+    if enabled and not tty:
+        return LineProgress(total, initial=initial, desc=desc, unit=unit, file=stream)
+    return tqdm(
+        total=total,
+        initial=initial,
+        desc=desc,
+        unit=unit,
+        file=stream,
+        disable=not enabled,
+        **tqdm_kwargs,
+    )
+
+
+def kernels_cached() -> bool:
+    """Whether numba's cache holds the kernels already (index files present: a cheap check)."""
+    root = Path(__file__).resolve().parent
+    cache_dir = os.environ.get("NUMBA_CACHE_DIR")
+    for sub, prefix in _KERNELS:
+        if cache_dir:
+            found = any(Path(cache_dir).rglob(f"{prefix}*.nbi"))
+        else:
+            folder = root / sub / "__pycache__" if sub else root / "__pycache__"
+            found = folder.is_dir() and any(folder.glob(f"{prefix}*.nbi"))
+        if not found:
+            return False
+    return True
+
+
+def announce_compile(file: IO[str] | None = None) -> bool:
+    """Print the compile notice on stderr when the kernel cache is cold; return whether it did."""
+    if kernels_cached():
+        return False
+    print(COMPILE_MESSAGE, file=file or sys.stderr, flush=True)
+    return True

@@ -1,0 +1,3 @@
+"""The package version (one place; workers and output folders compare it)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,71 @@
+"""Progress: a plain line every few seconds when stderr is not a terminal; the first compile."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pokersim import progress
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_line_progress_prints_every_few_seconds_and_at_the_end() -> None:
+    out, clock = io.StringIO(), _Clock()
+    bar = progress.LineProgress(10, desc="study", unit="run", every=5, file=out, clock=clock)
+    bar.update()
+    clock.t = 4.9
+    bar.update()
+    assert out.getvalue() == ""  # nothing before the first interval
+    clock.t = 5.0
+    bar.update()
+    assert out.getvalue() == "study: 3/10 run (30%), 0.60 run/s, about 0:11 left\n"
+    clock.t = 20.0
+    bar.update(7)
+    bar.close()
+    assert out.getvalue().splitlines()[-1] == "study: 10/10 run (100%), 0.50 run/s"
+
+
+def test_a_short_job_prints_no_line() -> None:
+    out = io.StringIO()
+    bar = progress.LineProgress(2, desc="x", file=out, clock=_Clock())
+    bar.update(2)
+    bar.close()
+    assert out.getvalue() == ""
+
+
+def test_bar_on_a_terminal_lines_otherwise() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert isinstance(progress.progress_bar(3, file=io.StringIO()), progress.LineProgress)
+    bar = progress.progress_bar(3, file=Tty())
+    assert not isinstance(bar, progress.LineProgress)
+    bar.close()
+    quiet = progress.progress_bar(3, file=io.StringIO(), enabled=False)
+    assert not isinstance(quiet, progress.LineProgress) and quiet.disable
+
+
+def test_compile_announced_only_with_a_cold_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    out = io.StringIO()
+    assert not progress.kernels_cached()
+    assert progress.announce_compile(out)
+    assert out.getvalue() == "compiling the kernels, once (10-15 s)...\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "betting_kernel._tight-248.py311.nbi").write_bytes(b"")
+    (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(b"")
+    assert progress.kernels_cached()
+    out = io.StringIO()
+    assert not progress.announce_compile(out) and out.getvalue() == ""

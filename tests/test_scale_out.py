@@ -1,0 +1,72 @@
+"""``--scheduler`` on ``design`` and ``sweep``; workers of another pokersim version are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pokersim
+from pokersim import study
+from pokersim.cli import main as cli_main
+
+ROOT = Path(__file__).resolve().parent.parent
+SNG = ROOT / "scenarios" / "sng_9max.toml"
+
+
+def _task(version: str) -> study._Task:
+    data = SNG.read_bytes()
+    return study._Task(
+        index=0,
+        seed=study.run_seeds(0, 1)[0],
+        scenario_path=str(SNG),
+        scenario_bytes=data,
+        scenario_sha256=study.hashlib.sha256(data).hexdigest(),
+        runner=study.DEFAULT_RUNNER,
+        version=version,
+    )
+
+
+def test_a_worker_of_another_version_refuses_the_run() -> None:
+    with pytest.raises(study.VersionMismatchError, match=r"pokersim 0\.0\.0-other"):
+        study._execute_task(_task("0.0.0-other"))
+    index, tables = study._execute_task(_task(pokersim.__version__))
+    assert index == 0 and set(tables) == {"runs", "finishes", "timeline"}
+
+
+@pytest.fixture(scope="module")
+def cluster():  # type: ignore[no-untyped-def]
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as c,
+        distributed.Client(c) as client,
+    ):
+        yield c, client
+
+
+def test_dask_worker_of_another_version_is_refused(cluster) -> None:  # type: ignore[no-untyped-def]
+    _c, client = cluster
+    fut = client.submit(study._execute_task, _task("0.0.0-other"), pure=False)
+    with pytest.raises(study.VersionMismatchError, match="same pokersim version"):
+        fut.result()
+
+
+def test_design_check_and_sweep_run_on_a_scheduler(  # type: ignore[no-untyped-def]
+    cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c, _client = cluster
+    args = ["--runs", "2", "--seed", "3", "--scheduler", c.scheduler_address]
+    assert cli_main(["design", "--check", str(SNG), *args]) == 0
+    on_cluster = capsys.readouterr().out
+    assert (
+        cli_main(["design", "--check", str(SNG), "--runs", "2", "--seed", "3", "--jobs", "1"]) == 0
+    )
+    assert capsys.readouterr().out == on_cluster  # same seeds, same figures wherever played
+    out = tmp_path / "sweep"
+    assert (
+        cli_main(["sweep", str(SNG), "--set", "starting_stack=1000,2000", "--out", str(out), *args])
+        == 0
+    )
+    assert (out / "arm-02" / "runs.parquet").is_file()

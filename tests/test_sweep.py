@@ -1,0 +1,115 @@
+"""``pokersim sweep``: arms on common random numbers, one table and the response curves."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from pokersim import study, sweep
+from pokersim.cli import main as cli_main
+from pokersim.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parent.parent
+SNG = ROOT / "scenarios" / "sng_9max.toml"
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    """The 9-max sit-and-go with six players (and the default payout table)."""
+    import tomli_w
+
+    data = study.variant(SNG, players__count=6, payouts__bands=None)
+    path = tmp_path / "tiny.toml"
+    path.write_bytes(tomli_w.dumps(data).encode())
+    return path
+
+
+def test_parse_set_reads_toml_values() -> None:
+    assert sweep.parse_set("levels.minutes=6,8,10") == ("levels.minutes", [6, 8, 10])
+    assert sweep.parse_set("timing.think_sigma=0.5, 1.0") == ("timing.think_sigma", [0.5, 1.0])
+    assert sweep.parse_set("betting=no-limit,pot-limit") == ("betting", ["no-limit", "pot-limit"])
+    for bad in ("levels.minutes", "=1", "a..b=1", "a=1,,2"):
+        with pytest.raises(ConfigError):
+            sweep.parse_set(bad)
+
+
+def test_set_key_goes_through_arrays_of_tables_and_the_players_shorthand() -> None:
+    data = tomllib.loads(SNG.read_text(encoding="utf-8"))
+    assert sweep.set_key(data, "levels.minutes", 7) == len(data["levels"])
+    assert {lv["minutes"] for lv in data["levels"]} == {7}
+    sweep.set_key(data, "starting_stack", 3000)
+    assert data["starting_stack"] == 3000
+    short = {"players": 9}
+    sweep.set_key(short, "players.count", 12)
+    assert short["players"] == {"count": 12}
+    with pytest.raises(ConfigError, match="not a table"):
+        sweep.set_key(data, "name.x", 1)
+
+
+def test_sweep_arms_make_the_grid_and_check_each_arm() -> None:
+    arms = sweep.sweep_arms(SNG, [("levels.minutes", [4, 6]), ("starting_stack", [1000, 2000])])
+    assert [a.label for a in arms] == [
+        "levels.minutes=4, starting_stack=1000",
+        "levels.minutes=4, starting_stack=2000",
+        "levels.minutes=6, starting_stack=1000",
+        "levels.minutes=6, starting_stack=2000",
+    ]
+    with pytest.raises(ConfigError, match="levels.minutes=-1"):
+        sweep.sweep_arms(SNG, [("levels.minutes", [-1])])
+    with pytest.raises(ConfigError, match="unknown key"):
+        sweep.sweep_arms(SNG, [("levels.minuets", [4])])
+
+
+def test_four_arm_sweep_uses_the_same_seeds_and_writes_table_and_curves(
+    tiny: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sweep"
+    code = cli_main(
+        [
+            "sweep", str(tiny), "--set", "levels.minutes=3,4,6,8", "--set", "players.count=6",
+            "--runs", "3", "--seed", "5", "--jobs", "1", "--out", str(out), "--no-progress",
+        ]
+    )  # fmt: skip
+    assert code == 0
+    assert "4 arms" in capsys.readouterr().out
+    result = sweep.load_sweep(out)
+    assert [a.name for a in result.arms] == ["arm-01", "arm-02", "arm-03", "arm-04"]
+    seeds = study.run_seeds(5, 3)
+    for arm, st in zip(result.arms, result.studies):
+        assert list(st.runs["seed"]) == seeds  # common random numbers
+        assert (st.runs["entries"] == 6).all()
+        level_minutes = arm.settings["levels.minutes"]
+        data = tomllib.loads((out / arm.name / "scenario.toml").read_text(encoding="utf-8"))
+        assert {lv["minutes"] for lv in data["levels"]} == {level_minutes}
+    table = sweep.sweep_table(result)
+    assert list(table["levels.minutes"]) == [3, 4, 6, 8]
+    assert (table["runs"] == 3).all()
+    assert table.loc[0, "duration_min_diff"] == 0
+    # longer levels, longer tournaments: every arm outlasts the first on average
+    assert (table["duration_min"].iloc[1:] > table["duration_min"].iloc[0]).all()
+    for column in ("duration_min", "bubble_min", "ft_avg_stack_bb", "roi_gap_pts"):
+        assert table[column].notna().all(), column
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert "| arm-04 | levels.minutes=8, players.count=6 | 3 |" in text
+    assert f"{table.loc[3, 'duration_min']:.1f}" in text
+    assert (out / "plots" / sweep.CURVES).stat().st_size > 10_000
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "data:image/png;base64," in html and "arm-04" in html
+    fig = sweep.plot_sweep(result, table)
+    assert [ax.get_xlabel() for ax in fig.axes] == ["levels.minutes"] * 4
+    assert list(fig.axes[0].get_lines()[0].get_xdata()) == [3, 4, 6, 8]
+
+
+def test_sweep_refuses_a_used_folder_and_resumes(tiny: Path, tmp_path: Path) -> None:
+    out = tmp_path / "s"
+    kw = dict(runs=1, out=out, jobs=1, progress=False, report=False)
+    sets = [("players.count", [3, 4])]
+    sweep.run_sweep(tiny, sets, **kw)
+    with pytest.raises(ConfigError, match="already holds a sweep"):
+        sweep.run_sweep(tiny, sets, **kw)
+    with pytest.raises(ConfigError, match="other --set values"):
+        sweep.run_sweep(tiny, [("players.count", [3, 5])], resume=True, **kw)
+    done = sweep.run_sweep(tiny, sets, resume=True, **kw)
+    assert [len(s.runs) for s in done.studies] == [1, 1]
