@@ -26,7 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokersim.errors import ConfigError
-from pokersim.scenario import _KEYS, Scenario, load_scenario
+from pokersim.scenario import KEYS as SCENARIO_KEYS
+from pokersim.scenario import Scenario, load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "scenarios").glob("*.toml"))
@@ -51,7 +52,7 @@ def _documents() -> list[dict[str, Any]]:
 
 
 DOCUMENTS = _documents()
-ALL_KEYS = sorted({key for keys in _KEYS.values() for key in keys})
+ALL_KEYS = sorted({key for keys in SCENARIO_KEYS.values() for key in keys})
 _KEY_PATH = re.compile(r"([A-Za-z_][\w-]*)(\[\d+\])?((\.[^\s.:\[]+)(\[\d+\])?)*")
 
 # --- values of every type -------------------------------------------------------------------
@@ -209,13 +210,13 @@ def test_mutated_shipped_scenarios_load_or_name_the_key(
 
 def _scenario_like(data: st.DataObject, schema: str = "", depth: int = 0) -> dict[str, Any]:
     """A random document with the format's keys (and some others), values of any type."""
-    allowed = sorted(_KEYS.get(schema, ()))
+    allowed = sorted(SCENARIO_KEYS.get(schema, ()))
     out: dict[str, Any] = {}
     for key in data.draw(st.lists(st.sampled_from(allowed), unique=True)) if allowed else []:
         sub = f"{schema}.{key}" if schema else key
-        if depth < 3 and sub in _KEYS and data.draw(st.booleans()):
+        if depth < 3 and sub in SCENARIO_KEYS and data.draw(st.booleans()):
             out[key] = _scenario_like(data, sub, depth + 1)
-        elif depth < 3 and f"{sub}[]" in _KEYS and data.draw(st.booleans()):
+        elif depth < 3 and f"{sub}[]" in SCENARIO_KEYS and data.draw(st.booleans()):
             out[key] = [
                 _scenario_like(data, f"{sub}[]", depth + 1)
                 for _ in range(data.draw(st.integers(0, 3)))
