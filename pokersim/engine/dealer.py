@@ -29,6 +29,7 @@ from pokersim.events import TableHandStarted
 from pokersim.hand import (
     Deal,
     HandResult,
+    HandSetup,
     Seat,
     play_hand,
     unchecked_deal,
@@ -202,36 +203,12 @@ class Dealer:
             self._context_chips = field.total_chips
         return context
 
-    def _seats(self, seat_nos: list[int], ids: list[int], stacks: tuple[int, ...]) -> list[Seat]:
-        cache = self.seat_cache
-        seats = []
-        for s, p, c in zip(seat_nos, ids, stacks):
-            seat = cache[p]  # a Seat is immutable: reuse it while stack and seat are unchanged
-            if seat is None or seat.stack != c or seat.seat_no != s:
-                seat = cache[p] = unchecked_seat(player_id=p, stack=c, seat_no=s)
-            seats.append(seat)
-        return seats
-
-    def _kernel_codes(self, ids: list[int], seat_nos: list[int]) -> list[int] | None:
-        """The compiled rounds' input, or ``None`` if someone is away or not built in."""
-        codes = []
-        ask = self.ask
-        for p in ids:
-            record = ask[p]
-            if record is None or record[3] < 0:
-                return None
-            codes.append(record[3])
-        codes.extend(seat_nos)
-        codes.extend(ids)
-        return codes
-
     def play(
         self,
         tab: Table,
         seat_nos: list[int],
         button: int,
         now: int,
-        *,
         synchronized: bool,
         places_paid: int,
     ) -> tuple[tuple[HandResult, int], TableHandStarted | None]:
@@ -242,10 +219,17 @@ class Dealer:
         ids = [tab.seats[s] for s in seat_nos]
         stacks = tuple([stack[p] for p in ids])
         tab.chips = sum(stacks)
+        cache = self.seat_cache
+        seats = []
+        for s, p, c in zip(seat_nos, ids, stacks):
+            seat = cache[p]  # a Seat is immutable: reuse it while stack and seat are unchanged
+            if seat is None or seat.stack != c or seat.seat_no != s:
+                seat = cache[p] = unchecked_seat(player_id=p, stack=c, seat_no=s)
+            seats.append(seat)
         setup = unchecked_setup(
-            seats=tuple(self._seats(seat_nos, ids, stacks)),
+            seats=tuple(seats),
             button=button,
-            level=self.schedule.level(li),
+            level=self.schedule.level_now,
             structure=self.sc.structure,
             table_id=tab.table_id,
             hand_no=tab.hand_no,
@@ -265,27 +249,42 @@ class Dealer:
                 stacks=stacks,
                 synchronized=synchronized,
             )
-        context = self._context_for(li, places_paid)
         self._paid = places_paid
+        self._t0 = now + self.pace.deal_seconds
+        return self._run(tab, setup, seat_nos, ids, self._context_for(li, places_paid)), started
+
+    def _run(
+        self,
+        tab: Table,
+        setup: HandSetup,
+        seat_nos: list[int],
+        ids: list[int],
+        context: TournamentContext,
+    ) -> tuple[HandResult, int]:
+        """Deal and play the hand (compiled rounds when every player can): result, seconds."""
         self._elapsed = 0.0
         self._street = 0
-        self._t0 = now + self.pace.deal_seconds
-        codes = self._kernel_codes(ids, seat_nos) if self.kernel_on else None
+        codes: list[int] | None = None
+        if self.kernel_on:  # the compiled rounds' input, unless someone is away or a plug-in
+            ask = self.ask
+            codes = []
+            for p in ids:
+                record = ask[p]
+                if record is None or record[3] < 0:
+                    codes = None
+                    break
+                codes.append(record[3])
         deal = self.deal(tab, seat_nos)
         if codes is None:
-            hand = self.play_hand(
+            result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
         else:
-            self._kernel_input = codes
-            hand = play_hand(
+            self._kernel_input = codes + seat_nos + ids
+            result = play_hand(
                 setup, deal, self.decide, record_actions=False, context=context, rounds=self.rounds
             )
-        return self._ended(tab, hand), started
-
-    def _ended(self, tab: Table, result: HandResult) -> tuple[HandResult, int]:
-        """The hand's time-outs kept with its table, and its duration in whole seconds."""
-        if self.incidents.timed_out:
+        if self.incidents.timed_out:  # kept with the table until the hand's result takes effect
             self.incidents.hand_over(tab.table_id)
         streets = 3 if result.showdown else self._street
         seconds = self.pace.overhead_seconds(streets, result.showdown) + self._elapsed

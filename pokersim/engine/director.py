@@ -42,6 +42,8 @@ from pokersim.script import StartPosition
 
 __all__ = ["AllIdle", "Director"]
 
+move_button = Floor.move_button
+
 Process = Generator[simpy.Event, Any, None]
 Pending = tuple[int, Callable[[], "Pending | None"]]  # wait this long, then do this
 
@@ -149,7 +151,18 @@ class Director(Upkeep):
             if tab.recheck and not self._still_ready(tab):
                 continue
             while True:
-                result, seconds = self._play(tab)
+                seat_nos, button = move_button(tab)
+                (result, seconds), started = self.dealer.play(
+                    tab,
+                    seat_nos,
+                    button,
+                    int(env.now),
+                    self.sync.round,
+                    self.cashier.places_paid,
+                )
+                emit = self.emit_fn
+                if started is not None and emit is not None:  # made only when there is a log
+                    emit(started)
                 yield env.timeout(seconds)
                 if not self._hand_ended(tab, result):
                     break
@@ -221,7 +234,7 @@ class Director(Upkeep):
 
     def _wake_idle(self) -> None:
         """Start the idle tables that can play (too few players before, or a hold lifted)."""
-        if not self.idle or self.over or self.resolving or self._hold():
+        if not self.idle or self.over or self.resolving or self._hold(int(self.env.now)):
             return
         tables = self.floor.tables
         for tid in sorted(self.idle):
@@ -236,7 +249,7 @@ class Director(Upkeep):
     def _still_ready(self, tab: Table) -> bool:
         """A table woken by another's hand deals only if it still may when it resumes."""
         tab.recheck = False
-        if not self._hold():
+        if not self._hold(int(self.env.now)):
             self._log(self.floor.balance_from(tab, self.now))
             if len(tab.seats) >= 2:
                 self._wake_idle()
@@ -248,28 +261,13 @@ class Director(Upkeep):
 
     # -- a hand ------------------------------------------------------------------------------
 
-    def _play(self, tab: Table) -> tuple[HandResult, int]:
-        seat_nos, button = Floor.move_button(tab)
-        (result, seconds), started = self.dealer.play(
-            tab,
-            seat_nos,
-            button,
-            self.now,
-            synchronized=self.sync.round,
-            places_paid=self.cashier.places_paid,
-        )
-        if started is not None and self.emit_fn is not None:
-            self.emit_fn(started)
-        return result, seconds
-
     def _hand_ended(self, tab: Table, result: HandResult) -> bool:
         """Apply a finished hand; True when the table goes straight on to its next hand."""
         inc = self.incidents
         if inc.rollback and tab.table_id in inc.rollback:
             return self._roll_back(tab, result)  # a server failure voided it (R-FAULT-1)
         now = int(self.env.now)
-        self._account(tab, result)
-        out = self._apply_stacks(result)
+        out = self._account(tab, result, now)
         if self.cashier.book_open:  # rebuys and re-entries before anyone is placed (R-REG-2)
             events, out = self.cashier.buy_back(
                 result, out, now, someone_out=self.places.someone_out()
@@ -292,7 +290,7 @@ class Director(Upkeep):
 
     def _go_on(self, tab: Table, now: int) -> bool:
         """The table waits for the others (a hold), breaks, or balances and deals again."""
-        if self._hold():
+        if self._hold(now):
             return self._stop(tab)
         floor = self.floor
         if not floor.shootout and floor.must_break():
@@ -301,7 +299,8 @@ class Director(Upkeep):
         moves = floor.balance_from(tab, now)
         if moves:
             self._log(moves)
-        self._wake_idle()
+        if self.idle:
+            self._wake_idle()
         if len(tab.seats) < 2:
             return self._stop(tab)
         tab.playing = True

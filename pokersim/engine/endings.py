@@ -50,18 +50,23 @@ class Endings(Run):
         cashier = self.cashier
         self._log(self.places.flush(cashier.prizes, cashier.deal_amounts, cashier.places_paid))
 
-    def _hold(self) -> bool:
+    def _hold(self, now: int) -> bool:
         """True when every table must stop after its hand (break, final table, hand-for-hand)."""
-        now = self.now
-        if self.sync.round:
+        sync = self.sync
+        if sync.round:
             return True
         if now >= self.cashier.addon_at or now < self.incidents.down_until:
             return True
         if now >= self.schedule.next_break:
             return True
-        if self._final_due():
-            return True
-        return self.sync.wanted(self.field.remaining, len(self.floor.tables))
+        remaining = self.field.remaining
+        if (
+            not self.final_formed
+            and remaining <= self.sc.final_table_size
+            and not self.arrival_at  # R-REG-1: not while late players may still arrive
+        ):
+            return True  # R-BAL-3: the final table is due
+        return remaining <= sync.top and sync.wanted(remaining, len(self.floor.tables))
 
     def _final_due(self) -> bool:
         """R-BAL-3: the field fits at the final table (not while late players may arrive)."""

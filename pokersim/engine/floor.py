@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pokersim.balancing import BalancePolicy, Move, TableSeats, must_break, plan_balance, plan_break
+from pokersim.balancing import BalancePolicy, Move, TableSeats, plan_balance, plan_break
 from pokersim.engine.state import Field, Table
 from pokersim.errors import InvariantError
 from pokersim.events import (
@@ -116,7 +116,8 @@ class Floor:
 
     def must_break(self) -> bool:
         """The field fits on one table fewer (R-BAL-1)."""
-        return must_break(self.field.remaining, len(self.tables), self.seats_per_table)
+        tables = len(self.tables)  # balancing.must_break, written out: asked after every hand
+        return tables > 1 and self.field.remaining <= (tables - 1) * self.seats_per_table
 
     def _smallest_other(self, tab: Table) -> int:
         own = len(tab.seats)

@@ -28,11 +28,16 @@ class Schedule:
         self._level = 0
         self._level_from = 0
         self._level_to: float = -1.0  # forces the first lookup
+        self.level_now: Level = self.levels.levels[0]  # the record of the last level_at
 
     def level_at(self, now: int) -> int:
-        """The index of the level in force at ``now`` (cached: hands ask in time order)."""
+        """The index of the level in force at ``now``; its record is then ``level_now``.
+
+        Cached: hands ask in time order, and the level changes only at its scheduled times.
+        """
         if not self._level_from <= now < self._level_to:
             li = self._level = self.levels.index_at(now)
+            self.level_now = self.levels.levels[li]
             self._level_from = self.levels.start_of(li)
             last_level = li + 1 >= len(self.levels.levels)
             self._level_to = math.inf if last_level else self.levels.start_of(li + 1)

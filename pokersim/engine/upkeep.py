@@ -28,9 +28,11 @@ __all__ = ["Upkeep"]
 class Upkeep(Endings):
     """Sequences between hands and when every table is idle (no clock)."""
 
-    def _account(self, tab: Table, result: HandResult) -> None:
-        """Count the hand, check its chips, log it with its time-outs and disconnections."""
-        now = self.now
+    def _account(self, tab: Table, result: HandResult, now: int) -> list[Seat]:
+        """Count the hand, check its chips, log it with its time-outs and disconnections.
+
+        Its final stacks then take effect; returns the seats of the players left with none.
+        """
         if now > self.sc.max_simulated_seconds:
             self._too_long(now)
         tab.playing = False
@@ -52,6 +54,13 @@ class Upkeep(Endings):
                 for event in result.events:
                     emit(event)
             emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+        stack = self.field.stack
+        out = []
+        for seat, left in zip(result.setup.seats, finals):
+            stack[seat.player_id] = left
+            if left == 0:
+                out.append(seat)
+        return out
 
     def _too_long(self, now: int) -> None:
         """A structure that cannot finish: stop with what the clock and the stacks say."""
@@ -67,16 +76,6 @@ class Upkeep(Endings):
             f"averaging {average:.1f} big blinds; expected a structure that finishes (faster "
             "blinds, smaller stacks) or a larger max_simulated_days"
         )
-
-    def _apply_stacks(self, result: HandResult) -> list[Seat]:
-        """The hand's final stacks take effect: the seats of the players left with none."""
-        stack = self.field.stack
-        out = []
-        for seat, left in zip(result.setup.seats, result.final_stacks):
-            stack[seat.player_id] = left
-            if left == 0:
-                out.append(seat)
-        return out
 
     def _bust(self, tab: Table, result: HandResult, out: Sequence[Seat]) -> None:
         """Players out of chips leave, their bounties are paid, and they are placed."""
