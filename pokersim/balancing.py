@@ -8,11 +8,14 @@ inputs; they return the moves, in the order they are to be applied.
 Positions are measured as "hands until this seat posts the big blind" (see
 ``pokersim.seating.big_blind_order``). Two policies:
 
-- ``pokerstars`` (default): a move keeps the player's position relative to the blinds where
-  possible: the pair (player, free seat) whose positions match best is chosen, so the player
-  who is big blind next goes to the seat that is big blind next elsewhere.
+- ``pokerstars`` (default): a balancing move keeps the player's position relative to the
+  blinds where possible: the pair (player, free seat) whose positions match best is chosen, so
+  the player who is big blind next goes to the seat that is big blind next elsewhere.
 - ``tda``: the player who is big blind next is moved, into the worst free position (the one
-  closest to the big blind); players of a broken table are seated by random draw.
+  closest to the big blind).
+
+Players of a broken table are seated by random draw under either policy (R-BAL-1): the
+policies differ only in balancing moves (R-BAL-2).
 """
 
 from __future__ import annotations
@@ -112,18 +115,16 @@ def plan_break(
     others: Sequence[TableSeats],
     *,
     seats_per_table: int,
-    policy: BalancePolicy = BalancePolicy.POKERSTARS,
-    rng: np.random.Generator | None = None,
+    rng: np.random.Generator,
 ) -> list[Move]:
     """Moves that empty ``source`` into the free seats of ``others`` (R-BAL-1).
 
     Each player goes to one of the tables with the fewest players at that moment, so the field
-    stays balanced. Players are placed big-blind-next first; under ``pokerstars`` each takes the
-    free seat whose position matches theirs best, under ``tda`` a random free seat (``rng``).
+    stays balanced, and takes a free seat of those tables drawn at random from ``rng`` (under
+    every balancing policy: position matching is for balancing moves only, R-BAL-2). Players
+    draw in order, big-blind-next first.
     """
     _validate(source, others, seats_per_table)
-    if policy is BalancePolicy.TDA and rng is None:
-        raise ValueError("plan_break with the tda policy needs an rng for the seat draw")
     dests = [_Dest(t, seats_per_table) for t in others]
     free_total = sum(len(d.free) for d in dests)
     if free_total < len(source.seats):
@@ -136,19 +137,8 @@ def plan_break(
     moves: list[Move] = []
     for from_seat in order:
         pid = source.seats[from_seat]
-        candidates = _smallest(dests)
-        if policy is BalancePolicy.TDA:
-            assert rng is not None
-            pairs = [(d, s) for d in candidates for s in d.free]
-            dest, seat = pairs[int(rng.integers(len(pairs)))]
-        else:
-            d_src = src_pos[from_seat]
-            best = min(
-                ((abs(p - d_src), p, d.table_id, s), d, s)
-                for d in candidates
-                for p, s in d.positions()
-            )
-            _, dest, seat = best
+        pairs = [(d, s) for d in _smallest(dests) for s in d.free]
+        dest, seat = pairs[int(rng.integers(len(pairs)))]
         dest.take(seat)
         moves.append(
             Move(

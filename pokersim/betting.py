@@ -13,6 +13,9 @@ The rules implemented here:
   (several short all-ins together).
 - R-BLIND-1: before the flop the price is the level's big blind even if the big blind was
   posted short.
+- R-BLIND-2: nobody acts who cannot change the hand: when every other player still in it is
+  all-in and the player has put in at least as much as each of them, the player is not asked
+  (even below the full price of R-BLIND-1); the excess comes back as an uncalled bet.
 - A bet or raise is legal only while another player still in the hand could put in more than
   the current bet (as in PokerKit): a raise nobody can call would only come back uncalled.
 - R-HAND-6: a decision answered with ``None`` (the player ran out of time) checks when
@@ -191,6 +194,14 @@ def _illegal(what: str, to_call: int, lo: int, hi: int) -> IllegalActionError:
     return IllegalActionError(f"{what} is not legal; legal: {', '.join(legal)}")
 
 
+def _matched(bets: list[int], folded: list[bool], bet: int) -> bool:
+    """Whether ``bet`` is at least the bet of every player still in the hand (R-BLIND-2)."""
+    for b, f in zip(bets, folded):
+        if b > bet and not f:
+            return False
+    return True
+
+
 def betting_round(t: TableState, street: int, first: int, to_match: int, unit: int) -> None:
     """Play one betting round from seat ``first`` until it closes or one player is left.
 
@@ -245,7 +256,9 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 continue
             bet = bets[i]
             last = faced[i]
-            if bet >= to_match and (last >= 0 or active == 1):
+            if (bet >= to_match and last >= 0) or (active == 1 and _matched(bets, folded, bet)):
+                # R-BLIND-2: the only player with chips who already matched every all-in has
+                # nothing to decide (even below a short big blind's full price).
                 settled += 1
                 i = nxt[i]
                 continue

@@ -449,7 +449,14 @@ def _betting_round(street, first, to_match, st, fl, stacks, bets, totals, banks,
             continue
         bet = bets[i]
         last = faced[i]
-        if bet >= to_match and (last >= 0 or active == 1):
+        skip = bet >= to_match and last >= 0
+        if not skip and active == 1:  # R-BLIND-2: matched every all-in, nothing to decide
+            skip = True
+            for k in range(n):
+                if bets[k] > bet and not folded[k]:
+                    skip = False
+                    break
+        if skip:
             settled += 1
             i = i + 1 if i + 1 < n else 0
             continue

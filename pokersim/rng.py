@@ -197,7 +197,7 @@ class Streams:
         return generator(self.seed, STREAM_SEATING, 0)
 
     def table_break(self, table: int) -> np.random.Generator:
-        """Free seats drawn for a broken table's players (the ``tda`` policy)."""
+        """Free seats drawn for a broken table's players (R-BAL-1, every policy)."""
         return generator(self.seed, STREAM_SEATING, 1, table)
 
     def final_table(self) -> np.random.Generator:

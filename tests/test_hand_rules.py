@@ -123,13 +123,22 @@ def test_R_BLIND_1_short_big_blind_is_all_in_and_does_not_lower_the_price():
     assert result.final_stacks == (1000, 900, 90, 1040)
 
 
-def test_R_BLIND_1_heads_up_short_big_blind_call_returns_the_uncalled_part():
+def test_R_BLIND_2_heads_up_short_big_blind_gets_no_decision_and_the_excess_returns():
     setup = make_setup([1000, 30], button=0)  # button posts SB 50, BB posts 30 all-in
+    result, script = play(setup, [5, 1], [])
+    assert not of_type(result, ActionTaken)  # nobody can change the hand: no decision
+    returned = of_type(result, UncalledBetReturned)
+    assert [(r.seat, r.amount) for r in returned] == [(0, 20)]
+    assert result.final_stacks == (970, 60)
+
+
+def test_R_BLIND_2_short_big_blind_above_the_small_blind_still_gets_a_call():
+    setup = make_setup([1000, 80], button=0)  # SB 50 faces an all-in of 80: call or fold
     result, script = play(setup, [5, 1], [(0, CHECK_CALL)])
     assert script.view_of(0, 0).legal.to_call == 50
     returned = of_type(result, UncalledBetReturned)
-    assert [(r.seat, r.amount) for r in returned] == [(0, 70)]
-    assert result.final_stacks == (970, 60)
+    assert [(r.seat, r.amount) for r in returned] == [(0, 20)]
+    assert result.final_stacks == (920, 160)
 
 
 def test_R_BLIND_1_short_small_blind_posts_what_it_has():

@@ -421,3 +421,19 @@ def test_roman_levels() -> None:
     ]  # fmt: skip
     with pytest.raises(ValueError, match="level number must be >= 1"):
         roman(0)
+
+
+def test_pokerstars_big_blind_ante_line_comes_before_the_blinds_r_ante_1() -> None:
+    """R-ANTE-1: the big blind's ante is written first, as PokerStars writes every ante."""
+    level = Level(small_blind=50, big_blind=100, ante=100, ante_kind=AnteKind.BIG_BLIND)
+    result = play(
+        [1000, 1000, 150], button=0, hole="AhAd KhKd 2c7d", board="AsQd4h9cJs", level=level
+    )
+    text = hand_to_pokerstars(result)
+    posts = [line for line in text.splitlines() if ": posts " in line]
+    assert posts == [
+        "Player12: posts the ante 50",
+        "Player11: posts small blind 50",
+        "Player12: posts big blind 100 and is all-in",
+    ]
+    assert read(text).chips == {f"Player{10 + i}": s for i, s in enumerate(result.final_stacks)}

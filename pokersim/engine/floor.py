@@ -4,7 +4,9 @@ It keeps every open table and, by size, the order the tables came to that size (
 ever go to the smallest tables, so a bounded set of candidates keeps balancing cheap whatever
 the field). It returns the events that happened; opening and closing a table is a fact the
 director acts on (a process starts or ends). The rules are pure functions in
-``pokersim.seating`` and ``pokersim.balancing``.
+``pokersim.seating`` and ``pokersim.balancing``. A broken table's players draw their seats
+from the table's break stream under every policy (R-BAL-1); the policy (position matching
+or TDA) decides balancing moves only (R-BAL-2).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pokersim.balancing import BalancePolicy, Move, TableSeats, plan_balance, plan_break
+from pokersim.balancing import Move, TableSeats, plan_balance, plan_break
 from pokersim.engine.state import Field, Table
 from pokersim.errors import InvariantError
 from pokersim.events import (
@@ -166,13 +168,11 @@ class Floor:
     def break_table(self, tab: Table, now: int) -> Events:
         """R-BAL-1: seat a breaking table's players in the others' free seats, then close it."""
         others = self._candidates(tab, below=self.seats_per_table, want=2 * len(tab.seats) + 2)
-        tda = self.policy is BalancePolicy.TDA  # only the tda policy draws seats
-        moves = plan_break(
+        moves = plan_break(  # seats drawn at random under every policy
             tab.view(),
             others,
             seats_per_table=self.seats_per_table,
-            policy=self.policy,
-            rng=self.streams.table_break(tab.table_id) if tda else None,
+            rng=self.streams.table_break(tab.table_id),
         )
         events = self._apply(moves, "break", now)
         events.append(self.close_table(tab, now))

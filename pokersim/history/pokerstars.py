@@ -198,15 +198,27 @@ def hand_to_pokerstars(
             cards = rec.hole[s] + rec.board
             lines.append(f"{nm[s]}: shows [{format_cards(rec.hole[s], ' ')}] ({describe(cards)})")
 
+    # PokerStars writes every ante before the blinds, the big-blind ante included (which the
+    # engine posts after the blind, R-ANTE-1); "and is all-in" goes on a player's last post.
+    posts = sorted(
+        (e for e in rec.events if isinstance(e, ForcedBetPosted)),
+        key=lambda e: e.kind is not PostKind.ANTE,
+    )
+    last_post = {e.seat: k for k, e in enumerate(posts)}
+    all_in_seats = {e.seat for e in posts if e.all_in}
     for e in rec.events:
         if isinstance(e, ForcedBetPosted):
-            what = {
-                PostKind.ANTE: "posts the ante",
-                PostKind.SMALL_BLIND: "posts small blind",
-                PostKind.BIG_BLIND: "posts big blind",
-            }[e.kind]
-            tail = " and is all-in" if e.all_in else ""
-            lines.append(f"{nm[e.seat]}: {what} {e.amount}{tail}")
+            if posts:
+                for k, post in enumerate(posts):
+                    what = {
+                        PostKind.ANTE: "posts the ante",
+                        PostKind.SMALL_BLIND: "posts small blind",
+                        PostKind.BIG_BLIND: "posts big blind",
+                    }[post.kind]
+                    last = last_post[post.seat] == k and post.seat in all_in_seats
+                    tail = " and is all-in" if last else ""
+                    lines.append(f"{nm[post.seat]}: {what} {post.amount}{tail}")
+                posts = []
         elif isinstance(e, BoardDealt):
             if not hole_written:
                 write_hole()
