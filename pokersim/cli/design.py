@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pokersim.cli._args import check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
@@ -148,10 +149,7 @@ def main(args: argparse.Namespace) -> int:
     from pokersim.scenario import default_scenario_path, load_scenario  # noqa: PLC0415
 
     _check_ranges(args)
-    if args.runs < 1:
-        raise ConfigError(f"--runs must be >= 1, got {args.runs}")
-    if args.jobs is not None and args.jobs < 1:
-        raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
+    check_runs_jobs_seed(args)
     simulate = design.study_simulator(
         runs=args.runs, seed=args.seed, jobs=args.jobs, scheduler=args.scheduler
     )

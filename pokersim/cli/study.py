@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pokersim.cli._args import check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
-from pokersim.errors import ConfigError
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,12 +58,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the study, then its report; print where everything went."""
     from pokersim import study  # noqa: PLC0415 - keep `pokersim --help` light
 
-    if args.runs < 1:
-        raise ConfigError(f"--runs must be >= 1, got {args.runs}")
-    if args.jobs is not None and args.jobs < 1:
-        raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
-    if not 0 <= args.seed < 2**63:
-        raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
+    check_runs_jobs_seed(args)
     with _term_as_interrupt():
         result = study.run_study(
             args.scenario,

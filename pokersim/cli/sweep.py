@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from pokersim.cli._args import check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
@@ -52,12 +53,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the arms, write the table and curves and print where they went."""
     from pokersim import sweep  # noqa: PLC0415
 
-    if args.runs < 1:
-        raise ConfigError(f"--runs must be >= 1, got {args.runs}")
-    if args.jobs is not None and args.jobs < 1:
-        raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
-    if not 0 <= args.seed < 2**63:
-        raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
+    check_runs_jobs_seed(args)
     if not args.sets:
         raise ConfigError("--set KEY=V1,V2,...: a sweep needs at least one")
     sets = [sweep.parse_set(text) for text in args.sets]
