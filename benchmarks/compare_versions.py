@@ -1,0 +1,74 @@
+"""Two versions of the engine timed in one process, run by run, to see a few-percent change.
+
+This machine's speed drifts by 10-15 % between consecutive seconds, more than the difference a
+refactor must stay within (3 %). Timing each version in its own process compares two moments
+of the machine as much as two versions. Here both versions are imported into one process (each
+tree's ``pokersim`` package copied under another name), and their runs alternate (A B, B A,
+...): each pair is timed close together, and the median of the per-pair ratios is the figure.
+
+    python benchmarks/compare_versions.py OLD_TREE NEW_TREE scenarios/mtt_1000.toml --pairs 16
+
+``OLD_TREE`` and ``NEW_TREE`` are checkouts (``git worktree add /tmp/old <commit>``). CPU time
+(``time.process_time``) per tournament hand, seed 1, after one warm-up run of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _copy_as(tree: Path, name: str, into: Path) -> None:
+    """Copy ``tree/pokersim`` to ``into/name`` with its imports renamed."""
+    target = into / name
+    shutil.copytree(tree / "pokersim", target, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in target.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\bfrom pokersim(\.|\s)", rf"from {name}\1", text)
+        text = re.sub(r"\bimport pokersim\b", f"import {name}", text)
+        text = re.sub(r'"pokersim\.', f'"{name}.', text)
+        path.write_text(text, encoding="utf-8")
+
+
+def main() -> int:
+    """Print per-hand CPU time of both versions and the median ratio new / old."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("old", type=Path)
+    parser.add_argument("new", type=Path)
+    parser.add_argument("scenario", type=Path)
+    parser.add_argument("--pairs", type=int, default=12)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="pokersim-versions-") as tmp:
+        _copy_as(args.old.resolve(), "pokersim_old", Path(tmp))
+        _copy_as(args.new.resolve(), "pokersim_new", Path(tmp))
+        sys.path.insert(0, tmp)
+        versions = []
+        for name in ("pokersim_old", "pokersim_new"):
+            engine = importlib.import_module(f"{name}.engine")
+            scenario = importlib.import_module(f"{name}.scenario")
+            warm = scenario.load_scenario(args.old / "scenarios" / "sng_9max.toml")
+            engine.run_tournament(warm, 0)
+            versions.append((engine.run_tournament, scenario.load_scenario(args.scenario), []))
+        ratios = []
+        for k in range(args.pairs):
+            for run, sc, times in versions if k % 2 == 0 else versions[::-1]:
+                start = time.process_time()
+                result = run(sc, 1)
+                times.append((time.process_time() - start) / result.hands_played * 1e6)
+            ratios.append(versions[1][2][-1] / versions[0][2][-1])
+    for label, (_run, _sc, times) in zip(("old", "new"), versions):
+        print(f"{label}: {min(times):.1f} min, {statistics.median(times):.1f} median µs/hand")
+    spread = f"{min(ratios):.3f} .. {max(ratios):.3f}"
+    print(f"new / old, median of {len(ratios)} pairs: {statistics.median(ratios):.3f} ({spread})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
