@@ -232,3 +232,65 @@ def _scenario_like(data: st.DataObject, schema: str = "", depth: int = 0) -> dic
 @given(data=st.data())
 def test_random_documents_load_or_name_the_key(tmp_path: Path, data: st.DataObject) -> None:
     _loads_or_names_the_key(_scenario_like(data), tmp_path / "random.toml")
+
+
+# --- the engine on what loads -------------------------------------------------------------------
+
+SMALL_FIELDS = [
+    doc
+    for doc, path in zip(DOCUMENTS, SHIPPED)
+    if path.stem in ("sng_9max", "satellite", "shootout", "pko", "rebuy_addon")
+]
+PLAY = settings(FUZZ, max_examples=80, derandomize=True)
+
+
+def _numbers(node: Any, path: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Paths of every numeric value of a document (``_at`` reads their parents)."""
+    if isinstance(node, dict):
+        return [q for k, v in node.items() for q in _numbers(v, (*path, k))]
+    if isinstance(node, list):
+        return [q for i, v in enumerate(node) for q in _numbers(v, (*path, i))]
+    if isinstance(node, int | float) and not isinstance(node, bool):
+        return [path]
+    return []
+
+
+@PLAY
+@given(data=st.data())
+def test_mutated_small_scenarios_play_or_stop_at_the_clock_limit(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    """Whatever loads plays to its end or stops at its simulated-clock limit with one line.
+
+    Each run is bounded by ``max_simulated_days`` (set to six hours here), so none hangs.
+    """
+    from pokersim.engine import run_tournament
+
+    doc = copy.deepcopy(data.draw(st.sampled_from(SMALL_FIELDS)))
+    leaves = _numbers(doc, ())
+    for _ in range(data.draw(st.integers(1, 3))):  # numbers changed, most still in range
+        path = data.draw(st.sampled_from(leaves))
+        parent = _at(doc, path[:-1])
+        old = parent[path[-1]]
+        parent[path[-1]] = data.draw(
+            st.one_of(
+                st.integers(0, max(2, 4 * abs(int(old)))),
+                st.sampled_from([0, 1, 2, 10**6, 10**12]),
+            )
+        )
+    doc["max_simulated_days"] = 0.25
+    path = tmp_path / "mutant.toml"
+    try:
+        path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+        scenario = load_scenario(path)
+    except (TypeError, ValueError, ConfigError):  # not TOML, or refused with one line (above)
+        return
+    if scenario.players.count > 60:
+        return  # a field that large takes too long for a fuzz example
+    try:
+        with _time_limit(60):
+            result = run_tournament(scenario, 0)
+    except ConfigError as exc:
+        assert "\n" not in str(exc) and "max_simulated_days" in str(exc), str(exc)
+        return
+    assert result.duration_seconds <= scenario.max_simulated_seconds
