@@ -7,6 +7,38 @@ return events: ``floor`` (seats, button, balancing, table breaking, final table)
 (eliminations, ranking, ties), ``incidents`` (connections, time-outs, faults, disqualifications),
 ``dealer`` (one hand). ``format`` describes the tournament's format, ``state`` the tables and
 the field, ``records`` what a run returns. See docs/ARCHITECTURE.md for the order of calls.
+
+Every run ends with ``MoneyReconciled`` (prizes + bounties paid + bounties on heads = prize
+pool + bounty pool, to the cent) or an ``InvariantError``; the result is a reduction of the log
+(``pokersim.tally``).
+
+Choices where the rules are silent (each desk's docstring names its own):
+
+- A hand lasts its dealing time (``deal_seconds``, 1.5 s per street dealt, 3 s at showdown)
+  plus every decision's time, rounded up to whole seconds.
+- Breaks (R-BRK-1): a hand that started before the break finishes; no hand starts until every
+  table is done and the scheduled end has come, so the break ends at the later of the two. The
+  level clock stops during the scheduled break window.
+- The table broken (R-BAL-1) is the one that finishes a hand when the field fits on one table
+  fewer (with every table idle: the smallest, ties the highest id). Its players draw free seats
+  at the smallest tables at random, under every policy. A table left with one player waits and
+  is refilled by the next table that finishes a hand, whatever the tolerance.
+- The final table (R-BAL-3) is a new table, formed once every table has finished its hand;
+  like every new table its button starts at seat 1 or the first occupied seat after it.
+- Hand-for-hand (R-SYNC-1) starts once the hands in progress when the stage is reached have
+  finished (their eliminations count one hand at a time) and ends when the field leaves the
+  stage or one table is left.
+- Players tied on starting stack (R-ELIM-2) share the best of their places; indivisible cents
+  go one each in order of table id, then player id. Eliminations at different tables outside
+  hand-for-hand are separate, in the order the hands ended, even within one second.
+- A connected player who times out is absent for a drawn time (``timing.DisconnectModel``
+  defaults), a disconnected one until they reconnect. Disconnections (``pokersim.connection``)
+  are logged when the hand at the player's table ends, with the second they happened; a
+  disconnection that is over before the player's next decision still counts. The time-outs
+  and disconnections of a hand rolled back by a server failure are logged too; at the end,
+  disconnections counted but not yet logged are.
+- A run whose simulated clock passes ``max_simulated_days`` stops with a ``ConfigError`` naming
+  the level and the average stack in big blinds (a structure that cannot finish).
 """
 
 from __future__ import annotations
