@@ -17,7 +17,7 @@ from pokersim.actions import CHECK_CALL, FOLD, DecisionView, RaiseTo
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.hand import Deal, HandSetup, Seat, play_hand
 
-PINNED = "6d7e1d93073d3c2f4ba875f265c5d03afd8272bd87bad3db1c56d49749ab1b87"
+PINNED = "309e9d8df4086d23bb5f61538ce4d22016e35e4396a2a2444f046650d11a234b"  # after R-BLIND-2
 
 
 def random_hands_digest(n_hands: int, seed: int) -> str:
