@@ -9,10 +9,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
-from pokersim.verify import CaseResult, case_files, verify_paths
+
+if TYPE_CHECKING:  # the engine is imported when cases run, not for `pokersim --help`
+    from pokersim.verify import CaseResult
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,6 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Print a line per failure, then ``N passed, M failed``; exit 1 if any failed."""
+    from pokersim.verify import case_files, verify_paths  # noqa: PLC0415 - heavy
+
     for path in args.paths:
         if not Path(path).exists():
             raise ConfigError(f"{path}: no such case file or folder")
