@@ -262,9 +262,7 @@ def test_table_names_the_engine_package_and_only_its_director_imports_simpy() ->
     for name in ["__init__", "director", *desks]:
         assert f"engine/{name}.py" in rows, name
     simpy_files = {f for row in ROWS if "simpy" in row.allowed for f in row.files}
-    # engine.py: the one-module engine, until the package replaces it (its row goes then)
-    assert "engine/director.py" in simpy_files
-    assert simpy_files <= {"engine/director.py", "engine.py"}
+    assert simpy_files == {"engine/director.py"}
     assert rows["engine/director.py"].index > rows["engine/dealer.py"].index
 
 
