@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokersim.balancing import Move, TableSeats, plan_balance, plan_break
+from pokersim.engine.format import Format
 from pokersim.engine.state import Field, Table
 from pokersim.errors import InvariantError
 from pokersim.events import (
@@ -36,13 +37,13 @@ Events = list[Any]
 class Floor:
     """Every open table, keyed by id (visited in id order where order matters)."""
 
-    def __init__(self, scenario: Scenario, field: Field, streams: Streams) -> None:
+    def __init__(self, scenario: Scenario, fmt: Format, field: Field, streams: Streams) -> None:
         self.field = field
         self.streams = streams
         self.seats_per_table = scenario.seats_per_table
         self.tolerance = scenario.balancing.tolerance
         self.policy = scenario.balancing.policy
-        self.shootout = scenario.shootout.enabled  # tables never break or balance
+        self.shootout = not fmt.breaks_tables  # a shoot-out: tables never break or balance
         self.round = 1  # shoot-out rounds
         self.tables: dict[int, Table] = {}
         self.next_table_id = 1

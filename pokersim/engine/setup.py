@@ -130,7 +130,7 @@ class Run:
             scenario, self.format, self.field, self.specs, models, list(self.arrival_at)
         )
         self.places = Places(self.field)
-        self.floor = Floor(scenario, self.field, self.streams)
+        self.floor = Floor(scenario, self.format, self.field, self.streams)
         self.sync = HandForHand(scenario, self.cashier.places_paid)
         self.dealer: Dealer  # needs the incidents desk, which needs the dealer's generators
         self.incidents = Incidents(
