@@ -1,4 +1,4 @@
-"""Checks of the options that several sub-commands share (``--runs``, ``--jobs``, ``--seed``)."""
+"""The options that the study-like sub-commands share (study, compare, sweep), and their checks."""
 
 from __future__ import annotations
 
@@ -15,3 +15,23 @@ def check_runs_jobs_seed(args: argparse.Namespace) -> None:
         raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
     if not 0 <= args.seed < 2**63:
         raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
+
+
+def add_study_options(p: argparse.ArgumentParser, *, runs_help: str, what: str) -> None:
+    """``--runs --seed --jobs --scheduler --out --resume --runner --no-progress --force``.
+
+    ``what`` names what ``--resume`` finishes (a comparison, a sweep).
+    """
+    p.add_argument("--runs", type=int, required=True, help=runs_help)
+    p.add_argument("--seed", type=int, default=0, help="study seed S (default 0)")
+    p.add_argument("--jobs", type=int, default=None, help="local worker processes")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler")
+    p.add_argument("--out", required=True, help="results folder")
+    p.add_argument("--resume", action="store_true", help=f"finish an interrupted {what}")
+    p.add_argument("--runner", default=None, metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --resume: finish a folder made by another pokersim version",
+    )

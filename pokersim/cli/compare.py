@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from pokersim.cli._args import add_study_options
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
@@ -25,19 +26,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("a", help="scenario A (TOML)")
     p.add_argument("b", help="scenario B (TOML)")
-    p.add_argument("--runs", type=int, required=True, help="runs per scenario")
-    p.add_argument("--seed", type=int, default=0, help="study seed S (default 0)")
-    p.add_argument("--jobs", type=int, default=None, help="local worker processes")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler")
-    p.add_argument("--out", required=True, help="results folder")
-    p.add_argument("--resume", action="store_true", help="finish an interrupted comparison")
-    p.add_argument("--runner", default=None, metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument(
-        "--force",
-        action="store_true",
-        help="with --resume: finish a folder made by another pokersim version",
-    )
+    add_study_options(p, runs_help="runs per scenario", what="comparison")
     add_flag(p)
     p.set_defaults(func=main)
 
