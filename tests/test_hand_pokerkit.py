@@ -43,26 +43,8 @@ def pokerkit_final_stacks(result: HandResult) -> tuple[int, ...]:
     """Replay ``result``'s events in PokerKit; return its finishing stacks per seat index."""
     setup, deal = result.setup, result.deal
     n = len(setup.seats)
-    level = setup.level
-    order = [(setup.button + 1 + k) % n for k in range(n)]  # PokerKit: small blind first
+    state, order = _pokerkit_state(setup, deal)
     index = {seat: k for k, seat in enumerate(order)}
-    if level.ante_kind is AnteKind.BIG_BLIND:
-        antes: object = {1: level.ante}  # keyed by blind position (PokerKit swaps heads-up)
-        trimming = False
-    else:
-        antes, trimming = level.ante, True
-    state = NoLimitTexasHoldem.create_state(
-        AUTOMATIONS,
-        trimming,
-        antes,
-        (level.small_blind, level.big_blind),
-        level.big_blind,
-        tuple(setup.seats[s].stack for s in order),
-        n,
-        mode=Mode.TOURNAMENT,
-    )
-    for s in order:
-        state.deal_hole(format_cards(deal.hole[s]))
     for e in result.events:
         if isinstance(e, BoardDealt):
             state.deal_board(format_cards(e.cards))
@@ -135,7 +117,7 @@ def _pokerkit_state(setup: HandSetup, deal: Deal):
     level = setup.level
     order = [(setup.button + 1 + k) % n for k in range(n)]  # PokerKit: small blind first
     if level.ante_kind is AnteKind.BIG_BLIND:
-        antes: object = {1: level.ante}
+        antes: object = {1: level.ante}  # keyed by blind position (PokerKit swaps heads-up)
         trimming = False
     else:
         antes, trimming = level.ante, True
