@@ -509,6 +509,28 @@ class EntriesClosed:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PrizePoolDrawn:
+    """A Spin & Go's prize pool was drawn at registration (F-SPIN-1, F-SPIN-2).
+
+    The pool is ``buy_in_cents`` times ``multiplier``, drawn with probability ``weight`` /
+    ``out_of`` from the published ``table`` (``scripted``: a regression case chose it), and pays
+    ``prizes_cents`` by place. ``prize_parts_cents`` is what the buy-ins' prize parts brought in:
+    the operator adds or keeps the difference.
+    """
+
+    t: int
+    table: str
+    multiplier: int
+    weight: int
+    out_of: int
+    scripted: bool
+    buy_in_cents: int
+    prize_parts_cents: int
+    prize_pool_cents: int
+    prizes_cents: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AddOnBreakStarted:
     """The extra break at the end of the rebuy period in which add-ons are bought (R-BRK-3)."""
 

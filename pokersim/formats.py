@@ -1,4 +1,4 @@
-"""Special formats as pure rules: satellites (R-ELIM-1) and shoot-outs (R-DIS-4).
+"""Special formats as pure rules: satellites (R-ELIM-1), shoot-outs (R-DIS-4), Spin & Go.
 
 A satellite pays equal prizes, seats to a bigger tournament, each worth ``seat_value_cents``.
 The prize pool buys ``pool // seat_value`` seats and what is left over is a remainder prize
@@ -14,16 +14,28 @@ Choices where RULES.md is silent:
   is down to one player the winners are drawn to new tables (as at the start) with the chips
   they won. A match ended by R-DIS-4 goes to the biggest stack (ties: the lowest player id),
   who takes the others' chips; the others are out, ranked by stack (R-ELIM-2), no bounty paid.
+- Spin & Go (F-SPIN-1, F-SPIN-2 in ``docs/formats.md``): the pool is the whole buy-in (prize
+  part and fee) times the multiplier drawn, shared by the tier's split; each share is truncated
+  to the cent and the cents left over go to first place, as every payout table (R-MONEY-1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pokersim.errors import ConfigError
+from pokersim.payouts import prize_amounts
+from pokersim.scenario import SHARE_UNITS
 
-__all__ = ["SatellitePrizes", "advancing_player", "satellite_over", "satellite_prizes"]
+__all__ = [
+    "SatellitePrizes",
+    "SpinPrizes",
+    "advancing_player",
+    "satellite_over",
+    "satellite_prizes",
+    "spin_prizes",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,3 +95,25 @@ def advancing_player(stacks: Mapping[int, int]) -> int:
     if not stacks:
         raise ValueError("no players at the table")
     return min(stacks, key=lambda p: (-stacks[p], p))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpinPrizes:
+    """A Spin & Go's drawn pool and its prizes by place, in cents."""
+
+    pool_cents: int
+    prizes: tuple[int, ...]
+
+
+def spin_prizes(buy_in_cents: int, multiplier: int, split_percent: Sequence[int]) -> SpinPrizes:
+    """F-SPIN-1/2: the pool is the buy-in times the multiplier, shared by the tier's split.
+
+    >>> spin_prizes(100, 25, (80, 12, 8)).prizes
+    (2000, 300, 200)
+    """
+    if buy_in_cents <= 0 or multiplier <= 0:
+        raise ValueError(f"expected a positive buy-in and multiplier, got {buy_in_cents}, "
+                         f"{multiplier}")  # fmt: skip
+    pool = buy_in_cents * multiplier
+    shares = [SHARE_UNITS * p // 100 for p in split_percent]
+    return SpinPrizes(pool_cents=pool, prizes=prize_amounts(pool, shares))

@@ -63,10 +63,13 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
 
     ``scenario`` names the scenario (its file name, say); by default the scenario's name.
     """
+    spin = result.spin_multiplier
     return {
         "scenario": scenario if scenario is not None else result.scenario,
         "seed": result.seed,
         "entries": result.entries,
+        # a Spin & Go's drawn multiplier (F-SPIN-1); other formats' summaries have no such key
+        **({"spin_multiplier": spin} if spin is not None else {}),
         "prize_pool_cents": result.prize_pool_cents,
         "places_paid": result.places_paid,
         "hands_played": result.hands_played,

@@ -29,6 +29,7 @@ STREAM_FAULTS = 5
 STREAM_MODELS = 6
 STREAM_RUN = 7
 STREAM_DECISIONS = 8
+STREAM_PRIZE_DRAW = 9
 
 DECISION_UNIFORMS = 32  # uniform draws kept ready per hand (99 % of hands need at most 30)
 DECISION_NORMALS = 24  # standard normal draws kept ready per hand (99 %: at most 19)
@@ -211,3 +212,7 @@ class Streams:
     def arrival_seat(self, player: int) -> np.random.Generator:
         """The free seat a late player is given (R-REG-1)."""
         return generator(self.seed, STREAM_ARRIVALS, 1, player)
+
+    def prize_draw(self) -> np.random.Generator:
+        """A Spin & Go's prize multiplier, drawn once at registration (F-SPIN-1)."""
+        return generator(self.seed, STREAM_PRIZE_DRAW, 0)

@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.errors import ConfigError, InvariantError
+from pokersim.multipliers import PLAYERS as SPIN_PLAYERS
+from pokersim.multipliers import table_names
 
 __all__ = [
     "AnteKind",
@@ -59,6 +61,7 @@ __all__ = [
     "Scenario",
     "Shootout",
     "SHARE_UNITS",
+    "SpinAndGo",
     "SyncStage",
     "SyncStageKind",
     "Timing",
@@ -542,6 +545,17 @@ class Shootout:
     enabled: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpinAndGo:
+    """Spin & Go (F-SPIN-1, F-SPIN-2): the table its multiplier is drawn from; "": not one.
+
+    A 3-player sit-and-go whose prize pool is the buy-in times a multiplier drawn from the
+    published ``table`` (``pokersim.multipliers``).
+    """
+
+    table: str = ""
+
+
 # --------------------------------------------------------------------------------------------
 # The scenario
 # --------------------------------------------------------------------------------------------
@@ -575,6 +589,7 @@ class Scenario:
     connection: Connection = Connection()
     satellite: Satellite = Satellite()
     shootout: Shootout = Shootout()
+    spin_and_go: SpinAndGo = SpinAndGo()
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -732,7 +747,7 @@ KEYS: dict[str, frozenset[str]] = {
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults connection "
-        "satellite shootout",
+        "satellite shootout spin_and_go",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -759,6 +774,7 @@ KEYS: dict[str, frozenset[str]] = {
         "protection_players_left protection_seconds absent_hands_to_end_match",
         "satellite": "seat_value_cents",
         "shootout": "enabled",
+        "spin_and_go": "table",
     }.items()
 }
 _ITEM_INDEX = re.compile(r"\[\d+\]")
@@ -1509,6 +1525,57 @@ def _read_shootout(top: Section, satellite: Satellite) -> Shootout:
     return shootout
 
 
+def _read_spin_and_go(top: Section) -> SpinAndGo:
+    """``[spin_and_go]``: present means a Spin & Go; ``table`` names a shipped table."""
+    if not top.has("spin_and_go"):
+        return SpinAndGo()
+    sec = top.table("spin_and_go")
+    names = table_names()
+    table = sec.text("table", names[0])
+    if table not in names:
+        allowed = ", ".join(repr(n) for n in names)
+        raise sec.error("table", f"expected one of {allowed}, got {_show(table)}")
+    sec.done()
+    return SpinAndGo(table=table)
+
+
+def _finish(top: Section, sc: Scenario) -> Scenario:
+    """The scenario read: no key left unread, and a Spin & Go's clashes refused."""
+    top.done()
+    _check_spin_and_go(top, sc)
+    return sc
+
+
+def _check_spin_and_go(top: Section, sc: Scenario) -> None:
+    """A Spin & Go is three players, one buy-in each, and the drawn pool only (one line each)."""
+    if not sc.spin_and_go.table:
+        return
+    e = sc.entries
+    clashes = [
+        (
+            "players.count",
+            sc.players.count != SPIN_PLAYERS,
+            f"expected {SPIN_PLAYERS} players, got {sc.players.count}",
+        ),
+        ("seats_per_table", sc.seats_per_table < SPIN_PLAYERS, "expected at least 3 seats"),
+        ("entries.guarantee_cents", e.guarantee_cents > 0, "expected 0: the pool is drawn"),
+        ("entries.reentries_per_player", e.reentries_per_player > 0, "expected 0"),
+        ("entries.rebuys_per_player", e.rebuys_per_player > 0, "expected 0"),
+        ("entries.addon_chips", e.addon_chips > 0, "expected 0: no add-on"),
+        ("entries.late_arrivals_percent", e.late_arrivals_percent > 0, "expected 0"),
+        ("entries.bounty_cents", e.bounty_cents > 0, "expected 0: no bounties"),
+        ("bounty.kind", sc.bounty.kind is not BountyKind.NONE, "expected 'none'"),
+        ("payouts.bands", not sc.payouts.is_default, "expected none: the tier's split pays"),
+        ("deal.enabled", sc.deal.enabled, "expected false: no deals"),
+        ("satellite.seat_value_cents", sc.satellite.seat_value_cents > 0, "expected 0"),
+        ("shootout.enabled", sc.shootout.enabled, "expected false"),
+    ]
+    for key, clash, expected in clashes:
+        if clash:
+            raise top.error_at(key, f"not with [spin_and_go] (a 3-player lottery sit-and-go): "
+                               f"{expected}")  # fmt: skip
+
+
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = Section(source, "", dict(data))
@@ -1578,32 +1645,35 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     connection = _read_connection(top)
     satellite = _read_satellite(top)
     shootout = _read_shootout(top, satellite)
-    top.done()
-    return Scenario(
-        name=name,
-        description=description,
-        start_seconds=start_seconds,
-        seats_per_table=seats,
-        final_table_size=final,
-        starting_stack=stack,
-        players=players,
-        structure=structure,
-        levels=levels,
-        breaks=breaks,
-        balancing=balancing,
-        hand_for_hand=hand_for_hand,
-        payouts=payouts,
-        timing=timing,
-        entries=entries,
-        bounty=bounty,
-        deal=deal,
-        faults=faults,
-        connection=connection,
-        satellite=satellite,
-        shootout=shootout,
-        max_simulated_seconds=max_simulated_seconds,
-        source=source,
-        starts_at=starts_at,
+    return _finish(
+        top,
+        Scenario(
+            name=name,
+            description=description,
+            start_seconds=start_seconds,
+            seats_per_table=seats,
+            final_table_size=final,
+            starting_stack=stack,
+            players=players,
+            structure=structure,
+            levels=levels,
+            breaks=breaks,
+            balancing=balancing,
+            hand_for_hand=hand_for_hand,
+            payouts=payouts,
+            timing=timing,
+            entries=entries,
+            bounty=bounty,
+            deal=deal,
+            faults=faults,
+            connection=connection,
+            satellite=satellite,
+            shootout=shootout,
+            spin_and_go=_read_spin_and_go(top),
+            max_simulated_seconds=max_simulated_seconds,
+            source=source,
+            starts_at=starts_at,
+        ),
     )
 
 

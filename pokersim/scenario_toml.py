@@ -185,6 +185,8 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "protection_seconds": _number(c.protection_seconds),
         "absent_hands_to_end_match": c.absent_hands_to_end_match,
     }
+    if sc.spin_and_go.table:  # only a Spin & Go has the table (other files stay as they were)
+        data["spin_and_go"] = {"table": sc.spin_and_go.table}
     levels = []
     for lv in sc.levels:
         item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}

@@ -36,6 +36,7 @@ from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, RaiseTo
 from pokersim.cards import card
 from pokersim.connection import Connections
 from pokersim.errors import IllegalActionError
+from pokersim.multipliers import multiplier_table
 from pokersim.players import PlayerModel, make_model
 from pokersim.scenario import CLOCK_TIME, PlayerSpec, Scenario, Section, Timing
 from pokersim.timing import ThinkTime
@@ -239,6 +240,7 @@ class Script:
     disconnects: tuple[ScriptedDisconnect, ...] = ()
     disqualify: tuple[tuple[int, int], ...] = ()  # (seconds after the start, player id)
     disqualify_hands: tuple[tuple[int, int], ...] = ()  # (hand count N, player id)
+    multiplier: int | None = None  # a Spin & Go's multiplier instead of the seed's draw
 
     def disqualified(self) -> list[int] | None:
         """Who each scheduled disqualification takes, in time order (``None``: drawn)."""
@@ -407,8 +409,10 @@ def read_script(sec: Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -
             "scripted disqualifications replace the scenario's: expected no "
             "faults.disqualifications_per_hour or faults.disqualify_at_minutes with them",
         )
+    multiplier = _read_multiplier(sec, scenario)
     sec.done()
     return Script(
+        multiplier=multiplier,
         seed=seed,
         clock_seconds=clock,
         level=level,
@@ -419,6 +423,21 @@ def read_script(sec: Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -
         disqualify=tuple(disqualify),
         disqualify_hands=tuple(disqualify_hands),
     )
+
+
+def _read_multiplier(sec: Section, scenario: Scenario) -> int | None:
+    """``multiplier``: a tier of the Spin & Go's table, in place of the seed's draw."""
+    if not sec.has("multiplier"):
+        return None
+    value = sec.integer("multiplier", low=1)
+    name = scenario.spin_and_go.table
+    if not name:
+        raise sec.error("multiplier", "only a Spin & Go ([spin_and_go]) draws a multiplier")
+    allowed = [t.multiplier for t in multiplier_table(name).tiers]
+    if value not in allowed:
+        raise sec.error("multiplier", f"expected a multiplier of the table {name!r} {allowed}, "
+                        f"got {value}")  # fmt: skip
+    return value
 
 
 def _valid_word(word: str) -> bool:

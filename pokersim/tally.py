@@ -50,6 +50,7 @@ class TournamentResult:
     final_table_seconds: int | None  # when the final table was formed
     hand_for_hand_seconds: int  # simulated time spent in synchronized play
     finishes: tuple[Finish, ...]  # by player id
+    spin_multiplier: int | None = None  # a Spin & Go's drawn multiplier (F-SPIN-1); else None
 
 
 # The event types the reduction reads (the engine feeds it only these).
@@ -58,6 +59,7 @@ TALLIED = frozenset(
         "FieldListed",
         "TournamentStarted",
         "PlayerRegistered",
+        "PrizePoolDrawn",
         "EntryBought",
         "EliminationsDeferred",
         "PlayerEliminated",
@@ -118,6 +120,9 @@ class Tally:
 
     def _TournamentStarted(self, rec: Mapping[str, Any]) -> None:
         self.run.update(name=rec["name"], seed=rec["seed"])
+
+    def _PrizePoolDrawn(self, rec: Mapping[str, Any]) -> None:
+        self.run["multiplier"] = rec["multiplier"]
 
     def _PlayerRegistered(self, rec: Mapping[str, Any]) -> None:
         if rec["registered"]:
@@ -214,6 +219,7 @@ class Tally:
             final_table_seconds=self.final,
             hand_for_hand_seconds=self.sync_seconds,
             finishes=tuple(self._finish(i) for i in range(len(self.ids))),
+            spin_multiplier=run.get("multiplier"),
         )
 
     def _finish(self, i: int) -> Finish:

@@ -21,6 +21,7 @@ from pokersim import balancing, betting, bounties, hand
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule
 from pokersim.engine import dealer, floor, places
+from pokersim.engine import format as engine_format
 from pokersim.verify import check_case, load_case
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
@@ -87,6 +88,20 @@ def _breaks_on_the_hour(original):
         )
 
     return classmethod(from_breaks)
+
+
+def _pool_of_every_buy_in(original):
+    def spin_prizes(buy_in_cents, multiplier, split_percent):
+        return original(3 * buy_in_cents, multiplier, split_percent)
+
+    return spin_prizes
+
+
+def _winner_takes_every_pool(original):
+    def spin_prizes(buy_in_cents, multiplier, split_percent):
+        return original(buy_in_cents, multiplier, (100,))
+
+    return spin_prizes
 
 
 MUTANTS = [
@@ -160,6 +175,20 @@ MUTANTS = [
             lambda *a, **k: original(*a, **{**k, "policy": balancing.BalancePolicy.TDA})
         ),
         ("R-BAL-2-balance-keeps-position",),
+    ),
+    Mutant(
+        "F-SPIN-1: the multiplier applied to the three buy-ins together",
+        engine_format,
+        "spin_prizes",
+        _pool_of_every_buy_in,
+        ("F-SPIN-1-pool-is-buy-in-times-multiplier", "F-SPIN-2-split-at-25x-to-the-cent"),
+    ),
+    Mutant(
+        "F-SPIN-2: a high multiplier's pool goes whole to the winner",
+        engine_format,
+        "spin_prizes",
+        _winner_takes_every_pool,
+        ("F-SPIN-2-split-at-25x-to-the-cent", "F-SPIN-2-split-at-10x-pays-two"),
     ),
 ]
 

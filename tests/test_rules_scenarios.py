@@ -17,6 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "scenarios" / "rules"
 CASES = sorted(RULES_DIR.glob("*.toml"))
 _RULE_LINE = re.compile(r"^- \*\*(R-[A-Z]+-\d+)\*\*", re.MULTILINE)
+# Rules of formats beyond RULES.md (Spin & Go, ...) are defined on docs/formats.md the same way.
+FORMATS_PAGE = ROOT / "docs" / "formats.md"
+_FORMAT_RULE_LINE = re.compile(r"^- \*\*(F-[A-Z]+-\d+)\*\*", re.MULTILINE)
+_CASE_ID = re.compile(r"([RF]-[A-Z]+-\d+)(?:-|\.toml$)")
 
 # Rule IDs without a case yet because the engine does not simulate the feature (or the case is
 # still to be written). One place, on purpose: a gap that gets a file must leave this list.
@@ -75,6 +79,31 @@ def test_known_gaps_are_still_gaps() -> None:
     assert not closed, f"these now have cases; remove them from KNOWN_GAPS: {closed}"
     unknown = sorted(KNOWN_GAPS - set(rule_ids()))
     assert not unknown, f"KNOWN_GAPS names IDs that RULES.md does not define: {unknown}"
+
+
+def format_rule_ids() -> list[str]:
+    """The format rule IDs defined on docs/formats.md (``- **F-SPIN-1** ...``)."""
+    return _FORMAT_RULE_LINE.findall(FORMATS_PAGE.read_text(encoding="utf-8"))
+
+
+def test_every_case_is_named_after_a_defined_rule() -> None:
+    """A case's name starts with an ID of RULES.md or of docs/formats.md (no stray names)."""
+    defined = set(rule_ids()) | set(format_rule_ids())
+    stray = []
+    for path in CASES:
+        m = _CASE_ID.match(path.name)
+        if not m or m.group(1) not in defined:
+            stray.append(path.name)
+    assert not stray, f"cases not named after a rule of RULES.md or docs/formats.md: {stray}"
+
+
+def test_every_format_rule_has_a_case() -> None:
+    """Each F- ID of docs/formats.md has a case file named after it (no known gaps there)."""
+    ids = format_rule_ids()
+    assert ids, "docs/formats.md defines no format rule IDs"
+    named = {m.group(1) for p in CASES if (m := _CASE_ID.match(p.name))}
+    missing = sorted(set(ids) - named)
+    assert not missing, f"format rule IDs without a case in scenarios/rules/: {missing}"
 
 
 def test_checked_in_rule_list_matches_rules_md() -> None:

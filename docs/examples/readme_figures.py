@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FORMATS = ("pko", "rebuy_addon", "satellite", "shootout")
+FORMATS = ("pko", "rebuy_addon", "satellite", "shootout", "spin_and_go")
 
 
 def _events(name: str) -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -57,6 +57,12 @@ def format_row(name: str) -> str:
     if name == "satellite":
         seats = [p for p in run["players"] if p["place"] == 1]
         return f"{len(seats)} seats of {_dollars(seats[0]['prize_cents'])} after {hands} hands"
+    if name == "spin_and_go":
+        first = next(p for p in run["players"] if p["place"] == 1)
+        return (
+            f"{run['spin_multiplier']}x drawn, {_dollars(first['prize_cents'])} to the winner "
+            f"after {hands} hands"
+        )
     rounds = 1 + sum(1 for e in log if e["type"] == "ShootoutRoundStarted")
     return f"{hands} hands over {'two' if rounds == 2 else rounds} rounds"
 

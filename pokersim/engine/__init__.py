@@ -73,6 +73,7 @@ def run_tournament(
     disqualified: Sequence[int] | None = None,
     disqualified_at_hands: Sequence[tuple[int, int]] = (),
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
+    multiplier: int | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -87,7 +88,8 @@ def run_tournament(
     ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
     of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``),
     ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
-    are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``).
+    are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
+    ``multiplier`` a Spin & Go's drawn multiplier (a tier of its table; F-SPIN-1).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -102,6 +104,7 @@ def run_tournament(
         disqualified=disqualified,
         disqualified_at_hands=disqualified_at_hands,
         decks=decks,
+        multiplier=multiplier,
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()

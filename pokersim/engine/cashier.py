@@ -33,9 +33,11 @@ from pokersim.events import (
     EntryBought,
     MoneyReconciled,
     PlayerRegistered,
+    PrizePoolDrawn,
     RegistrationClosed,
 )
 from pokersim.hand import HandResult, Seat
+from pokersim.multipliers import MultiplierTier
 from pokersim.players import PlayerModel
 from pokersim.scenario import PlayerSpec, Scenario
 
@@ -55,8 +57,13 @@ class Cashier:
         specs: Sequence[PlayerSpec],
         models: Sequence[PlayerModel],
         late: Sequence[int],
+        spin_tier: MultiplierTier | None = None,
+        *,
+        spin_scripted: bool = False,
     ) -> None:
         self.sc = scenario
+        self.spin_tier = spin_tier  # a Spin & Go's drawn multiplier (F-SPIN-1)
+        self.spin_scripted = spin_scripted
         self.format = fmt
         self.field = field
         self.models = models
@@ -103,6 +110,10 @@ class Cashier:
         """The prize pool and table for the entries so far (R-REG-3, satellites R-ELIM-1)."""
         self.pool = self.book.prize_pool
         table = self.format.satellite_table(self.pool, self.field.n)
+        spin = self.format.spin_table(self.spin_tier, self.sc.entries.buy_in_cents)
+        if spin is not None:  # F-SPIN-1: the drawn pool, not the prize parts, is paid
+            table = spin
+            self.pool = sum(spin.prizes)
         if table is not None:
             self.prizes = table.prizes
             self.places_paid = table.places_paid
@@ -110,6 +121,27 @@ class Cashier:
         else:
             self.prizes = self.book.prizes()
             self.places_paid = self.book.places_paid()
+
+    def pool_drawn(self) -> Events:
+        """F-SPIN-1/2: a Spin & Go's drawn multiplier and pool, logged before play (else none)."""
+        tier = self.spin_tier
+        spin = self.format.spin
+        if tier is None or spin is None:
+            return []
+        return [
+            PrizePoolDrawn(
+                t=0,
+                table=spin.name,
+                multiplier=tier.multiplier,
+                weight=tier.weight,
+                out_of=spin.out_of,
+                scripted=self.spin_scripted,
+                buy_in_cents=self.sc.entries.buy_in_cents,
+                prize_parts_cents=self.book.prize_pool,
+                prize_pool_cents=self.pool,
+                prizes_cents=self.prizes,
+            )
+        ]
 
     def prize_of(self, place: int) -> int:
         """The prize of a place (0 past the paid places)."""

@@ -1,7 +1,8 @@
 """The tournament's format: what decides its prize table, its end and whether tables break.
 
 One object made from the scenario replaces flags tested all over the engine. The rules
-themselves are pure functions elsewhere (``pokersim.formats`` for satellites and shoot-outs,
+themselves are pure functions elsewhere (``pokersim.formats`` for satellites, shoot-outs and
+Spin & Go pools, ``pokersim.multipliers`` for the published multiplier tables,
 ``pokersim.bounties`` for the knockout variants, ``pokersim.payouts`` for regular tables).
 """
 
@@ -10,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+import numpy as np
+
 from pokersim.bounties import BountyKind
-from pokersim.formats import satellite_prizes
+from pokersim.formats import satellite_prizes, spin_prizes
+from pokersim.multipliers import MultiplierTable, MultiplierTier, multiplier_table
 from pokersim.scenario import Scenario
 
 __all__ = ["Format", "FormatKind", "PrizeTable"]
@@ -23,6 +27,7 @@ class FormatKind(Enum):
     REGULAR = "regular"  # plays to one winner, pays the payout table
     SATELLITE = "satellite"  # stops when everyone left wins the same seat (R-ELIM-1)
     SHOOTOUT = "shootout"  # each table plays to one winner; winners advance (R-DIS-4)
+    SPIN_AND_GO = "spin-and-go"  # the pool is the buy-in times a drawn multiplier (F-SPIN-1)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,15 +52,18 @@ class Format:
     shootout: bool
     bounty: BountyKind
     final_table_size: int
+    spin: MultiplierTable | None = None  # a Spin & Go's published multiplier table
 
     @classmethod
     def of(cls, scenario: Scenario) -> Format:
         """The format a scenario describes."""
+        table = scenario.spin_and_go.table
         return cls(
             satellite_seat_cents=scenario.satellite.seat_value_cents,
             shootout=scenario.shootout.enabled,
             bounty=scenario.bounty.kind,
             final_table_size=scenario.final_table_size,
+            spin=multiplier_table(table) if table else None,
         )
 
     @property
@@ -65,6 +73,8 @@ class Format:
             return FormatKind.SATELLITE
         if self.shootout:
             return FormatKind.SHOOTOUT
+        if self.spin is not None:
+            return FormatKind.SPIN_AND_GO
         return FormatKind.REGULAR
 
     @property
@@ -82,3 +92,20 @@ class Format:
             return None
         table = satellite_prizes(pool_cents, self.satellite_seat_cents, players)
         return PrizeTable(prizes=table.prizes, places_paid=len(table.prizes), stop_at=table.seats)
+
+    def draw_multiplier(
+        self, rng: np.random.Generator, scripted: int | None = None
+    ) -> MultiplierTier | None:
+        """A Spin & Go's tier, drawn from ``rng`` (or the scripted multiplier's); else ``None``."""
+        if self.spin is None:
+            return None
+        if scripted is not None:
+            return self.spin.tier(scripted)
+        return self.spin.draw(rng)
+
+    def spin_table(self, tier: MultiplierTier | None, buy_in_cents: int) -> PrizeTable | None:
+        """F-SPIN-1/2: the drawn pool's prizes (``None`` for other formats)."""
+        if tier is None:
+            return None
+        won = spin_prizes(buy_in_cents, tier.multiplier, tier.split_percent)
+        return PrizeTable(prizes=won.prizes, places_paid=len(won.prizes), stop_at=1)

@@ -1,9 +1,10 @@
 """Set-up of one run: its desks, made in one documented order, and its log.
 
 The desks are made in this order: the field and its models, the format, the schedule, the
-late arrivals, the cashier (whose prize table the hand-for-hand stages read), places, floor,
-hand-for-hand, incidents and dealer (each asks the other for nothing after this). ``_log``
-appends the events the desks return; opened and broken tables start and end their play.
+late arrivals, a Spin & Go's prize multiplier (drawn at registration), the cashier (whose
+prize table the hand-for-hand stages read), places, floor, hand-for-hand, incidents and
+dealer (each asks the other for nothing after this). ``_log`` appends the events the desks
+return; opened and broken tables start and end their play.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class Options:
     disqualified: Sequence[int] | None = None
     disqualified_at_hands: Sequence[tuple[int, int]] = ()
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
+    multiplier: int | None = None  # a Spin & Go's scripted multiplier (F-SPIN-1)
 
 
 class Run:
@@ -126,8 +128,16 @@ class Run:
         """The desks that keep state of their own, in the order each needs the ones before."""
         scenario = self.sc
         models = self.models
+        tier = self.format.draw_multiplier(self.streams.prize_draw(), opts.multiplier)
         self.cashier = Cashier(
-            scenario, self.format, self.field, self.specs, models, list(self.arrival_at)
+            scenario,
+            self.format,
+            self.field,
+            self.specs,
+            models,
+            list(self.arrival_at),
+            tier,
+            spin_scripted=opts.multiplier is not None,
         )
         self.places = Places(self.field)
         self.floor = Floor(scenario, self.format, self.field, self.streams)
@@ -167,6 +177,7 @@ class Run:
                 models=tuple(s.model for s in specs),
                 late_ids=tuple(sorted(self.arrival_at)),
             ),
+            *self.cashier.pool_drawn(),
             TournamentStarted(
                 t=0,
                 name=sc.name,

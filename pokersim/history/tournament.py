@@ -51,13 +51,26 @@ EASTERN = ZoneInfo("America/New_York")
 HANDS_PER_TOURNAMENT = 1_000_000_000
 
 
+#: Scenario sections added after tournament ids were first given out: they count only when
+#: set, so every scenario without them keeps its id (and its hand histories their bytes).
+LATER_SECTIONS = frozenset({"spin_and_go"})
+
+
+def _counts(record: Any, field: dataclasses.Field[Any]) -> bool:
+    if field.name == "source":
+        return False
+    if field.name in LATER_SECTIONS:
+        return bool(getattr(record, field.name) != field.default)
+    return True
+
+
 def _canonical(value: Any) -> Any:
     """A JSON-able form of a scenario record, independent of where it was loaded from."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             f.name: _canonical(getattr(value, f.name))
             for f in dataclasses.fields(value)
-            if f.name != "source"
+            if _counts(value, f)
         }
     if isinstance(value, enum.Enum):
         return value.value
