@@ -25,7 +25,6 @@ _RULE_LINE = re.compile(r"^- \*\*(R-[A-Z]+-\d+)\*\*", re.MULTILINE)
 KNOWN_GAPS: frozenset[str] = frozenset(
     {
         "R-COND-3",
-        "R-DEAL-2",
         "R-FAULT-2",
         "R-PAY-1",
         "R-REG-4",
