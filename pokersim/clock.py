@@ -1,10 +1,11 @@
-"""Levels and breaks as pure functions of simulated time (R-BRK-1, R-BRK-2, R-ANTE-1).
+"""Levels and breaks as pure functions of simulated time (R-BRK-1, R-BRK-2, R-ANTE-1, R-DEAL-2).
 
 Simulated time ``t`` is integer seconds since the tournament started; the wall clock at ``t``
 is ``start_clock + t``. Breaks follow a fixed nominal schedule (every break is ``length``
 seconds, the k-th starting at ``first + k * period``). The level clock stops during the nominal
-breaks, so a level is ``minutes`` of play. A hand uses the level in force when it starts
-(R-ANTE-1); the engine, not this module, makes tables finish their hand and wait at a break.
+breaks, and during the pauses a run adds as it goes (a deal's negotiation, R-DEAL-2), so a
+level is ``minutes`` of play. A hand uses the level in force when it starts (R-ANTE-1); the
+engine, not this module, makes tables finish their hand and wait at a break or a pause.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pokersim.config import Level
 from pokersim.errors import ConfigError
@@ -150,11 +151,17 @@ class BreakSchedule:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LevelClock:
-    """The blind level in force at any simulated time; the last level lasts forever."""
+    """The blind level in force at any simulated time; the last level lasts forever.
+
+    The clock stops during the nominal breaks and during ``pauses``: ``(start, end)`` windows
+    in time order that do not overlap one another (they may overlap a break: a second that is
+    both counts once).
+    """
 
     levels: tuple[Level, ...]
     breaks: BreakSchedule
     ends: tuple[int, ...]  # cumulative play seconds at which each level ends
+    pauses: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def make(cls, levels: Sequence[Level], breaks: BreakSchedule) -> LevelClock:
@@ -171,9 +178,45 @@ class LevelClock:
             ends.append(total)
         return cls(levels=tuple(levels), breaks=breaks, ends=tuple(ends))
 
+    def paused(self, start: int, end: int) -> LevelClock:
+        """The clock also stopped from ``start`` to ``end`` (R-DEAL-2: as for a break).
+
+        >>> level = Level(small_blind=5, big_blind=10, minutes=10)
+        >>> clock = LevelClock.make([level, level], BreakSchedule.make("none"))
+        >>> clock.start_of(1), clock.paused(190, 370).start_of(1)
+        (600, 780)
+        """
+        last_end = self.pauses[-1][1] if self.pauses else 0
+        if not last_end <= start <= end:
+            raise ValueError(
+                f"a pause from {start} to {end} must start at or after {last_end} and not end "
+                "before it starts"
+            )
+        return replace(self, pauses=(*self.pauses, (start, end)))
+
+    def play_seconds(self, t: int) -> int:
+        """Seconds of play (outside breaks and pauses) from the start up to ``t``."""
+        of_breaks = self.breaks.play_seconds
+        play = of_breaks(t)
+        for start, end in self.pauses:
+            if t <= start:
+                break
+            play -= of_breaks(min(end, t)) - of_breaks(start)  # the pause's play, counted once
+        return play
+
+    def time_of_play(self, p: int) -> int:
+        """The earliest simulated time at which ``p`` seconds of play have passed."""
+        of_breaks = self.breaks.play_seconds
+        q = p  # the same moment in play of the breaks alone: each pause passed adds its play
+        for start, end in self.pauses:
+            if q <= of_breaks(start):
+                break
+            q += of_breaks(end) - of_breaks(start)
+        return self.breaks.time_of_play(q)
+
     def index_at(self, t: int) -> int:
         """0-based index of the level in force at simulated time ``t``."""
-        return min(bisect_right(self.ends, self.breaks.play_seconds(t)), len(self.levels) - 1)
+        return min(bisect_right(self.ends, self.play_seconds(t)), len(self.levels) - 1)
 
     def level_at(self, t: int) -> Level:
         """The level a hand starting at ``t`` is played at (R-ANTE-1)."""
@@ -183,4 +226,4 @@ class LevelClock:
         """Simulated time at which level ``index`` (0-based) begins."""
         if not 0 <= index < len(self.levels):
             raise ValueError(f"level index {index} out of range 0..{len(self.levels) - 1}")
-        return 0 if index == 0 else self.breaks.time_of_play(self.ends[index - 1])
+        return 0 if index == 0 else self.time_of_play(self.ends[index - 1])

@@ -646,6 +646,26 @@ class DealDeclined:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DealNegotiationStarted:
+    """A deal is put to the players left (R-DEAL-2): the tournament stops while they talk.
+
+    No hand starts before ``scheduled_end`` and the level clock waits, as for a break. The
+    deal's outcome (``DealMade`` or ``DealDeclined``) follows at the same time.
+    """
+
+    t: int
+    player_ids: tuple[int, ...]
+    scheduled_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealNegotiationEnded:
+    """The negotiation's time is over and play may resume at ``t`` (R-DEAL-2)."""
+
+    t: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ServerFailed:
     """The server failed (R-FAULT-1); the hands in progress at these tables roll back.
 

@@ -395,7 +395,8 @@ def level_schedule(
     """Level starts ``(seconds, number, level)`` and break windows up to ``until`` seconds.
 
     The nominal schedule of the scenario's clock (``pokersim.clock``): level changes and
-    breaks do not wait for hands, so they are the same in every run.
+    breaks do not wait for hands, so they are the same in every run, up to a deal's
+    negotiation (R-DEAL-2), which moves the later levels of its run.
     """
     from pokersim.clock import BreakSchedule, LevelClock  # noqa: PLC0415
 

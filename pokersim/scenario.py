@@ -494,6 +494,7 @@ class DealTerms:
     method: DealMethod = DealMethod.ICM
     at_players: int = 3  # a deal is made when this many players are left
     keep_for_first_percent: float = 0.0  # of the prize pool, at most 5 (R-DEAL-1)
+    negotiation_seconds: int = 180  # R-DEAL-2: the tournament waits while a deal is put
 
 
 class CancellationPolicy(StrEnum):
@@ -766,7 +767,7 @@ KEYS: dict[str, frozenset[str]] = {
         "rebuy_price_cents rebuy_chips rebuy_period_minutes rebuy_max_stack addon_price_cents "
         "addon_chips late_arrivals_percent arrival max_tables",
         "bounty": "kind amount_cents targets",
-        "deal": "enabled method at_players keep_for_first_percent",
+        "deal": "enabled method at_players keep_for_first_percent negotiation_minutes",
         "faults": "server_failures_per_hour cancel_probability cancellation_policy "
         "cancellation_equal_percent disqualifications_per_hour disqualified_prize "
         "server_failure_at_minutes server_failure_at_hands outage_minutes disqualify_at_minutes",
@@ -1428,6 +1429,7 @@ def _read_deal(top: Section, final_table_size: int) -> DealTerms:
             "at_players", min(3, final_table_size), low=2, high=final_table_size
         ),
         keep_for_first_percent=sec.number("keep_for_first_percent", 0.0, low=0, high=5),
+        negotiation_seconds=sec.seconds("negotiation_minutes", 3),
     )
     sec.done()
     return deal

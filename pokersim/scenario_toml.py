@@ -167,6 +167,7 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "method": sc.deal.method.value,
         "at_players": sc.deal.at_players,
         "keep_for_first_percent": _number(sc.deal.keep_for_first_percent),
+        "negotiation_minutes": _minutes(sc.deal.negotiation_seconds),
     }
     f = sc.faults
     data["faults"] = {

@@ -102,3 +102,66 @@ def test_play_time_inverse_property(first: int, period: int, length: int, p: int
     assert sched.play_seconds(t) == p
     assert t == 0 or sched.play_seconds(t - 1) < p
     assert sched.play_seconds(t + 1) >= sched.play_seconds(t)
+
+
+# --- R-DEAL-2: a deal's negotiation stops the level clock as a break does -----------------------
+
+
+def test_r_deal_2_a_pause_keeps_the_level_its_time_left() -> None:
+    """R-DEAL-2: 10-minute levels, a 3-minute pause at 3:10: level 2 starts at 13:00."""
+    clock = LevelClock.make(_levels(10, 10, 10), BreakSchedule.make("none"))
+    paused = clock.paused(190, 370)
+    assert paused.play_seconds(190) == paused.play_seconds(370) == 190
+    assert paused.index_at(779) == 0 and paused.index_at(780) == 1
+    assert [paused.start_of(i) for i in range(3)] == [0, 780, 1380]
+    assert clock.pauses == ()  # the clock a run started with is unchanged
+
+
+def test_r_deal_2_a_pause_over_a_break_counts_each_second_once() -> None:
+    """A pause from 500 to 800 over the break 600-900 stops the clock 500-900: 400 s, not 600."""
+    breaks = BreakSchedule(first=600, period=3600, length=300)
+    clock = LevelClock.make(_levels(15, 15), breaks)
+    assert clock.start_of(1) == 1200
+    assert clock.paused(500, 800).start_of(1) == 1300  # stopped 500-900 instead of 600-900
+    assert clock.paused(650, 850).start_of(1) == 1200  # within the break: nothing more
+
+
+def test_r_deal_2_pauses_must_come_in_order() -> None:
+    clock = LevelClock.make(_levels(10, 10), BreakSchedule.make("none")).paused(100, 200)
+    with pytest.raises(ValueError, match="at or after 200"):
+        clock.paused(150, 300)
+    with pytest.raises(ValueError, match="not end before it starts"):
+        clock.paused(300, 250)
+
+
+_PAUSES = st.lists(st.tuples(st.integers(0, 4000), st.integers(0, 2000)), max_size=4)
+
+
+@given(
+    st.integers(1, 7200),
+    st.integers(2, 7200),
+    st.integers(0, 3000),
+    _PAUSES,
+    st.integers(0, 50000),
+    st.integers(0, 20000),
+)
+def test_r_deal_2_play_time_with_pauses_inverse_property(
+    first: int, period: int, length: int, gaps: list[tuple[int, int]], p: int, s: int
+) -> None:
+    """With pauses too, time_of_play is the earliest time reaching p; the clock stands still
+    in every second of a break or a pause and runs one second a second otherwise."""
+    length = min(length, period - 1)
+    breaks = BreakSchedule(first=first, period=period, length=length)
+    clock = LevelClock.make(_levels(10), breaks)
+    start = 0
+    for gap, pause in gaps:
+        start += gap
+        clock = clock.paused(start, start + pause)
+        start += pause
+    t = clock.time_of_play(p)
+    assert clock.play_seconds(t) == p
+    assert t == 0 or clock.play_seconds(t - 1) == p - 1
+    in_break = breaks.play_seconds(s + 1) == breaks.play_seconds(s)
+    in_pause = any(a <= s < b for a, b in clock.pauses)
+    step = clock.play_seconds(s + 1) - clock.play_seconds(s)
+    assert step == (0 if in_break or in_pause else 1)

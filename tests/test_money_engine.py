@@ -472,6 +472,40 @@ def test_r_deal_1_a_deal_must_include_every_player() -> None:
     assert sorted(f.prize_cents for f in result.finishes if f.prize_cents) == sorted(prizes)
 
 
+@pytest.mark.parametrize("pause", [0, 120])
+def test_r_deal_2_a_refused_deal_was_negotiated_too(pause: int) -> None:
+    """R-DEAL-2: the table waits while a deal is put, even one that is refused, and the level
+    clock waits with it: hands of 60 s, the third ends at 3:00 with three left; hand 4 starts
+    at 3:00 plus the pause, and level 2 (nominally at 4:00) starts the pause's length later."""
+    sc = make_scenario(6, prize_cents=1001, payouts=[{"min_entries": 3, "pay": _PAY3}])
+    sc = replace(
+        sc,
+        levels=tuple(replace(lv, minutes=4) for lv in sc.levels),
+        deal=DealTerms(enabled=True, at_players=3, negotiation_seconds=pause),
+    )
+    seconds = {(1, h): 60.0 for h in range(1, 10)}
+    models = [ScriptedModel(seconds)] * 5 + [_Refuses(seconds)]
+    events: list[Any] = []
+    run_tournament(sc, 1, emit=events.append, hand_player=FakeHands(one_bust_rule), models=models)
+    recs = [event_record(e) for e in events]
+    (declined,) = of_type(recs, "DealDeclined")
+    assert declined["t"] == 180
+    started = of_type(recs, "DealNegotiationStarted")
+    ended = of_type(recs, "DealNegotiationEnded")
+    if pause:
+        assert [(e["t"], e["scheduled_end"], len(e["player_ids"])) for e in started] == [
+            (180, 300, 3)
+        ]
+        assert [e["t"] for e in ended] == [300]
+    else:  # no negotiation time: the deal is put and play goes on at once
+        assert not started and not ended
+    hands = {e["hand_no"]: e for e in of_type(recs, "TableHandStarted")}
+    assert hands[4]["t"] == 180 + pause
+    (level_2,) = [e for e in of_type(recs, "LevelStarted") if e["level_index"] == 1]
+    assert level_2["t"] == 240 + pause
+    assert hands[5]["t"] == 240 + pause and hands[5]["level_index"] == 1
+
+
 @pytest.mark.parametrize("closes", [True, False])
 def test_r_reg_1_registration_closes_at_first_elimination_option(closes: bool) -> None:
     """R-REG-1 option: once a player is out for good, nobody re-enters; without it re-entries

@@ -19,9 +19,10 @@ import pytest
 
 from pokersim import balancing, betting, bounties, hand
 from pokersim.actions import CHECK_CALL, FOLD
-from pokersim.clock import BreakSchedule
+from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import dealer, floor, places
 from pokersim.engine import format as engine_format
+from pokersim.engine.schedule import Schedule
 from pokersim.verify import check_case, load_case
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
@@ -102,6 +103,20 @@ def _winner_takes_every_pool(original):
         return original(buy_in_cents, multiplier, (100,))
 
     return spin_prizes
+
+
+def _no_pause(original):
+    def pause(self, now, seconds):
+        return now
+
+    return pause
+
+
+def _clock_runs_on(original):
+    def paused(self, start, end):
+        return self
+
+    return paused
 
 
 MUTANTS = [
@@ -190,6 +205,20 @@ MUTANTS = [
         _winner_takes_every_pool,
         ("F-SPIN-2-split-at-25x-to-the-cent", "F-SPIN-2-split-at-10x-pays-two"),
     ),
+    Mutant(
+        "R-DEAL-2: play goes on while a deal is negotiated",
+        Schedule,
+        "pause",
+        _no_pause,
+        ("R-DEAL-2-negotiation-pauses-the-clock",),
+    ),
+    Mutant(
+        "R-DEAL-2: the level clock runs on during the negotiation",
+        LevelClock,
+        "paused",
+        _clock_runs_on,
+        ("R-DEAL-2-negotiation-pauses-the-clock",),
+    ),
 ]
 
 
@@ -201,8 +230,9 @@ def test_rule_cases_fail_under_their_mutant(
 ) -> None:
     """Each listed case passes as shipped (tests/test_rules_scenarios.py) and fails here."""
     original = getattr(mutant.target, mutant.attr)
-    if isinstance(mutant.target, type):
-        original = mutant.target.__dict__[mutant.attr].__func__
+    if isinstance(mutant.target, type):  # a method as defined (a classmethod's function)
+        defined = mutant.target.__dict__[mutant.attr]
+        original = getattr(defined, "__func__", defined)
     monkeypatch.setattr(mutant.target, mutant.attr, mutant.replacement(original))
     still_pass = []
     for name in mutant.must_fail:

@@ -607,3 +607,19 @@ def test_r_deal_1_keep_for_first_at_most_5_percent_and_r_dis_4_default(tmp_path:
     data["deal"]["keep_for_first_percent"] = 5.5
     with pytest.raises(ConfigError, match=r"deal\.keep_for_first_percent"):
         load(tmp_path, data)
+
+
+def test_r_deal_2_negotiation_minutes(tmp_path: Path) -> None:
+    """R-DEAL-2: 3 minutes by default, 0 for a deal put at once; bad values are one line."""
+    data = base()
+    data["deal"] = {"enabled": True}
+    assert load(tmp_path, data).deal.negotiation_seconds == 180
+    data["deal"]["negotiation_minutes"] = 0
+    assert load(tmp_path, data).deal.negotiation_seconds == 0
+    data["deal"]["negotiation_minutes"] = 2.5
+    assert load(tmp_path, data).deal.negotiation_seconds == 150
+    for bad in (-1, "long", 0.001):
+        data["deal"]["negotiation_minutes"] = bad
+        with pytest.raises(ConfigError, match=r"deal\.negotiation_minutes") as err:
+            load(tmp_path, data)
+        assert "\n" not in str(err.value)

@@ -11,15 +11,17 @@ hand is logged with its time-outs and disconnections (incidents); stacks are app
 re-entries are sold (cashier); the players out leave their seats (floor), their bounties are
 paid (cashier) and they are placed (places; held to the end of a synchronized round); a
 shoot-out match where everyone is away ends (incidents, places); faults due by hand count
-strike (incidents); play stops if few enough are left (places); a deal is offered (cashier);
-then the table either waits for the others (a hold: break, final table, hand-for-hand), breaks
-(floor), or balances (floor), wakes idle tables and deals again.
+strike (incidents); play stops if few enough are left (places); a deal is offered (cashier)
+and its negotiation pauses play (schedule); then the table either waits for the others (a hold:
+break, pause, final table, hand-for-hand), breaks (floor), or balances (floor), wakes idle
+tables and deals again.
 
 When every table is idle (``_resolve``), in this order: the synchronized round's players are
 placed (places); the final table is formed and a deal offered (floor, cashier); tables break and
 balance, or a shoot-out round advances (floor); hand-for-hand starts or ends; pending
-disqualifications apply and an outage pauses play (incidents); the add-on break (cashier); a
-due break (schedule); then every table that can deal starts again.
+disqualifications apply (incidents); a deal's negotiation (schedule) and an outage (incidents)
+pause play; the add-on break (cashier); a due break (schedule); then every table that can deal
+starts again.
 """
 
 from __future__ import annotations
@@ -130,9 +132,9 @@ class Director(Upkeep):
             if change is None:
                 return
             at, is_break, is_level = change
-            yield env.timeout(at - self.now)
-            if self.over:
-                return
+            if at > self.now:
+                yield env.timeout(at - self.now)
+                continue  # a pause (R-DEAL-2) may have moved the change meanwhile: ask again
             if is_break:
                 self._log([schedule.break_started(brk, at)])
                 brk += 1
@@ -319,8 +321,8 @@ class Director(Upkeep):
     def _resolve(self) -> Pending | None:
         """Every table is between hands: do what needs all tables idle, then restart them.
 
-        Returns a wait (seconds, then what) when play resumes later: an outage, the add-on
-        break or a break.
+        Returns a wait (seconds, then what) when play resumes later: an outage, a deal's
+        negotiation, the add-on break or a break.
         """
         if self.over:
             return None
@@ -341,14 +343,14 @@ class Director(Upkeep):
             )
         )
         inc = self.incidents
-        if inc.faults_on:
-            if inc.dq_pending and field.remaining > self.cashier.stop_at:
-                self._apply_disqualifications()
-                if field.remaining <= self.cashier.stop_at:
-                    self._finish()
-                    return None
-            if now < inc.down_until:
-                return inc.down_until - now, self._resolve  # R-FAULT-1: resume after the outage
+        if inc.faults_on and inc.dq_pending and field.remaining > self.cashier.stop_at:
+            self._apply_disqualifications()
+            if field.remaining <= self.cashier.stop_at:
+                self._finish()
+                return None
+        stopped = self._stopped_for(now)  # a deal's negotiation, an outage
+        if stopped:
+            return stopped, self._resolve
         if now >= self.cashier.addon_at:
             events, end = self.cashier.addon_break(now)  # R-BRK-3: add-ons in an extra break
             self._log(events)

@@ -14,6 +14,8 @@ from pokersim.engine.setup import Run
 from pokersim.engine.state import Bust
 from pokersim.errors import InvariantError
 from pokersim.events import (
+    DealNegotiationEnded,
+    DealNegotiationStarted,
     EliminationsDeferred,
     TournamentCancelled,
     TournamentEnded,
@@ -51,11 +53,13 @@ class Endings(Run):
         self._log(self.places.flush(cashier.prizes, cashier.deal_amounts, cashier.places_paid))
 
     def _hold(self, now: int) -> bool:
-        """True when every table must stop after its hand (break, final table, hand-for-hand)."""
+        """True when every table must stop after its hand (break, pause, final table, ...)."""
         sync = self.sync
         if sync.round:
             return True
         if now >= self.cashier.addon_at or now < self.incidents.down_until:
+            return True
+        if now < self.schedule.paused_until:  # R-DEAL-2: a deal is being negotiated
             return True
         if now >= self.schedule.next_break:
             return True
@@ -77,8 +81,29 @@ class Endings(Run):
         )
 
     def _maybe_deal(self) -> None:
+        """R-DEAL-1: a deal put to the players; R-DEAL-2: play waits while it is negotiated."""
+        now = self.now
         at_final = self.final_formed and len(self.floor.tables) == 1
-        self._log(self.cashier.maybe_deal(self.now, at_final_table=at_final))
+        outcome = self.cashier.maybe_deal(now, at_final_table=at_final)
+        seconds = self.sc.deal.negotiation_seconds
+        if outcome and seconds:  # made or declined, it was negotiated
+            end = self.schedule.pause(now, seconds)
+            players = tuple(self.field.holding())
+            self._log([DealNegotiationStarted(t=now, player_ids=players, scheduled_end=end)])
+        self._log(outcome)
+
+    def _stopped_for(self, now: int) -> int:
+        """Every table idle: seconds play still waits for a deal's negotiation, then an outage.
+
+        R-DEAL-2: the negotiation's end is logged when its time is over; R-FAULT-1: no hand
+        starts before the outage is over.
+        """
+        left = self.schedule.pause_left(now)
+        if left:
+            return left
+        if left == 0:
+            self._log([DealNegotiationEnded(t=now)])
+        return max(0, self.incidents.down_until - now)
 
     def _finish(self) -> None:
         """Play stops: one winner, or a satellite's seats (R-ELIM-1)."""

@@ -1,8 +1,8 @@
-"""The schedule: levels and breaks as functions of simulated time (R-STRUCT-1, R-BRK-1..2).
+"""The schedule: levels, breaks and pauses in simulated time (R-STRUCT-1, R-BRK-1..2, R-DEAL-2).
 
-It answers which level is in force, when the clock next changes, and whether a break is due
-once every table is idle; the director turns those answers into SimPy timeouts. The rules are
-in ``pokersim.clock``.
+It answers which level is in force, when the clock next changes, and whether a break or a
+pause is due once every table is idle; the director turns those answers into SimPy timeouts.
+The rules are in ``pokersim.clock``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ class Schedule:
         self._level_from = 0
         self._level_to: float = -1.0  # forces the first lookup
         self.level_now: Level = self.levels.levels[0]  # the record of the last level_at
+        self.paused_until = 0  # R-DEAL-2: no hand starts before this
+        self._pause_open = False
 
     def level_at(self, now: int) -> int:
         """The index of the level in force at ``now``; its record is then ``level_now``.
@@ -88,3 +90,28 @@ class Schedule:
         self.next_break = self.breaks.window(started)[0]
         k = started - 1
         return k, max(now, self.breaks.window(k)[1])
+
+    def pause(self, now: int, seconds: int) -> int:
+        """R-DEAL-2: play and the level clock stop from ``now`` for ``seconds``; the end.
+
+        As for a break, the level in force keeps the time it had left: the next level starts
+        ``seconds`` later than it would have.
+        """
+        end = now + seconds
+        self.levels = self.levels.paused(now, end)
+        self._level_to = -1.0  # the next level moved: look it up again
+        self.paused_until = end
+        self._pause_open = True
+        return end
+
+    def pause_left(self, now: int) -> int | None:
+        """Every table idle: seconds of the pause left, 0 once as it ends, else None.
+
+        The 0 comes once, the first time the pause is over, so its end is logged once.
+        """
+        if not self._pause_open:
+            return None
+        if now < self.paused_until:
+            return self.paused_until - now
+        self._pause_open = False
+        return 0
