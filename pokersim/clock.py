@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pokersim.config import Level
 from pokersim.errors import ConfigError
@@ -155,6 +155,7 @@ class LevelClock:
     levels: tuple[Level, ...]
     breaks: BreakSchedule
     ends: tuple[int, ...]  # cumulative play seconds at which each level ends
+    origin: int = 0  # play seconds at which the first level started (R-SHOOT-1: a new round)
 
     @classmethod
     def make(cls, levels: Sequence[Level], breaks: BreakSchedule) -> LevelClock:
@@ -173,7 +174,21 @@ class LevelClock:
 
     def index_at(self, t: int) -> int:
         """0-based index of the level in force at simulated time ``t``."""
-        return min(bisect_right(self.ends, self.breaks.play_seconds(t)), len(self.levels) - 1)
+        played = self.breaks.play_seconds(t) - self.origin
+        return min(bisect_right(self.ends, played), len(self.levels) - 1)
+
+    def restarted_at(self, t: int) -> LevelClock:
+        """The same levels started again from the first at ``t`` (R-SHOOT-1: a new round).
+
+        >>> from pokersim.config import Level
+        >>> first = Level(small_blind=1, big_blind=2, minutes=10)
+        >>> clock = LevelClock.make((first, first), BreakSchedule.make("none"))
+        >>> clock.index_at(900), clock.restarted_at(900).index_at(900)
+        (1, 0)
+        >>> clock.restarted_at(900).start_of(1)
+        1500
+        """
+        return replace(self, origin=self.breaks.play_seconds(t))
 
     def level_at(self, t: int) -> Level:
         """The level a hand starting at ``t`` is played at (R-ANTE-1)."""
@@ -183,4 +198,5 @@ class LevelClock:
         """Simulated time at which level ``index`` (0-based) begins."""
         if not 0 <= index < len(self.levels):
             raise ValueError(f"level index {index} out of range 0..{len(self.levels) - 1}")
-        return 0 if index == 0 else self.breaks.time_of_play(self.ends[index - 1])
+        played = self.origin + (self.ends[index - 1] if index else 0)
+        return self.breaks.time_of_play(played)

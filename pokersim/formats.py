@@ -1,4 +1,4 @@
-"""Special formats as pure rules: satellites (R-ELIM-1) and shoot-outs (R-DIS-4).
+"""Special formats as pure rules: satellites (R-ELIM-1) and shoot-outs (R-DIS-4, R-SHOOT-1).
 
 A satellite pays equal prizes, seats to a bigger tournament, each worth ``seat_value_cents``.
 The prize pool buys ``pool // seat_value`` seats and what is left over is a remainder prize
@@ -11,19 +11,29 @@ Choices where RULES.md is silent:
 - A pool too small for one seat, or buying a seat for every player, is a ``ConfigError``: such a
   satellite has nothing to play for.
 - Shoot-outs: each table plays to one winner with no balancing or breaking; when every table
-  is down to one player the winners are drawn to new tables (as at the start) with the chips
-  they won. A match ended by R-DIS-4 goes to the biggest stack (ties: the lowest player id),
-  who takes the others' chips; the others are out, ranked by stack (R-ELIM-2), no bounty paid.
+  is down to one player the winners are drawn to new tables (as at the start). A match ended by
+  R-DIS-4 goes to the biggest stack (ties: the lowest player id), who takes the others' chips;
+  the others are out, ranked by stack (R-ELIM-2), no bounty paid.
+- R-SHOOT-1: each later round starts like a fresh sit-and-go, every winner at the round's stack
+  (``round_stack``); players out in a round played at several tables share its places
+  (``round_places``). A round at one table is a sit-and-go's final: places by elimination.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pokersim.errors import ConfigError
 
-__all__ = ["SatellitePrizes", "advancing_player", "satellite_over", "satellite_prizes"]
+__all__ = [
+    "SatellitePrizes",
+    "advancing_player",
+    "round_places",
+    "round_stack",
+    "satellite_over",
+    "satellite_prizes",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,3 +93,32 @@ def advancing_player(stacks: Mapping[int, int]) -> int:
     if not stacks:
         raise ValueError("no players at the table")
     return min(stacks, key=lambda p: (-stacks[p], p))
+
+
+def round_stack(round_stacks: Sequence[int], round_no: int, starting_stack: int) -> int:
+    """R-SHOOT-1: the stack every winner starts round ``round_no`` (2, 3, ...) with.
+
+    ``round_stacks`` lists rounds 2, 3, ...; the last repeats; none: the starting stack.
+
+    >>> [round_stack((3000, 5000), r, 1500) for r in (2, 3, 4)], round_stack((), 2, 1500)
+    ([3000, 5000, 5000], 1500)
+    """
+    if round_no < 2:
+        raise ValueError(f"expected a round after the first, got {round_no}")
+    if not round_stacks:
+        return starting_stack
+    return round_stacks[min(round_no - 2, len(round_stacks) - 1)]
+
+
+def round_places(players: int, tables: int) -> tuple[int, int]:
+    """R-SHOOT-1: (the place shared, how many share it) for a round's players out.
+
+    Each table has one winner, so the ``players - tables`` out in the round share places
+    ``tables + 1 .. players``. An 8-player heads-up bracket's semi-finals (4 players, 2 tables):
+
+    >>> round_places(4, 2)
+    (3, 2)
+    """
+    if not 1 <= tables <= players:
+        raise ValueError(f"expected 1 <= tables <= players, got {tables} tables, {players}")
+    return tables + 1, players - tables

@@ -185,6 +185,12 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "protection_seconds": _number(c.protection_seconds),
         "absent_hands_to_end_match": c.absent_hands_to_end_match,
     }
+    if sc.shootout.enabled:
+        data["shootout"] = {
+            "enabled": True,
+            "keep_chips": sc.shootout.keep_chips,
+            "round_stacks": list(sc.shootout.round_stacks),
+        }
     levels = []
     for lv in sc.levels:
         item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pokersim.bounties import BountyKind
-from pokersim.formats import satellite_prizes
+from pokersim.formats import round_stack, satellite_prizes
 from pokersim.scenario import Scenario
 
 __all__ = ["Format", "FormatKind", "PrizeTable"]
@@ -47,6 +47,9 @@ class Format:
     shootout: bool
     bounty: BountyKind
     final_table_size: int
+    keep_chips: bool = False  # shoot-outs: winners play on with their chips (R-SHOOT-1)
+    round_stacks: tuple[int, ...] = ()
+    starting_stack: int = 0
 
     @classmethod
     def of(cls, scenario: Scenario) -> Format:
@@ -56,6 +59,9 @@ class Format:
             shootout=scenario.shootout.enabled,
             bounty=scenario.bounty.kind,
             final_table_size=scenario.final_table_size,
+            keep_chips=scenario.shootout.keep_chips,
+            round_stacks=scenario.shootout.round_stacks,
+            starting_stack=scenario.starting_stack,
         )
 
     @property
@@ -71,6 +77,19 @@ class Format:
     def breaks_tables(self) -> bool:
         """Shoot-outs never break or balance tables; every other format does."""
         return not self.shootout
+
+    def fresh_round_stack(self, round_no: int) -> int | None:
+        """R-SHOOT-1: the stack every winner starts shoot-out round ``round_no`` with.
+
+        ``None`` when winners keep their chips (and the clock runs on).
+        """
+        if self.keep_chips:
+            return None
+        return round_stack(self.round_stacks, round_no, self.starting_stack)
+
+    def shares_round_places(self, tables: int) -> bool:
+        """R-SHOOT-1: a shoot-out round at several tables; its players out share its places."""
+        return self.shootout and tables > 1
 
     def final_table_at_start(self, players: int) -> bool:
         """The first table is the final one (a shoot-out's last round is its final table)."""
