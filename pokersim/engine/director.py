@@ -17,9 +17,9 @@ then the table either waits for the others (a hold: break, final table, hand-for
 
 When every table is idle (``_resolve``), in this order: the synchronized round's players are
 placed (places); the final table is formed and a deal offered (floor, cashier); tables break and
-balance, or a shoot-out round advances (floor); hand-for-hand starts or ends; pending
-disqualifications apply and an outage pauses play (incidents); the add-on break (cashier); a
-due break (schedule); then every table that can deal starts again.
+balance, or a shoot-out round advances (floor, places, schedule: R-SHOOT-1); hand-for-hand
+starts or ends; pending disqualifications apply and an outage pauses play (incidents); the
+add-on break (cashier); a due break (schedule); then every table that can deal starts again.
 """
 
 from __future__ import annotations
