@@ -162,6 +162,7 @@ class LevelClock:
     breaks: BreakSchedule
     ends: tuple[int, ...]  # cumulative play seconds at which each level ends
     pauses: tuple[tuple[int, int], ...] = ()
+    origin: int = 0  # play seconds at which the first level started (R-SHOOT-1: a new round)
 
     @classmethod
     def make(cls, levels: Sequence[Level], breaks: BreakSchedule) -> LevelClock:
@@ -216,7 +217,21 @@ class LevelClock:
 
     def index_at(self, t: int) -> int:
         """0-based index of the level in force at simulated time ``t``."""
-        return min(bisect_right(self.ends, self.play_seconds(t)), len(self.levels) - 1)
+        played = self.play_seconds(t) - self.origin
+        return min(bisect_right(self.ends, played), len(self.levels) - 1)
+
+    def restarted_at(self, t: int) -> LevelClock:
+        """The same levels started again from the first at ``t`` (R-SHOOT-1: a new round).
+
+        >>> from pokersim.config import Level
+        >>> first = Level(small_blind=1, big_blind=2, minutes=10)
+        >>> clock = LevelClock.make((first, first), BreakSchedule.make("none"))
+        >>> clock.index_at(900), clock.restarted_at(900).index_at(900)
+        (1, 0)
+        >>> clock.restarted_at(900).start_of(1)
+        1500
+        """
+        return replace(self, origin=self.play_seconds(t))
 
     def level_at(self, t: int) -> Level:
         """The level a hand starting at ``t`` is played at (R-ANTE-1)."""
@@ -226,4 +241,6 @@ class LevelClock:
         """Simulated time at which level ``index`` (0-based) begins."""
         if not 0 <= index < len(self.levels):
             raise ValueError(f"level index {index} out of range 0..{len(self.levels) - 1}")
-        return 0 if index == 0 else self.time_of_play(self.ends[index - 1])
+        if index == 0 and not self.origin:
+            return 0
+        return self.time_of_play(self.origin + (self.ends[index - 1] if index else 0))

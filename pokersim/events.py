@@ -733,12 +733,22 @@ class PrizeTopUp:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShootoutRoundStarted:
-    """Shoot-outs: every table was down to one player; the winners were drawn to new tables."""
+    """Shoot-outs: every table was down to one player; the winners were drawn to new tables.
+
+    R-SHOOT-1: ``chips_won`` are the winners' stacks when the last round ended (together every
+    chip of that round), ``stacks`` those they start this round with: the round's stack, or
+    the chips won when they keep them. Chips come into play only here and through buys, so a
+    replay of the log checks each round's chips separately (``chips_in_play``: this round's).
+    """
 
     t: int
     round: int
     players: int
     tables: int
+    player_ids: tuple[int, ...]
+    chips_won: tuple[int, ...]
+    stacks: tuple[int, ...]
+    chips_in_play: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

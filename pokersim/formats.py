@@ -1,4 +1,4 @@
-"""Special formats as pure rules: satellites (R-ELIM-1), shoot-outs (R-DIS-4), Spin & Go.
+"""Special formats as pure rules: satellites (R-ELIM-1), shoot-outs (R-DIS-4, R-SHOOT-1), Spin & Go.
 
 A satellite pays equal prizes, seats to a bigger tournament, each worth ``seat_value_cents``.
 The prize pool buys ``pool // seat_value`` seats and what is left over is a remainder prize
@@ -11,9 +11,12 @@ Choices where RULES.md is silent:
 - A pool too small for one seat, or buying a seat for every player, is a ``ConfigError``: such a
   satellite has nothing to play for.
 - Shoot-outs: each table plays to one winner with no balancing or breaking; when every table
-  is down to one player the winners are drawn to new tables (as at the start) with the chips
-  they won. A match ended by R-DIS-4 goes to the biggest stack (ties: the lowest player id),
-  who takes the others' chips; the others are out, ranked by stack (R-ELIM-2), no bounty paid.
+  is down to one player the winners are drawn to new tables (as at the start). A match ended by
+  R-DIS-4 goes to the biggest stack (ties: the lowest player id), who takes the others' chips;
+  the others are out, ranked by stack (R-ELIM-2), no bounty paid.
+- R-SHOOT-1: each later round starts like a fresh sit-and-go, every winner at the round's stack
+  (``round_stack``); players out in a round played at several tables share its places
+  (``round_places``). A round at one table is a sit-and-go's final: places by elimination.
 - Spin & Go (F-SPIN-1, F-SPIN-2 in ``docs/formats.md``): the pool is the whole buy-in (prize
   part and fee) times the multiplier drawn, shared by the tier's split; each share is truncated
   to the cent and the cents left over go to first place, as every payout table (R-MONEY-1).
@@ -32,6 +35,8 @@ __all__ = [
     "SatellitePrizes",
     "SpinPrizes",
     "advancing_player",
+    "round_places",
+    "round_stack",
     "satellite_over",
     "satellite_prizes",
     "spin_prizes",
@@ -117,3 +122,32 @@ def spin_prizes(buy_in_cents: int, multiplier: int, split_percent: Sequence[int]
     pool = buy_in_cents * multiplier
     shares = [SHARE_UNITS * p // 100 for p in split_percent]
     return SpinPrizes(pool_cents=pool, prizes=prize_amounts(pool, shares))
+
+
+def round_stack(round_stacks: Sequence[int], round_no: int, starting_stack: int) -> int:
+    """R-SHOOT-1: the stack every winner starts round ``round_no`` (2, 3, ...) with.
+
+    ``round_stacks`` lists rounds 2, 3, ...; the last repeats; none: the starting stack.
+
+    >>> [round_stack((3000, 5000), r, 1500) for r in (2, 3, 4)], round_stack((), 2, 1500)
+    ([3000, 5000, 5000], 1500)
+    """
+    if round_no < 2:
+        raise ValueError(f"expected a round after the first, got {round_no}")
+    if not round_stacks:
+        return starting_stack
+    return round_stacks[min(round_no - 2, len(round_stacks) - 1)]
+
+
+def round_places(players: int, tables: int) -> tuple[int, int]:
+    """R-SHOOT-1: (the place shared, how many share it) for a round's players out.
+
+    Each table has one winner, so the ``players - tables`` out in the round share places
+    ``tables + 1 .. players``. An 8-player heads-up bracket's semi-finals (4 players, 2 tables):
+
+    >>> round_places(4, 2)
+    (3, 2)
+    """
+    if not 1 <= tables <= players:
+        raise ValueError(f"expected 1 <= tables <= players, got {tables} tables, {players}")
+    return tables + 1, players - tables

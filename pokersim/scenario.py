@@ -541,9 +541,17 @@ class Satellite:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shootout:
-    """Shoot-out format: each table plays to one winner, winners advance (R-DIS-4)."""
+    """Shoot-out format: each table plays to one winner, winners advance (R-DIS-4, R-SHOOT-1).
+
+    Each round after the first starts like a fresh sit-and-go: every winner's stack is reset to
+    the round's stack and the levels start again at the first. ``round_stacks`` holds the
+    stacks of rounds 2, 3, ... (the last repeats; empty: the starting stack). ``keep_chips``
+    plays on instead with the chips won and the clock running.
+    """
 
     enabled: bool = False
+    keep_chips: bool = False
+    round_stacks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -774,7 +782,7 @@ KEYS: dict[str, frozenset[str]] = {
         "connection": "disconnects_per_player_hour reconnect_median_seconds "
         "protection_players_left protection_seconds absent_hands_to_end_match",
         "satellite": "seat_value_cents",
-        "shootout": "enabled",
+        "shootout": "enabled keep_chips round_stacks",
         "spin_and_go": "table",
     }.items()
 }
@@ -1518,12 +1526,45 @@ def _read_satellite(top: Section) -> Satellite:
     return satellite
 
 
-def _read_shootout(top: Section, satellite: Satellite) -> Shootout:
+def _read_shootout(
+    top: Section, satellite: Satellite, count: int, entries: Entries, faults: Faults
+) -> Shootout:
     sec = top.table("shootout", {})
-    shootout = Shootout(enabled=sec.flag("enabled", False))
+    stacks = sec.array("round_stacks", [])
+    for i, value in enumerate(stacks):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise sec.error(f"round_stacks[{i}]", f"expected an integer >= 1, got {_show(value)}")
+        if value * count > LIMITS.chips_in_play:
+            raise sec.error(
+                f"round_stacks[{i}]",
+                f"{value:,} chips for each of {count} players; expected at most "
+                f"{LIMITS.chips_in_play:,} chips in play",
+            )
+    shootout = Shootout(
+        enabled=sec.flag("enabled", False),
+        keep_chips=sec.flag("keep_chips", False),
+        round_stacks=tuple(stacks),
+    )
     sec.done()
     if shootout.enabled and satellite.seat_value_cents:
         raise sec.error("enabled", "a shoot-out cannot also be a satellite: expected one")
+    if shootout.keep_chips and shootout.round_stacks:
+        raise sec.error(
+            "round_stacks", "winners who keep their chips get no round stack: expected one of both"
+        )
+    if (shootout.keep_chips or shootout.round_stacks) and not shootout.enabled:
+        key = "keep_chips" if shootout.keep_chips else "round_stacks"
+        raise sec.error(key, "applies to a shoot-out: expected enabled = true")
+    if shootout.enabled and entries.late_arrivals_percent:
+        raise top.error_at(
+            "entries.late_arrivals_percent",
+            "a shoot-out's rounds are drawn from the players at the start; expected 0",
+        )
+    if shootout.enabled and faults.disqualified_prize_forfeited:
+        raise top.error_at(
+            "faults.disqualified_prize",
+            "a shoot-out round's shared prizes cannot take a forfeited prize; expected 'keep'",
+        )
     return shootout
 
 
@@ -1646,7 +1687,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     faults = _read_faults(top)
     connection = _read_connection(top)
     satellite = _read_satellite(top)
-    shootout = _read_shootout(top, satellite)
+    shootout = _read_shootout(top, satellite, players.count, entries, faults)
     return _finish(
         top,
         Scenario(

@@ -186,6 +186,12 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "protection_seconds": _number(c.protection_seconds),
         "absent_hands_to_end_match": c.absent_hands_to_end_match,
     }
+    if sc.shootout.enabled:
+        data["shootout"] = {
+            "enabled": True,
+            "keep_chips": sc.shootout.keep_chips,
+            "round_stacks": list(sc.shootout.round_stacks),
+        }
     if sc.spin_and_go.table:  # only a Spin & Go has the table (other files stay as they were)
         data["spin_and_go"] = {"table": sc.spin_and_go.table}
     levels = []

@@ -202,15 +202,27 @@ def check_buttons(events: list[dict[str, Any]]) -> None:
 
 
 def replay_and_check(events: list[dict[str, Any]], tolerance: int) -> None:
-    """Replay the log: seats agree with every hand; chips are conserved; balance holds."""
+    """Replay the log: seats agree with every hand; chips are conserved; balance holds.
+
+    A shoot-out round (R-SHOOT-1) starts when the last round's winners hold every chip of it;
+    from then on its own chips are the total.
+    """
     seats: dict[int, dict[int, int]] = {}
     started: dict[int, dict[str, Any]] = {}
+    stacks: dict[int, int] = {}
     total = None
     window: list[tuple[int, int]] = []
     for e in events:
         kind = e["type"]
         if kind == "TournamentStarted":
             total = e["entries"] * e["starting_stack"]
+        elif kind == "ShootoutRoundStarted":
+            won = [stacks[p] for p in e["player_ids"]]
+            assert won == list(e["chips_won"]) and sum(won) == total
+            assert sum(e["stacks"]) == e["chips_in_play"]
+            total = e["chips_in_play"]
+            for table in seats.values():  # everyone is drawn to the round's new tables
+                table.clear()
         elif kind == "TableOpened":
             if e["final"]:  # the final table takes everyone from the open tables
                 for table in seats.values():
@@ -234,6 +246,7 @@ def replay_and_check(events: list[dict[str, Any]], tolerance: int) -> None:
         elif kind == "TableHandEnded":
             s = started.pop(e["table_id"])
             assert sum(e["stacks"]) == sum(s["stacks"])
+            stacks.update(zip(s["player_ids"], e["stacks"]))
             for seat, left in zip(s["seat_nos"], e["stacks"]):
                 if left == 0:
                     del seats[e["table_id"]][seat]

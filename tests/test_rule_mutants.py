@@ -22,7 +22,9 @@ from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import dealer, floor, places
 from pokersim.engine import format as engine_format
+from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
+from pokersim.formats import round_stack
 from pokersim.verify import check_case, load_case
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
@@ -118,6 +120,30 @@ def _clock_runs_on(original):
 
     return paused
 
+
+def _round_places_not_shared(original):
+    def start_round(self, players, tables, *, shared):
+        return original(self, players, tables, shared=False)
+
+    return start_round
+
+
+def _levels_run_on(original):
+    def restart(self, now):
+        self.clock_round += 1
+        return self.level_started(self.level_at(now), now)
+
+    return restart
+
+
+def _keep_chips_ignored(original):
+    def fresh_round_stack(self, round_no):
+        return round_stack(self.round_stacks, round_no, self.starting_stack)
+
+    return fresh_round_stack
+
+
+_BRACKET = "R-SHOOT-1-heads-up-bracket-shares-places"
 
 MUTANTS = [
     Mutant(
@@ -218,6 +244,41 @@ MUTANTS = [
         "paused",
         _clock_runs_on,
         ("R-DEAL-2-negotiation-pauses-the-clock",),
+    ),
+    Mutant(
+        "R-SHOOT-1: players out in the same round are ranked by elimination, not sharing",
+        places.Places,
+        "start_round",
+        _round_places_not_shared,
+        (_BRACKET, "R-SHOOT-1-keep-chips"),
+    ),
+    Mutant(
+        "R-SHOOT-1: winners keep the chips they won (no new stack)",
+        Format,
+        "fresh_round_stack",
+        lambda original: lambda self, round_no: None,
+        ("R-SHOOT-1-stacks-and-levels-reset-each-round", "R-SHOOT-1-round-stacks-per-round"),
+    ),
+    Mutant(
+        "R-SHOOT-1: the levels run on into a new round",
+        Schedule,
+        "restart",
+        _levels_run_on,
+        ("R-SHOOT-1-stacks-and-levels-reset-each-round", "R-SHOOT-1-round-stacks-per-round"),
+    ),
+    Mutant(
+        "R-SHOOT-1: keep_chips ignored (every round reset)",
+        Format,
+        "fresh_round_stack",
+        _keep_chips_ignored,
+        ("R-SHOOT-1-keep-chips",),
+    ),
+    Mutant(
+        "R-SHOOT-1: every round at the starting stack whatever round_stacks says",
+        engine_format,
+        "round_stack",
+        lambda original: lambda round_stacks, round_no, starting_stack: starting_stack,
+        ("R-SHOOT-1-round-stacks-per-round",),
     ),
 ]
 

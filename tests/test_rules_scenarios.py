@@ -33,7 +33,6 @@ KNOWN_GAPS: frozenset[str] = frozenset(
         "R-PAY-1",
         "R-REG-4",
         "R-SAT-1",
-        "R-SHOOT-1",
     }
 )
 

@@ -18,10 +18,10 @@ tables and deals again.
 
 When every table is idle (``_resolve``), in this order: the synchronized round's players are
 placed (places); the final table is formed and a deal offered (floor, cashier); tables break and
-balance, or a shoot-out round advances (floor); hand-for-hand starts or ends; pending
-disqualifications apply (incidents); a deal's negotiation (schedule) and an outage (incidents)
-pause play; the add-on break (cashier); a due break (schedule); then every table that can deal
-starts again.
+balance, or a shoot-out round advances (floor, places, schedule: R-SHOOT-1); hand-for-hand
+starts or ends; pending disqualifications apply (incidents); a deal's negotiation (schedule)
+and an outage (incidents) pause play; the add-on break (cashier); a due break (schedule); then
+every table that can deal starts again.
 """
 
 from __future__ import annotations
@@ -102,8 +102,12 @@ class Director(Upkeep):
             self._log([Floor.opened(tab, 0)])
             if fixed is not None:
                 tab.last_button = fixed.buttons[tab.table_id - 1] - 1  # next hand: that seat
-        self.env.process(self._clock_process())
+        self._round_places(len(on_time))
+        self._start_clock()
         self.env.process(self._idle_process(self._timer(self._resolve())))
+
+    def _start_clock(self) -> None:
+        self.env.process(self._clock_process())
 
     def _late_start(self) -> list[int]:
         """The players seated at the start; the others arrive over late registration."""
@@ -121,12 +125,14 @@ class Director(Upkeep):
     # -- processes ---------------------------------------------------------------------------
 
     def _clock_process(self) -> Process:
-        """Log level changes and break starts at their times (pure functions of time)."""
+        """Log level changes and break starts at their times (R-SHOOT-1: until a restart)."""
         schedule = self.schedule
         env = self.env
-        level_i = 0
-        brk = 0
-        self._log([schedule.level_started(0, self.now)])
+        level_i = schedule.level_at(self.now)
+        brk = schedule.breaks.breaks_started_by(self.now) if self.now else 0
+        clock_round = schedule.clock_round
+        if clock_round == 1:
+            self._log([schedule.level_started(0, self.now)])  # a new round logged its own
         while not self.over:
             change = schedule.next_change(level_i, brk)
             if change is None:
@@ -138,6 +144,8 @@ class Director(Upkeep):
             if is_break:
                 self._log([schedule.break_started(brk, at)])
                 brk += 1
+            if schedule.clock_round != clock_round:
+                return
             if is_level:
                 level_i += 1
                 self._log([schedule.level_started(level_i, self.now)])

@@ -254,15 +254,28 @@ class Floor:
         winners = sorted(p for t in self.tables.values() for p in t.seats.values())
         return winners if len(winners) >= 2 else None
 
-    def next_round(self, winners: list[int], now: int) -> Events:
-        """Shoot-outs: the winners drawn to new tables, as at the start; the old ones close."""
+    def next_round(
+        self, winners: list[int], won: Sequence[int], stacks: Sequence[int], now: int
+    ) -> Events:
+        """Shoot-outs: the winners drawn to new tables, as at the start; the old ones close.
+
+        ``won``: the winners' chips at the end of the round; ``stacks``: those they start with.
+        """
         self.round += 1
         gen = self.streams.shootout_round(self.round)
         draw = draw_seats(len(winners), self.seats_per_table, gen)
         old = self._vacate()
-        events: Events = [
-            ShootoutRoundStarted(t=now, round=self.round, players=len(winners), tables=len(draw))
-        ]
+        started = ShootoutRoundStarted(
+            t=now,
+            round=self.round,
+            players=len(winners),
+            tables=len(draw),
+            player_ids=tuple(winners),
+            chips_won=tuple(won),
+            stacks=tuple(stacks),
+            chips_in_play=sum(stacks),
+        )
+        events: Events = [started]
         for seats in draw:
             final = len(draw) == 1
             tab = self.open_table({s: winners[i] for s, i in seats.items()})

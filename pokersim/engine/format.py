@@ -14,7 +14,7 @@ from enum import Enum
 import numpy as np
 
 from pokersim.bounties import BountyKind
-from pokersim.formats import satellite_prizes, spin_prizes
+from pokersim.formats import round_stack, satellite_prizes, spin_prizes
 from pokersim.multipliers import MultiplierTable, MultiplierTier, multiplier_table
 from pokersim.scenario import Scenario
 
@@ -53,6 +53,9 @@ class Format:
     bounty: BountyKind
     final_table_size: int
     spin: MultiplierTable | None = None  # a Spin & Go's published multiplier table
+    keep_chips: bool = False  # shoot-outs: winners play on with their chips (R-SHOOT-1)
+    round_stacks: tuple[int, ...] = ()
+    starting_stack: int = 0
 
     @classmethod
     def of(cls, scenario: Scenario) -> Format:
@@ -64,6 +67,9 @@ class Format:
             bounty=scenario.bounty.kind,
             final_table_size=scenario.final_table_size,
             spin=multiplier_table(table) if table else None,
+            keep_chips=scenario.shootout.keep_chips,
+            round_stacks=scenario.shootout.round_stacks,
+            starting_stack=scenario.starting_stack,
         )
 
     @property
@@ -81,6 +87,19 @@ class Format:
     def breaks_tables(self) -> bool:
         """Shoot-outs never break or balance tables; every other format does."""
         return not self.shootout
+
+    def fresh_round_stack(self, round_no: int) -> int | None:
+        """R-SHOOT-1: the stack every winner starts shoot-out round ``round_no`` with.
+
+        ``None`` when winners keep their chips (and the clock runs on).
+        """
+        if self.keep_chips:
+            return None
+        return round_stack(self.round_stacks, round_no, self.starting_stack)
+
+    def shares_round_places(self, tables: int) -> bool:
+        """R-SHOOT-1: a shoot-out round at several tables; its players out share its places."""
+        return self.shootout and tables > 1
 
     def final_table_at_start(self, players: int) -> bool:
         """The first table is the final one (a shoot-out's last round is its final table)."""

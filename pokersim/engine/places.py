@@ -2,8 +2,10 @@
 
 Players out together are ranked by their stacks at the start of the hand; equal stacks share
 the best of their places and split those places' prizes to the cent (R-ELIM-2, R-SYNC-2).
-During late registration places wait until it closes (R-REG-1). It takes the prize table and
-any deal from the cashier as arguments and returns the events; it never calls another desk.
+During late registration places wait until it closes (R-REG-1). In a shoot-out round played
+at several tables, everyone out in the round shares its places (R-SHOOT-1). It takes the prize
+table and any deal from the cashier as arguments and returns the events; it never calls another
+desk.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pokersim.engine.state import Bust, Field
 from pokersim.errors import InvariantError
 from pokersim.events import BubbleBurst, PlayerEliminated, PrizePaid, PrizeTopUp
 from pokersim.faults import lowest_open_place
+from pokersim.formats import round_places
 from pokersim.payouts import split_tied
 
 __all__ = ["Places"]
@@ -36,6 +39,33 @@ class Places:
         # out during late registration, placed when it closes: (when, busts, synchronized)
         self.deferred: list[tuple[int, list[Bust], bool]] = []
         self.bubble_at: int | None = None
+        # R-SHOOT-1: the place shared in the current round (0: none), how many share it and
+        # how many of them are out so far
+        self.round_place = 0
+        self.round_count = 0
+        self.round_out = 0
+
+    def start_round(self, players: int, tables: int, *, shared: bool) -> None:
+        """R-SHOOT-1: a round starts; when ``shared``, its players out share its places."""
+        if self.round_out != self.round_count:
+            raise InvariantError(
+                f"a shoot-out round ended with {self.round_out} of {self.round_count} out"
+            )
+        self.round_place, self.round_count = round_places(players, tables) if shared else (0, 0)
+        self.round_out = 0
+
+    def _round_share(self, p: int, prizes: Sequence[int]) -> tuple[int, int]:
+        """R-SHOOT-1: the round's shared place and the next share of its prizes, to the cent.
+
+        Shares are handed out in the order players are out (R-ELIM-2's order within a hand),
+        so the odd cents of the split go to the first out (``split_tied``'s order).
+        """
+        place, k = self.round_place, self.round_out
+        if k >= self.round_count:
+            raise InvariantError(f"more players out than the round's {self.round_count}")
+        self.round_out += 1
+        self.tied.setdefault(place, []).append(p)
+        return place, split_tied(prizes, place, self.round_count)[k]
 
     def someone_out(self) -> bool:
         """A player is out for good (placed, or out during late registration)."""
@@ -63,6 +93,13 @@ class Places:
         """Give places to players out together (R-ELIM-2, R-SYNC-2; a deal replaces prizes)."""
         events: Events = []
         ordered = sorted(busts, key=lambda b: (-b[1], b[2], b[0]))
+        if self.round_place:
+            for p, start, tid, hand_no, by in ordered:
+                place, cents = self._round_share(p, prizes)
+                self._settle(p, place, cents, now)
+                events += self._out(p, place, cents, now, tid, hand_no, start, by, synchronized)
+            self.field.unplaced -= len(ordered)
+            return events + self.bubble(now, places_paid)
         place = self.field.unplaced - len(ordered) + 1
         i = 0
         while i < len(ordered):
@@ -186,6 +223,10 @@ class Places:
     def lowest_open(self) -> int:
         """The lowest place not given yet (R-COND-1: a disqualified player's place)."""
         return lowest_open_place(self.field.unplaced)
+
+    def disqualified_place(self, p: int, prizes: Sequence[int]) -> tuple[int, int] | None:
+        """R-SHOOT-1: in a round sharing its places, a disqualified player's place and share."""
+        return self._round_share(p, prizes) if self.round_place else None
 
     def disqualified(
         self, p: int, place: int, chips: int, cents: int, now: int, table: tuple[int, int]

@@ -31,6 +31,7 @@ class Schedule:
         self.level_now: Level = self.levels.levels[0]  # the record of the last level_at
         self.paused_until = 0  # R-DEAL-2: no hand starts before this
         self._pause_open = False
+        self.clock_round = 1  # R-SHOOT-1: the levels restart with each shoot-out round
 
     def level_at(self, now: int) -> int:
         """The index of the level in force at ``now``; its record is then ``level_now``.
@@ -44,6 +45,13 @@ class Schedule:
             last_level = li + 1 >= len(self.levels.levels)
             self._level_to = math.inf if last_level else self.levels.start_of(li + 1)
         return self._level
+
+    def restart(self, now: int) -> LevelStarted:
+        """R-SHOOT-1: the levels start again at the first, now; the event of its start."""
+        self.levels = self.levels.restarted_at(now)
+        self.clock_round += 1
+        self._level_to = -1.0  # the cached level no longer holds
+        return self.level_started(0, now)
 
     def level(self, index: int) -> Level:
         """The level record at ``index``."""

@@ -1,8 +1,8 @@
 """The state desks share: one record per table and the field's per-player arrays.
 
 Neither knows about time or SimPy. The floor owns the tables' seats; the field's chips change
-only through hands (the dealer), buys (the cashier), a shoot-out match awarded whole and a
-disqualification (the director applies both).
+only through hands (the dealer), buys (the cashier), a shoot-out match awarded whole, a
+shoot-out round's new stacks (R-SHOOT-1) and a disqualification (the director applies these).
 """
 
 from __future__ import annotations

@@ -110,6 +110,8 @@ class Upkeep(Endings):
             tab = self.floor.tables[tid]
             if tab.playing or field.remaining - 1 < self.cashier.stop_at:
                 continue
+            if self.floor.shootout and len(tab.seats) < 2:
+                continue  # R-SHOOT-1: a table's winner is disqualified in the next round
             pending.remove(p)
             self._disqualify(p, tab, seat_no)
 
@@ -124,6 +126,9 @@ class Upkeep(Endings):
         self.floor.unseat(tab, seat_no)
         place = self.places.lowest_open()
         cents = cashier.prize_of(place)
+        shared = self.places.disqualified_place(p, cashier.prizes)
+        if shared is not None:  # out in a shoot-out round that shares its places (R-SHOOT-1)
+            place, cents = shared
         forfeited = False
         if cashier.deal_amounts:
             cents = cashier.deal_amounts[p]  # a deal stands
@@ -188,9 +193,43 @@ class Upkeep(Endings):
         if floor.shootout:
             winners = floor.round_over()
             if winners is not None:
-                self._log(floor.next_round(winners, self.now))
+                self._next_round(winners)
             return
         self._log(floor.rebalance_all(self.now))
+
+    def _next_round(self, winners: list[int]) -> None:
+        """R-SHOOT-1: the winners drawn to new tables, each at the round's stack, level 1.
+
+        Every chip of the round is with its winners; the new round's chips replace them (or
+        the winners keep theirs and the clock runs on, with ``keep_chips``).
+        """
+        now = self.now
+        field = self.field
+        won = [field.stack[p] for p in winners]
+        if sum(won) != field.total_chips:
+            raise InvariantError(f"the round's winners hold {sum(won)} of {field.total_chips}")
+        fresh = self.format.fresh_round_stack(self.floor.round + 1)
+        stacks = won if fresh is None else [fresh] * len(winners)
+        for p, chips in zip(winners, stacks):
+            field.stack[p] = chips
+        field.total_chips = sum(stacks)
+        events = self.floor.next_round(winners, won, stacks, now)
+        self._round_places(len(winners))
+        if fresh is not None:
+            events.insert(1, self.schedule.restart(now))
+        self._log(events)
+        if fresh is not None:
+            self._start_clock()
+
+    def _round_places(self, players: int) -> None:
+        """R-SHOOT-1: a round at several shoot-out tables shares its places."""
+        tables = len(self.floor.tables)
+        shared = self.format.shares_round_places(tables)
+        self.places.start_round(players, tables, shared=shared)
+
+    def _start_clock(self) -> None:
+        """The director starts a clock process (the levels restarted)."""
+        raise NotImplementedError
 
     def _after_hand_faults(self) -> None:
         """Between hands: scheduled failures by hand count, pending disqualifications."""

@@ -51,16 +51,30 @@ EASTERN = ZoneInfo("America/New_York")
 HANDS_PER_TOURNAMENT = 1_000_000_000
 
 
-#: Scenario sections added after tournament ids were first given out: they count only when
-#: set, so every scenario without them keeps its id (and its hand histories their bytes).
-LATER_SECTIONS = frozenset({"spin_and_go"})
+#: Scenario fields added after tournament ids were first given out: each counts only when it
+#: differs from its default, so a scenario that does not use it keeps its id (and its hand
+#: histories their bytes). A field added to a scenario record belongs here.
+LATER_FIELDS = frozenset(
+    {
+        "spin_and_go",  # [spin_and_go]
+        "negotiation_seconds",  # [deal] (R-DEAL-2)
+        "keep_chips",  # [shootout] (R-SHOOT-1)
+        "round_stacks",  # [shootout] (R-SHOOT-1)
+    }
+)
+
+
+def _default(field: dataclasses.Field[Any]) -> Any:
+    if field.default_factory is not dataclasses.MISSING:
+        return field.default_factory()
+    return field.default
 
 
 def _counts(record: Any, field: dataclasses.Field[Any]) -> bool:
     if field.name == "source":
         return False
-    if field.name in LATER_SECTIONS:
-        return bool(getattr(record, field.name) != field.default)
+    if field.name in LATER_FIELDS:
+        return bool(getattr(record, field.name) != _default(field))
     return True
 
 
