@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, hand
+from pokersim import balancing, betting, bounties, hand, payouts
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule
 from pokersim.engine import dealer, floor, places
@@ -87,6 +87,13 @@ def _breaks_on_the_hour(original):
         )
 
     return classmethod(from_breaks)
+
+
+def _payouts_ignore_the_table_size(original):
+    def default_shares(entries, seats_per_table=payouts.FULL_RING):
+        return original(entries, payouts.FULL_RING)
+
+    return default_shares
 
 
 MUTANTS = [
@@ -160,6 +167,16 @@ MUTANTS = [
             lambda *a, **k: original(*a, **{**k, "policy": balancing.BalancePolicy.TDA})
         ),
         ("R-BAL-2-balance-keeps-position",),
+    ),
+    Mutant(
+        "R-PAY-1: the built-in payouts ignore the table size (every table pays as 9-max)",
+        payouts,
+        "default_shares",
+        _payouts_ignore_the_table_size,
+        (
+            "R-PAY-1-six-max-pays-four-of-eighteen",
+            "R-PAY-1-heads-up-field-of-eight-pays-the-winner",
+        ),
     ),
 ]
 

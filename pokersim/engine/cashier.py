@@ -74,6 +74,7 @@ class Cashier:
             starting_stack=scenario.starting_stack,
             budgets=[getattr(m, "budget_cents", None) for m in models],
             registered=[p for p in range(n) if p not in set(late)],
+            seats_per_table=scenario.seats_per_table,
         )
         reentry_until = (
             terms.late_registration_seconds
