@@ -149,6 +149,16 @@ class EntryBook:
         """What the guarantee adds to the collected prize parts."""
         return self.prize_pool - self.prize_collected
 
+    def paid_in(self, players: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The prize parts and the fees each of ``players`` paid, every purchase (R-FAULT-2)."""
+        prize = dict.fromkeys(players, 0)
+        fee = dict.fromkeys(players, 0)
+        for buy in self.purchases:
+            if buy.player_id in prize:
+                prize[buy.player_id] += buy.prize_cents
+                fee[buy.player_id] += buy.fee_cents
+        return [prize[p] for p in players], [fee[p] for p in players]
+
     def places_paid(self) -> int:
         """Places paid for the entries so far (never more than the players)."""
         return min(

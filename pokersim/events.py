@@ -648,12 +648,32 @@ class HandRolledBack:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentCancelled:
-    """The remaining prize money was shared by the cancellation policy (R-FAULT-1)."""
+    """The tournament was cancelled (R-FAULT-1/2) at ``stage``.
+
+    ``stage``: "before-start", "before-money" or "in-money". ``shares_cents``: each player's
+    share of the remaining prize money by the stage's policy (refunds and returned bounties
+    are their own records).
+    """
 
     t: int
+    stage: str
     player_ids: tuple[int, ...]
     stacks: tuple[int, ...]
     shares_cents: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyInRefunded:
+    """A cancellation paid a player back parts of what they paid in (R-FAULT-2), in cents.
+
+    Before the start: the prize part and fee of the entry; before the money: the fees of every
+    buy-in the player made. (Bounty parts come back as ``BountyPaid`` to the carrier.)
+    """
+
+    t: int
+    player_id: int
+    prize_cents: int
+    fee_cents: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,9 +15,11 @@ from typing import Any
 
 from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
 from pokersim.cancellation import (
+    CancelStage,
+    Settlement,
     cancellation_shares,
     redistribute_forfeited_prize,
-    remaining_prize_money,
+    settle_cancellation,
 )
 from pokersim.deals import keep_for_first_cents, make_deal
 from pokersim.engine.format import Format
@@ -27,6 +29,7 @@ from pokersim.errors import InvariantError
 from pokersim.events import (
     AddOnBreakStarted,
     BountyPaid,
+    BuyInRefunded,
     DealDeclined,
     DealMade,
     EntriesClosed,
@@ -92,6 +95,7 @@ class Cashier:
         self.deal_kept = 0  # kept in play for first place
         self.deal_tried = False
         self.pool = 0
+        self.refunded = (0, 0)  # R-FAULT-2: prize parts and fees paid back by a cancellation
         self.prizes: tuple[int, ...] = ()
         self.places_paid = 0
         if not self.book_open:
@@ -325,24 +329,45 @@ class Cashier:
             return self.deal_amounts[winner] + self.deal_kept
         return self.prizes[0]
 
-    def cancellation(self, stacks: Sequence[int]) -> tuple[int, ...]:
-        """R-FAULT-1: each player's share of the remaining prize money (beside any deal)."""
-        if self.deal_amounts:  # the deals stand; what was kept for first is shared
-            money = self.deal_kept
-        else:
-            money = remaining_prize_money(self.prizes, len(stacks)) if self.prizes else 0
+    def cancel(
+        self, players: Sequence[int], stacks: Sequence[int], stage: CancelStage, now: int
+    ) -> tuple[tuple[int, ...], Events]:
+        """R-FAULT-1/2: the players' shares of the remaining prize money (beside any deal).
+
+        Also the events of the money paid back: refunds, then the bounties on their heads.
+        """
         terms = self.sc.faults
-        shares = cancellation_shares(
-            stacks,
-            money,
-            policy=terms.cancellation_policy,
-            equal_percent=terms.cancellation_equal_percent,
-        )
-        return tuple(shares)
+        if self.deal_amounts:  # the deals stand; what was kept for first is shared
+            none = (0,) * len(players)
+            shares = cancellation_shares(
+                stacks, self.deal_kept, policy=terms.cancellation_in_money_policy
+            )
+            settled = Settlement(stage=stage, shares=shares, prize_refunds=none, fee_refunds=none)
+        else:
+            parts, fees = self.book.paid_in(players)
+            settled = settle_cancellation(
+                stage, stacks, self.prizes, prize_parts=parts, fees=fees, terms=terms
+            )
+        if stage is CancelStage.BEFORE_START:
+            self.pool = self.book.prize_collected  # no tournament: no guarantee to make good
+        self.refunded = (sum(settled.prize_refunds), sum(settled.fee_refunds))
+        events: Events = [
+            BuyInRefunded(t=now, player_id=p, prize_cents=prize, fee_cents=fee)
+            for p, prize, fee in zip(players, settled.prize_refunds, settled.fee_refunds)
+            if prize or fee
+        ]
+        if terms.cancellation_returns_bounties:
+            events += self.paid(self.bounty.return_heads(players), now)
+        else:
+            self.bounty.close()
+        return settled.shares, events
 
     def reconcile(self, now: int, prizes_paid: int) -> MoneyReconciled:
         """Every cent accounted for at the end (R-MONEY-1, R-KO-1..4), else InvariantError."""
-        money = self.bounty.reconcile(prize_pool=self.pool, prizes_paid=prizes_paid)
+        refunded_prize, refunded_fees = self.refunded
+        money = self.bounty.reconcile(
+            prize_pool=self.pool, prizes_paid=prizes_paid + refunded_prize
+        )
         money.check()
         fixed = self._fixed_bounties()
         if self.book.bounty_collected + fixed != money.bounty_pool:
@@ -357,7 +382,7 @@ class Cashier:
             prizes_paid_cents=money.prizes_paid,
             bounties_paid_cents=money.bounties_paid,
             bounties_on_heads_cents=money.bounties_on_heads,
-            fees_cents=self.book.fees_collected,
+            fees_cents=self.book.fees_collected - refunded_fees,  # the fees kept
         )
 
     def _fixed_bounties(self) -> int:
