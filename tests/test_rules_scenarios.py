@@ -26,7 +26,6 @@ KNOWN_GAPS: frozenset[str] = frozenset(
     {
         "R-COND-3",
         "R-DEAL-2",
-        "R-FAULT-2",
         "R-REG-4",
         "R-SAT-1",
         "R-SHOOT-1",
