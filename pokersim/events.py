@@ -535,7 +535,9 @@ class MoneyReconciled:
     """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
 
     Prizes + bounties paid + bounties left on heads == prize pool + bounty pool; the engine
-    raises ``InvariantError`` otherwise.
+    raises ``InvariantError`` otherwise. After a cancellation before the start (R-FAULT-2)
+    ``prizes_paid_cents`` is the prize parts refunded; ``fees_cents`` is the fees kept
+    (collected minus refunded).
     """
 
     t: int
