@@ -252,9 +252,35 @@ class BountyLedger:
         self._check()
         return payment
 
+    def return_heads(self, players: Sequence[int]) -> tuple[BountyPayment, ...]:
+        """Cancelled (R-FAULT-2): KO/PKO heads go back in cash to the players carrying them.
+
+        A fixed or team bounty was put up by the operator, not by its carrier: it is not paid
+        (as on a winner, R-KO-4) and stays on the head. The ledger is closed afterwards.
+        """
+        self._require_open()
+        payments = []
+        if self.kind in (BountyKind.KO, BountyKind.PKO):
+            for p in players:
+                if p not in self._alive:
+                    raise ValueError(f"player {p} is not in play, so carries no bounty")
+                amount = self._heads.pop(p, 0)
+                self._on_heads -= amount
+                if amount:
+                    payments.append(self._pay(p, p, amount, 0))
+        self._finished = True
+        self._check()
+        return tuple(payments)
+
     def close(self) -> None:
         """End without a single winner (cancellation, satellites): bounties stay on heads."""
         self._finished = True
+
+    def operator_funded_cents(self) -> int:
+        """Fixed/team bounty money put up by the operator (not from buy-ins)."""
+        if self.kind in (BountyKind.FIXED, BountyKind.TEAM):
+            return self.bounty_pool
+        return 0
 
     def reconcile(self, *, prize_pool: int, prizes_paid: int) -> MoneyReconciliation:
         """The money identity of the tournament, with the prize side supplied by the caller."""

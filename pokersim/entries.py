@@ -28,7 +28,13 @@ import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.errors import ConfigError
-from pokersim.payouts import places_paid, prize_amounts, prize_pool_cents, shares_for
+from pokersim.payouts import (
+    FULL_RING,
+    places_paid,
+    prize_amounts,
+    prize_pool_cents,
+    shares_for,
+)
 from pokersim.scenario import ArrivalProcess, Entries, Payouts
 
 __all__ = [
@@ -102,6 +108,7 @@ class EntryBook:
         starting_stack: int,
         budgets: Sequence[int | None] | None = None,
         registered: Sequence[int] | None = None,
+        seats_per_table: int = FULL_RING,
     ) -> None:
         if players < 1:
             raise ValueError(f"expected at least one player, got {players}")
@@ -109,6 +116,7 @@ class EntryBook:
             raise ValueError(f"expected {players} budgets, got {len(budgets)}")
         self.terms = terms
         self.payouts = payouts
+        self.seats_per_table = seats_per_table  # R-PAY-1: the default table depends on it
         self.players = players
         self.starting_stack = starting_stack
         self.budget: list[int | None] = list(budgets) if budgets is not None else [None] * players
@@ -141,9 +149,21 @@ class EntryBook:
         """What the guarantee adds to the collected prize parts."""
         return self.prize_pool - self.prize_collected
 
+    def paid_in(self, players: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The prize parts and the fees each of ``players`` paid, every purchase (R-FAULT-2)."""
+        prize = dict.fromkeys(players, 0)
+        fee = dict.fromkeys(players, 0)
+        for buy in self.purchases:
+            if buy.player_id in prize:
+                prize[buy.player_id] += buy.prize_cents
+                fee[buy.player_id] += buy.fee_cents
+        return [prize[p] for p in players], [fee[p] for p in players]
+
     def places_paid(self) -> int:
         """Places paid for the entries so far (never more than the players)."""
-        return min(places_paid(self.payouts, self.total_entries), self.players)
+        return min(
+            places_paid(self.payouts, self.total_entries, self.seats_per_table), self.players
+        )
 
     def prizes(self) -> tuple[int, ...]:
         """Prize per place (place 1 first) for the entries so far, to the cent (R-MONEY-1).
@@ -151,7 +171,8 @@ class EntryBook:
         With re-entries the table may pay more places than there are players: the places
         beyond the last player are folded into first place, so the whole pool is paid.
         """
-        amounts = list(prize_amounts(self.prize_pool, shares_for(self.payouts, self.total_entries)))
+        shares = shares_for(self.payouts, self.total_entries, self.seats_per_table)
+        amounts = list(prize_amounts(self.prize_pool, shares))
         if len(amounts) > self.players:
             amounts[0] += sum(amounts[self.players :])
             del amounts[self.players :]

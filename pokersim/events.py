@@ -557,7 +557,9 @@ class MoneyReconciled:
     """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
 
     Prizes + bounties paid + bounties left on heads == prize pool + bounty pool; the engine
-    raises ``InvariantError`` otherwise.
+    raises ``InvariantError`` otherwise. After a cancellation before the start (R-FAULT-2)
+    ``prizes_paid_cents`` is the prize parts refunded; ``fees_cents`` is the fees kept
+    (collected minus refunded).
     """
 
     t: int
@@ -690,12 +692,32 @@ class HandRolledBack:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentCancelled:
-    """The remaining prize money was shared by the cancellation policy (R-FAULT-1)."""
+    """The tournament was cancelled (R-FAULT-1/2) at ``stage``.
+
+    ``stage``: "before-start", "before-money" or "in-money". ``shares_cents``: each player's
+    share of the remaining prize money by the stage's policy (refunds and returned bounties
+    are their own records).
+    """
 
     t: int
+    stage: str
     player_ids: tuple[int, ...]
     stacks: tuple[int, ...]
     shares_cents: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyInRefunded:
+    """A cancellation paid a player back parts of what they paid in (R-FAULT-2), in cents.
+
+    Before the start: the prize part and fee of the entry; before the money: the fees of every
+    buy-in the player made. (Bounty parts come back as ``BountyPaid`` to the carrier.)
+    """
+
+    t: int
+    player_id: int
+    prize_cents: int
+    fee_cents: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -20,6 +20,10 @@ Choices where RULES.md is silent:
   ``server_failure_at_hands``: it is due the moment the N-th hand of the tournament (all
   tables, rolled-back hands not counted) has ended, after that hand's busts are placed; a
   player then still in a hand at another table is disqualified when that hand ends.
+- R-FAULT-2: ``cancel_at_minute`` cancels at that time, the hands in progress rolling back
+  first (as in a failure, but with no outage: nothing resumes); ``cancel_at_stage =
+  "in-money"`` cancels the moment a hand's end leaves no more players than places paid (after
+  that hand's players out are placed); ``"before-start"`` cancels before the first hand.
 - A forfeited prize (``disqualified_prize = "forfeit"``) is shared among the paid places still
   open, in proportion to their prizes (the places already paid are not reopened).
 """
@@ -32,7 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokersim import rng as rngs
-from pokersim.scenario import Faults
+from pokersim.scenario import CancelStage, Faults
 
 __all__ = ["FaultPlan", "lowest_open_place", "pick_player", "plan_faults"]
 
@@ -50,6 +54,9 @@ class FaultPlan:
     outage_seconds: int
     disqualifications: tuple[int, ...]  # simulated seconds, sorted
     disqualification_hands: tuple[int, ...] = ()  # hand counts, sorted (scripted only)
+    cancel_at: int | None = None  # R-FAULT-2: the operator cancels at this time
+    cancel_before_start: bool = False  # R-FAULT-2: cancelled before the first hand
+    cancel_in_money: bool = False  # R-FAULT-2: cancelled when the money is reached
 
     @property
     def empty(self) -> bool:
@@ -59,6 +66,9 @@ class FaultPlan:
             or self.failure_hands
             or self.disqualifications
             or self.disqualification_hands
+            or self.cancel_at is not None
+            or self.cancel_before_start
+            or self.cancel_in_money
         )
 
 
@@ -120,6 +130,9 @@ def plan_faults(
         outage_seconds=faults.outage_seconds,
         disqualifications=tuple(dqs),
         disqualification_hands=tuple(sorted(disqualify_at_hands)),
+        cancel_at=faults.cancel_at_seconds,
+        cancel_before_start=faults.cancel_at_stage is CancelStage.BEFORE_START,
+        cancel_in_money=faults.cancel_at_stage is CancelStage.IN_MONEY,
     )
 
 

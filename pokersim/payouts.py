@@ -8,18 +8,27 @@ created or lost.
 The built-in default imitates the big sites: about 15 % of the field paid, a decreasing curve
 with first place near 30 % in small fields and nearer 10 % in very large ones, min-cashes about
 1.75 buy-ins, and equal prizes within the usual groups of places (10-12, 13-15, ...).
+
+R-PAY-1: the default also depends on the table size (the scenario's ``seats_per_table``): a
+heads-up field pays fewer places and a short-handed (3 to 6 seats) field of 13 to 23 entries
+more than a full-ring one. The numbers are the project's own (the source rules say only that
+the table size matters, not how); ``docs/money.md`` says where each comes from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from functools import lru_cache
 
 from pokersim.errors import ConfigError
 from pokersim.scenario import SHARE_UNITS, Payouts
 
 __all__ = [
+    "FULL_RING",
     "SHARE_UNITS",
+    "TableSize",
+    "table_size",
     "default_places_paid",
     "default_shares",
     "places_paid",
@@ -43,17 +52,51 @@ _MIN_CASH_BUY_INS = 1.75  # target smallest prize, in prize-pool parts of one bu
 _OFFSET = 2.0  # the curve's place offset c (see _curve)
 
 
-def default_places_paid(entries: int) -> int:
-    """Places paid by the built-in default.
+FULL_RING = 9  # the seats per table the functions below assume when not told
 
-    1 place up to 4 entries, 2 up to 6, 3 up to 10, then 15 % of the field rounded half up
-    (at least 3).
+
+class TableSize(StrEnum):
+    """The three table sizes the built-in payouts tell apart (R-PAY-1)."""
+
+    HEADS_UP = "heads-up"  # 2 seats
+    SHORT_HANDED = "6-max"  # 3 to 6 seats
+    FULL_RING = "9-max"  # 7 to 10 seats
+
+
+def table_size(seats_per_table: int) -> TableSize:
+    """The size class of a table of ``seats_per_table`` seats (2..10)."""
+    if isinstance(seats_per_table, bool) or not isinstance(seats_per_table, int):
+        raise ValueError(f"expected seats per table as a whole number, got {seats_per_table!r}")
+    if not 2 <= seats_per_table <= 10:
+        raise ValueError(f"expected 2..10 seats per table, got {seats_per_table}")
+    if seats_per_table == 2:
+        return TableSize.HEADS_UP
+    if seats_per_table <= 6:
+        return TableSize.SHORT_HANDED
+    return TableSize.FULL_RING
+
+
+def default_places_paid(entries: int, seats_per_table: int = FULL_RING) -> int:
+    """Places paid by the built-in default (R-PAY-1: by field and table size).
+
+    Full ring (7-10 seats): 1 place up to 4 entries, 2 up to 6, 3 up to 10, then 15 % of the
+    field rounded half up (at least 3). Short-handed (3-6 seats): the same, except 3 places up
+    to 12 entries and at least 4 beyond. Heads-up (2 seats): 12.5 % of the field rounded half up
+    (at least 1).
+
+    >>> [default_places_paid(18, seats) for seats in (9, 6, 2)]
+    [3, 4, 2]
     """
     _check_entries(entries)
+    size = table_size(seats_per_table)
+    if size is TableSize.HEADS_UP:
+        return max(1, (125 * entries + 500) // 1000)
     if entries <= 4:
         return 1
     if entries <= 6:
         return 2
+    if size is TableSize.SHORT_HANDED:
+        return 3 if entries <= 12 else max(4, (15 * entries + 50) // 100)
     if entries <= 10:
         return 3
     return max(3, (15 * entries + 50) // 100)
@@ -101,14 +144,15 @@ def _group_sizes(places: int) -> list[int]:
 
 
 @lru_cache(maxsize=256)
-def default_shares(entries: int) -> tuple[int, ...]:
+def default_shares(entries: int, seats_per_table: int = FULL_RING) -> tuple[int, ...]:
     """The built-in default table for a field of ``entries``, in ``SHARE_UNITS``, place 1 first.
 
     Deterministic and exact: every share is a whole number of units, they never increase from
     one place to the next, and they sum to ``SHARE_UNITS`` (units lost to truncation go to
-    first place).
+    first place). The table size (R-PAY-1) decides how many places are paid; the shares of a
+    given number of places then follow the same tables and curve.
     """
-    places = default_places_paid(entries)
+    places = default_places_paid(entries, seats_per_table)
     if places in _SMALL_TABLES:
         return _SMALL_TABLES[places]
     min_share = _MIN_CASH_BUY_INS / entries
@@ -132,11 +176,14 @@ def default_shares(entries: int) -> tuple[int, ...]:
     return tuple(shares)
 
 
-def shares_for(payouts: Payouts, entries: int) -> tuple[int, ...]:
-    """The payout table for ``entries``: the scenario's band covering it, else the default."""
+def shares_for(payouts: Payouts, entries: int, seats_per_table: int = FULL_RING) -> tuple[int, ...]:
+    """The payout table for ``entries``: the scenario's band covering it, else the default.
+
+    The default depends on the table size too (R-PAY-1); a scenario's own bands do not.
+    """
     _check_entries(entries)
     if payouts.is_default:
-        return default_shares(entries)
+        return default_shares(entries, seats_per_table)
     for band in payouts.bands:
         upper = band.max_entries if band.max_entries is not None else entries
         if band.min_entries <= entries <= upper:
@@ -147,9 +194,9 @@ def shares_for(payouts: Payouts, entries: int) -> tuple[int, ...]:
     )
 
 
-def places_paid(payouts: Payouts, entries: int) -> int:
+def places_paid(payouts: Payouts, entries: int, seats_per_table: int = FULL_RING) -> int:
     """How many places are paid for ``entries`` (the money bubble is one place below)."""
-    return len(shares_for(payouts, entries))
+    return len(shares_for(payouts, entries, seats_per_table))
 
 
 def prize_pool_cents(collected_prize_cents: int, guarantee_cents: int = 0) -> int:

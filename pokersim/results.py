@@ -62,8 +62,10 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
     """The content of ``summary.json``: the run, then one object per player by player id.
 
     ``scenario`` names the scenario (its file name, say); by default the scenario's name.
+    ``refund_cents`` (R-FAULT-2) is given for every player when a cancellation refunded anyone.
     """
     spin = result.spin_multiplier
+    refunded = any(f.refund_cents for f in result.finishes)
     return {
         "scenario": scenario if scenario is not None else result.scenario,
         "seed": result.seed,
@@ -90,6 +92,7 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
                 "entries": f.entries,
                 "timeouts": f.timeouts,
                 "disconnects": f.disconnects,
+                **({"refund_cents": f.refund_cents} if refunded else {}),
             }
             for f in result.finishes
         ],

@@ -39,6 +39,7 @@ __all__ = [
     "BreakKind",
     "Breaks",
     "BettingStructure",
+    "CancelStage",
     "CancellationPolicy",
     "Connection",
     "DEFAULT_MAX_SIMULATED_DAYS",
@@ -498,11 +499,20 @@ class DealTerms:
 
 
 class CancellationPolicy(StrEnum):
-    """How the remaining prize money is shared if a tournament is cancelled (R-FAULT-1)."""
+    """How the remaining prize money is shared if a tournament is cancelled (R-FAULT-1/2)."""
 
     EQUAL_PLUS_CHIPS = "equal-plus-chips"
     CHIPS = "chips"
     EQUAL = "equal"
+    NEXT_PAYOUT_PLUS_CHIPS = "next-payout-plus-chips"  # the lowest open prize each, then chips
+
+
+class CancelStage(StrEnum):
+    """Where a tournament stands when it is cancelled (R-FAULT-2)."""
+
+    BEFORE_START = "before-start"  # no hand dealt yet
+    BEFORE_MONEY = "before-money"  # more players left than places paid
+    IN_MONEY = "in-money"  # every player left is paid
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -511,8 +521,14 @@ class Faults:
 
     server_failures_per_hour: float = 0.0
     cancel_probability: float = 0.0  # per failure
-    cancellation_policy: CancellationPolicy = CancellationPolicy.EQUAL_PLUS_CHIPS
+    cancellation_policy: CancellationPolicy = CancellationPolicy.EQUAL_PLUS_CHIPS  # before money
     cancellation_equal_percent: float = 50.0  # EQUAL_PLUS_CHIPS: the equal part
+    # R-FAULT-2: the policy in the money, and what else goes back to the players left
+    cancellation_in_money_policy: CancellationPolicy = CancellationPolicy.NEXT_PAYOUT_PLUS_CHIPS
+    cancellation_refunds_fees: bool = True  # before the money: the players' fees come back
+    cancellation_returns_bounties: bool = True  # KO/PKO heads go back to their carriers
+    cancel_at_seconds: int | None = None  # the operator cancels at this time
+    cancel_at_stage: CancelStage | None = None  # BEFORE_START or IN_MONEY (when reached)
     disqualifications_per_hour: float = 0.0
     disqualified_prize_forfeited: bool = False
     server_failure_at_seconds: tuple[int, ...] = ()  # scheduled failures (simulated seconds)
@@ -777,7 +793,9 @@ KEYS: dict[str, frozenset[str]] = {
         "bounty": "kind amount_cents targets",
         "deal": "enabled method at_players keep_for_first_percent negotiation_minutes",
         "faults": "server_failures_per_hour cancel_probability cancellation_policy "
-        "cancellation_equal_percent disqualifications_per_hour disqualified_prize "
+        "cancellation_equal_percent cancellation_in_money_policy cancellation_refunds_fees "
+        "cancellation_returns_bounties cancel_at_minute cancel_at_stage "
+        "disqualifications_per_hour disqualified_prize "
         "server_failure_at_minutes server_failure_at_hands outage_minutes disqualify_at_minutes",
         "connection": "disconnects_per_player_hour reconnect_median_seconds "
         "protection_players_left protection_seconds absent_hands_to_end_match",
@@ -1467,9 +1485,34 @@ def _read_faults(top: Section) -> Faults:
         ),
         outage_seconds=sec.seconds("outage_minutes", 10),
         disqualify_at_seconds=_minutes_list(sec, "disqualify_at_minutes"),
+        cancellation_in_money_policy=sec.choice(
+            "cancellation_in_money_policy",
+            CancellationPolicy,
+            CancellationPolicy.NEXT_PAYOUT_PLUS_CHIPS,
+        ),
+        cancellation_refunds_fees=sec.flag("cancellation_refunds_fees", True),
+        cancellation_returns_bounties=sec.flag("cancellation_returns_bounties", True),
+        cancel_at_seconds=sec.seconds("cancel_at_minute") if sec.has("cancel_at_minute") else None,
+        cancel_at_stage=_cancel_at_stage(sec),
     )
     sec.done()
     return faults
+
+
+def _cancel_at_stage(sec: Section) -> CancelStage | None:
+    """R-FAULT-2: cancel before the start, or the moment the money is reached."""
+    if not sec.has("cancel_at_stage"):
+        return None
+    stage = sec.choice("cancel_at_stage", CancelStage)
+    if stage is CancelStage.BEFORE_MONEY:
+        raise sec.error(
+            "cancel_at_stage",
+            "expected 'before-start' or 'in-money' (to cancel before the money, give "
+            "cancel_at_minute)",
+        )
+    if sec.has("cancel_at_minute"):
+        raise sec.error("cancel_at_stage", "expected either it or cancel_at_minute, not both")
+    return stage
 
 
 def _positive_ints(sec: Section, name: str, what: str) -> list[int]:

@@ -18,6 +18,7 @@ from pokersim.scenario import (
     SHARE_UNITS,
     BountyKind,
     BreakKind,
+    Faults,
     Scenario,
     SyncStageKind,
     parse_scenario,
@@ -178,6 +179,7 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "disqualifications_per_hour": _number(f.disqualifications_per_hour),
         "disqualified_prize": "forfeit" if f.disqualified_prize_forfeited else "keep",
     }
+    data["faults"].update(_cancellation_by_stage(f))
     c = sc.connection
     data["connection"] = {
         "disconnects_per_player_hour": _number(c.disconnects_per_player_hour),
@@ -229,3 +231,20 @@ def scenario_toml(sc: Scenario, *, comment: str = "") -> str:
     text = header + tomli_w.dumps(scenario_data(sc))
     parse_scenario(tomllib.loads(text), source="<designed scenario>")
     return text
+
+
+def _cancellation_by_stage(f: Faults) -> dict[str, Any]:
+    """R-FAULT-2 keys, written only when they differ from the defaults (older files unchanged)."""
+    default = Faults()
+    out: dict[str, Any] = {}
+    if f.cancellation_in_money_policy is not default.cancellation_in_money_policy:
+        out["cancellation_in_money_policy"] = f.cancellation_in_money_policy.value
+    if f.cancellation_refunds_fees is not default.cancellation_refunds_fees:
+        out["cancellation_refunds_fees"] = f.cancellation_refunds_fees
+    if f.cancellation_returns_bounties is not default.cancellation_returns_bounties:
+        out["cancellation_returns_bounties"] = f.cancellation_returns_bounties
+    if f.cancel_at_seconds is not None:
+        out["cancel_at_minute"] = _number(f.cancel_at_seconds / 60)
+    if f.cancel_at_stage is not None:
+        out["cancel_at_stage"] = f.cancel_at_stage.value
+    return out

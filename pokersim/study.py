@@ -1289,7 +1289,7 @@ def played_rows(
                 "rebuys": rebuys.get(p, 0),
                 "addons": addons.get(p, 0),
                 "cost_cents": cost,
-                "profit_cents": f.prize_cents + f.bounty_cents - cost,
+                "profit_cents": f.prize_cents + f.bounty_cents + f.refund_cents - cost,
                 "final_table_stack": red.final_table_stacks.get(f.player_id),
             }
         )

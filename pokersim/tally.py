@@ -31,6 +31,7 @@ class Finish:
     timeouts: int = 0  # R-DIS-1 time-outs
     disconnects: int = 0  # disconnections that started while the player was in
     entries: int = 1  # the first entry and every re-entry (R-REG-2)
+    refund_cents: int = 0  # paid back by a cancellation (R-FAULT-2): prize parts and fees
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,6 +67,7 @@ TALLIED = frozenset(
         "PrizePaid",
         "PrizeTopUp",
         "BountyPaid",
+        "BuyInRefunded",
         "PlayerTimedOut",
         "PlayerDisconnected",
         "BubbleBurst",
@@ -93,6 +95,7 @@ class Tally:
         self.deferred_at: dict[int, int] = {}
         self.prize: dict[int, int] = {}
         self.bounty: dict[int, int] = {}
+        self.refund: dict[int, int] = {}
         self.timeouts: dict[int, int] = {}
         self.disconnects: dict[int, int] = {}
         self.bubble: int | None = None
@@ -151,6 +154,9 @@ class Tally:
 
     def _BountyPaid(self, rec: Mapping[str, Any]) -> None:
         self._bump(self.bounty, rec["winner_id"], rec["cash_cents"])
+
+    def _BuyInRefunded(self, rec: Mapping[str, Any]) -> None:
+        self._bump(self.refund, rec["player_id"], rec["prize_cents"] + rec["fee_cents"])
 
     def _PlayerTimedOut(self, rec: Mapping[str, Any]) -> None:
         self._bump(self.timeouts, rec["player_id"])
@@ -235,6 +241,7 @@ class Tally:
             timeouts=self.timeouts.get(p, 0),
             disconnects=self.disconnects.get(p, 0),
             entries=self.entries.get(p, 0),
+            refund_cents=self.refund.get(p, 0),
         )
 
 

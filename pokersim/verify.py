@@ -110,6 +110,7 @@ class Expect:
     places: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
     prizes: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
     bounties: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+    refunds: Mapping[int, int] = field(default_factory=lambda: _EMPTY)  # R-FAULT-2
     stacks: tuple[StackExpect, ...] = ()
     pots: tuple[PotExpect, ...] = ()
     events: tuple[EventExpect, ...] = ()
@@ -206,6 +207,7 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
     places = _players_map(sec, "places", ids, low=1)
     prizes = _players_map(sec, "prizes", ids, low=0)
     bounties = _players_map(sec, "bounties", ids, low=0)
+    refunds = _players_map(sec, "refunds", ids, low=0)
     stacks: list[StackExpect] = []
     for s in sec.tables("stacks", []):
         stacks.append(
@@ -281,6 +283,7 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
         places=places,
         prizes=prizes,
         bounties=bounties,
+        refunds=refunds,
         stacks=tuple(stacks),
         pots=tuple(pots),
         events=tuple(evs),
@@ -410,6 +413,7 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
         ("places", ex.places, "place"),
         ("prizes", ex.prizes, "prize_cents"),
         ("bounties", ex.bounties, "bounty_cents"),
+        ("refunds", ex.refunds, "refund_cents"),
     ):
         for pid, value in wanted.items():
             got = getattr(by_id[pid], attr)

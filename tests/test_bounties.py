@@ -195,6 +195,33 @@ def test_r_ko_4_fixed_bounty_on_an_unregistered_player_is_not_paid():
     assert book.knockout(DANIEL, [BARRY]) == ()
 
 
+# -- R-FAULT-2: a cancelled tournament's heads ------------------------------------------------
+
+
+def test_r_fault_2_cancelled_pko_heads_go_back_to_their_carriers():
+    """R-FAULT-2: unclaimed bounties go back in cash to the players who carry them."""
+    book = ledger(BountyKind.PKO, bounty_cents=1000)
+    book.knockout(DANIEL, [BARRY])  # Barry: 500 cash, head 1500
+    back = book.return_heads([BARRY, VICKY, JULIAN])
+    assert [(p.eliminated, p.winner, p.cash_cents) for p in back] == [
+        (BARRY, BARRY, 1500),
+        (VICKY, VICKY, 1000),
+        (JULIAN, JULIAN, 1000),
+    ]
+    assert book.cash(BARRY) == 2000 and book.bounties_on_heads == 0
+    book.reconcile(prize_pool=0, prizes_paid=0).check()
+    with pytest.raises(ValueError, match="closed"):
+        book.knockout(VICKY, [JULIAN])
+
+
+@pytest.mark.parametrize("kind", [BountyKind.FIXED, BountyKind.TEAM])
+def test_r_fault_2_operator_bounties_stay_when_cancelled(kind):
+    """R-FAULT-2 (decision): a fixed or team bounty is the operator's; nothing is returned."""
+    book = ledger(kind, players=(DANIEL, BARRY), bounty_cents=5_000, targets={BARRY})
+    assert book.return_heads([DANIEL, BARRY]) == ()
+    assert book.bounties_on_heads == 5_000
+
+
 # -- the ledger ------------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""R-FAULT-1 cancellation money and R-COND-1 forfeited-prize redistribution, to the cent."""
+"""R-FAULT-1/2 cancellation money and R-COND-1 forfeited-prize redistribution, to the cent."""
 
 from __future__ import annotations
 
@@ -10,11 +10,15 @@ from hypothesis import strategies as st
 
 from pokersim.cancellation import (
     CancellationPolicy,
+    CancelStage,
     cancellation_shares,
+    cancellation_stage,
     redistribute_forfeited_prize,
     remaining_prize_money,
+    settle_cancellation,
 )
 from pokersim.errors import ConfigError
+from pokersim.scenario import Faults
 
 stacks_st = st.lists(st.integers(1, 10**7), min_size=1, max_size=40)
 
@@ -62,6 +66,7 @@ def test_r_fault_1_shares_sum_to_the_cent_and_are_within_a_cent_of_exact(
         CancellationPolicy.EQUAL_PLUS_CHIPS: Fraction(str(percent)) / 100,
         CancellationPolicy.CHIPS: Fraction(0),
         CancellationPolicy.EQUAL: Fraction(1),
+        CancellationPolicy.NEXT_PAYOUT_PLUS_CHIPS: Fraction(0),  # no next payout: by chips
     }[policy]
     for share, c in zip(got, stacks):
         exact = money * (q / n + (1 - q) * Fraction(c, chips))
@@ -69,6 +74,75 @@ def test_r_fault_1_shares_sum_to_the_cent_and_are_within_a_cent_of_exact(
     # More chips never means less money.
     by_stack = sorted(zip(stacks, got))
     assert all(a[1] <= b[1] for a, b in zip(by_stack, by_stack[1:]))
+
+
+# --- R-FAULT-2: cancellation by stage ------------------------------------------------------------
+
+
+def test_r_fault_2_stage_follows_the_start_and_the_money() -> None:
+    assert cancellation_stage(started=False, players_left=9, places_paid=3).value == "before-start"
+    assert cancellation_stage(started=True, players_left=4, places_paid=3).value == "before-money"
+    assert cancellation_stage(started=True, players_left=3, places_paid=3).value == "in-money"
+    assert cancellation_stage(started=True, players_left=2, places_paid=3).value == "in-money"
+
+
+def test_r_fault_2_next_payout_first_then_chips() -> None:
+    """In the money: the lowest prize not yet awarded to each, the rest by chips, to the cent."""
+    got = cancellation_shares(
+        [5, 3, 2], 10_001, policy=CancellationPolicy.NEXT_PAYOUT_PLUS_CHIPS, next_payout=2000
+    )
+    # 6000 as next payouts; 4001 by chips 5:3:2 = 2000.5, 1200.3, 800.2 -> the cent to 2000.5
+    assert got == (4001, 3200, 2800)
+    with pytest.raises(ConfigError, match="next payout"):
+        cancellation_shares([1, 1], 100, policy="next-payout-plus-chips", next_payout=60)
+
+
+def test_r_fault_2_settlement_by_stage() -> None:
+    prizes = [5000, 3000, 2000]
+    kw = {"prize_parts": [1000, 2000], "fees": [100, 200], "terms": Faults()}
+    before = settle_cancellation(CancelStage.BEFORE_START, [1500, 1500], prizes, **kw)
+    assert before.shares == (0, 0)
+    assert (before.prize_refunds, before.fee_refunds) == ((1000, 2000), (100, 200))
+    # before the money (2 left of 4, 1 place paid): 50 % equally, 50 % by chips, fees back
+    one = settle_cancellation(CancelStage.BEFORE_MONEY, [3000, 1000], [8000], **kw)
+    assert one.shares == (2000 + 3000, 2000 + 1000)
+    assert (one.prize_refunds, one.fee_refunds) == ((0, 0), (100, 200))
+    no_fees = Faults(cancellation_refunds_fees=False)
+    kept = settle_cancellation(
+        CancelStage.BEFORE_MONEY, [3000, 1000], [8000], **{**kw, "terms": no_fees}
+    )
+    assert kept.fee_refunds == (0, 0)
+    # in the money (2 left): 3000 each (2nd prize), the other 2000 by chips 3:1
+    two = settle_cancellation(CancelStage.IN_MONEY, [3000, 1000], prizes, **kw)
+    assert two.shares == (3000 + 1500, 3000 + 500)
+    assert two.fee_refunds == (0, 0) and two.prize_refunds == (0, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    stacks=stacks_st,
+    table=st.lists(st.integers(0, 10**7), min_size=1, max_size=50),
+    started=st.booleans(),
+)
+def test_r_fault_2_every_cent_of_the_remaining_money_is_paid(stacks, table, started) -> None:
+    """Random stacks and prize tables: the shares sum exactly to the remaining prize money, each
+    player in the money gets at least the next payout, refunds are exactly what was paid."""
+    prizes = sorted(table, reverse=True)
+    n = len(stacks)
+    stage = cancellation_stage(started=started, players_left=n, places_paid=len(prizes))
+    parts, fees = list(range(n)), [2 * i for i in range(n)]
+    got = settle_cancellation(stage, stacks, prizes, prize_parts=parts, fees=fees, terms=Faults())
+    if stage is CancelStage.BEFORE_START:
+        assert sum(got.shares) == 0 and got.prize_refunds == tuple(parts)
+        assert got.fee_refunds == tuple(fees)
+        return
+    assert sum(got.shares) == sum(prizes[:n])
+    assert got.prize_refunds == (0,) * n
+    if stage is CancelStage.IN_MONEY:
+        assert min(got.shares) >= prizes[n - 1]
+        assert got.fee_refunds == (0,) * n
+    else:
+        assert got.fee_refunds == tuple(fees)
 
 
 def test_r_fault_1_remaining_money_is_the_undecided_places():

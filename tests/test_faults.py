@@ -1,24 +1,31 @@
-"""Server failures, cancellation and disqualifications (R-FAULT-1, R-COND-1).
+"""Server failures, cancellation and disqualifications (R-FAULT-1, R-FAULT-2, R-COND-1).
 
 Scripted hands (``FakeHands``) through the real tournament engine, plus the pure fault plan.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from test_engine_helpers import make_scenario, of_type, one_bust_rule, run_scripted, transfer
 
 from pokersim.cancellation import cancellation_shares, redistribute_forfeited_prize
+from pokersim.engine import run_tournament
 from pokersim.errors import ConfigError
+from pokersim.events import event_record
 from pokersim.faults import lowest_open_place, pick_player, plan_faults
 from pokersim.hand import Deal, HandSetup, Knockout
 from pokersim.payouts import prize_amounts, shares_for, split_tied
 from pokersim.results import prizes
 from pokersim.scenario import (
+    BountyKind,
     CancellationPolicy,
+    CancelStage,
     DealMethod,
     DealTerms,
     Faults,
@@ -26,6 +33,7 @@ from pokersim.scenario import (
     Scenario,
     parse_scenario,
 )
+from pokersim.scenario_toml import scenario_toml
 
 Outcome = tuple[tuple[int, ...], tuple[Knockout, ...]]
 _PAY3 = [{"places": 1, "percent": 50}, {"places": 1, "percent": 30}, {"places": 1, "percent": 20}]
@@ -122,6 +130,88 @@ def test_r_fault_1_cancellation_shares_the_remaining_prize_money(
         better = sum(1 for c in cancel["stacks"] if c > chips)
         assert by_id[p].place == better + 1
     _check_money(result, events)
+
+
+# --- R-FAULT-2 ---------------------------------------------------------------------------------
+
+
+def _pko(count: int, **faults: Any) -> Scenario:
+    pay = [{"min_entries": 3, "pay": _PAY3}]
+    sc = make_scenario(count, seats=6, prize_cents=1001, payouts=pay)
+    entries = replace(sc.entries, bounty_cents=333, fee_cents=77)
+    pko = replace(sc.bounty, kind=BountyKind.PKO)
+    return _faulty(replace(sc, entries=entries, bounty=pko), **faults)
+
+
+@settings(max_examples=12, deadline=None)
+@given(second=st.integers(0, 600), seed=st.integers(0, 3))
+@example(second=90, seed=0)  # before the money, five left
+@example(second=420, seed=0)  # in the money, three left
+@example(second=600, seed=0)  # over before the time came
+def test_r_fault_2_cancelled_at_any_time_every_cent_is_accounted(second: int, seed: int) -> None:
+    """R-FAULT-2: cancelled at any minute, every cent paid in is paid out or kept as a fee:
+    prizes + bounties + refunds + fees kept = everything paid in; the fees kept are those of
+    the players out before a cancellation before the money; in the money each player left
+    gets at least the lowest prize not yet awarded."""
+    sc = _pko(12, cancel_at_seconds=second)
+    events: list[Any] = []
+    result = run_tournament(sc, seed, emit=events.append)
+    recs = [event_record(e) for e in events]
+    (m,) = of_type(recs, "MoneyReconciled")
+    paid = sum(f.prize_cents + f.bounty_cents + f.refund_cents for f in result.finishes)
+    assert paid + m["fees_cents"] == 12 * (1001 + 333 + 77)
+    assert m["prizes_paid_cents"] == m["prize_pool_cents"] == 12 * 1001
+    assert m["bounties_on_heads_cents"] == 0  # every head returned or won
+    cancels = of_type(recs, "TournamentCancelled")
+    if not cancels:  # over before the minute came
+        assert m["fees_cents"] == 12 * 77
+        return
+    (cancel,) = cancels
+    left = set(cancel["player_ids"])
+    if cancel["stage"] == "before-money":
+        assert m["fees_cents"] == 77 * (12 - len(left))
+        assert all(f.refund_cents == (77 if f.player_id in left else 0) for f in result.finishes)
+    else:
+        assert cancel["stage"] == "in-money" and m["fees_cents"] == 12 * 77
+        next_payout = prize_amounts(12 * 1001, shares_for(sc.payouts, 12))[len(left) - 1]
+        assert min(cancel["shares_cents"]) >= next_payout
+
+
+def test_r_fault_2_cancelled_the_moment_the_money_is_reached() -> None:
+    """R-FAULT-2 (``cancel_at_stage = "in-money"``): the hand that bursts the bubble is the
+    last; three paid places, three left, each gets at least the third prize."""
+    sc = _pko(6, cancel_at_stage=CancelStage.IN_MONEY)
+    result, events = run_scripted(sc, _slow_bust)
+    (cancel,) = of_type(events, "TournamentCancelled")
+    assert cancel["stage"] == "in-money" and len(cancel["player_ids"]) == 3
+    third = prize_amounts(6 * 1001, shares_for(sc.payouts, 6))[2]
+    assert min(cancel["shares_cents"]) >= third
+    assert sum(cancel["shares_cents"]) == 6 * 1001 - sum(
+        f.prize_cents for f in result.finishes if f.player_id not in cancel["player_ids"]
+    )
+    _check_money(result, events)
+
+
+def test_r_fault_2_stage_policies_are_configurable_and_written_back() -> None:
+    """R-FAULT-2: the defaults can be changed; the scenario writer keeps the new keys."""
+    sc = _pko(
+        6,
+        cancel_at_seconds=10,
+        cancellation_in_money_policy=CancellationPolicy.EQUAL,
+        cancellation_refunds_fees=False,
+        cancellation_returns_bounties=False,
+    )
+    back = parse_scenario(tomllib.loads(scenario_toml(sc)))
+    assert back.faults == sc.faults
+    staged = _pko(6, cancel_at_stage=CancelStage.BEFORE_START)
+    assert parse_scenario(tomllib.loads(scenario_toml(staged))).faults == staged.faults
+    result, events = run_scripted(sc, _slow_bust)
+    (cancel,) = of_type(events, "TournamentCancelled")
+    assert cancel["stage"] == "before-money" and cancel["t"] == 10
+    assert not of_type(events, "BuyInRefunded")  # no fee back
+    assert all(f.bounty_cents == 0 for f in result.finishes)  # heads kept: nothing returned
+    (m,) = of_type(events, "MoneyReconciled")
+    assert m["bounties_on_heads_cents"] == 6 * 333 and m["fees_cents"] == 6 * 77
 
 
 def transfer_some(setup: HandSetup, src: int, dst: int, chips: int) -> Outcome:

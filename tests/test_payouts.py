@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pokersim.errors import ConfigError
 from pokersim.payouts import (
     SHARE_UNITS,
+    TableSize,
     default_places_paid,
     default_shares,
     places_paid,
@@ -16,6 +17,7 @@ from pokersim.payouts import (
     prize_pool_cents,
     shares_for,
     split_tied,
+    table_size,
 )
 from pokersim.scenario import PayoutBand, Payouts
 
@@ -144,6 +146,68 @@ def test_default_table_invariants(entries: int) -> None:
     assert all(a >= b > 0 for a, b in zip(shares, shares[1:]))
     assert 1 <= len(shares) <= entries
     assert shares[-1] * entries >= SHARE_UNITS  # a min-cash is at least one buy-in's prize part
+
+
+# --- R-PAY-1: the table size matters -----------------------------------------------------------
+
+
+def test_r_pay_1_table_size_classes() -> None:
+    assert table_size(2) is TableSize.HEADS_UP
+    assert [table_size(s) for s in (3, 6)] == [TableSize.SHORT_HANDED] * 2
+    assert [table_size(s) for s in (7, 9, 10)] == [TableSize.FULL_RING] * 3
+    for bad in (1, 11, True, 6.0):
+        with pytest.raises(ValueError, match="seats per table"):
+            table_size(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("entries", "seats", "places"),
+    [
+        (4, 9, 1),
+        (4, 6, 1),
+        (6, 6, 2),
+        (9, 9, 3),
+        (12, 6, 3),
+        (13, 9, 3),
+        (13, 6, 4),  # three 6-max tables pay four places, two 9-max tables three
+        (18, 6, 4),
+        (23, 6, 4),
+        (24, 6, 4),
+        (27, 6, 4),
+        (180, 6, 27),  # large fields: 15 % whatever the table size
+        (2, 2, 1),
+        (8, 2, 1),  # heads-up: 12.5 %, rounded half up
+        (11, 2, 1),
+        (12, 2, 2),
+        (20, 2, 3),
+        (1000, 2, 125),
+    ],
+)
+def test_r_pay_1_places_paid_by_field_and_table_size(entries: int, seats: int, places: int) -> None:
+    assert default_places_paid(entries, seats) == places
+
+
+def test_r_pay_1_small_fields_pay_differently_by_table_size() -> None:
+    assert default_shares(18, 9) == _table(50, 30, 20)
+    assert default_shares(18, 6) == _table(40, 30, 20, 10)
+    assert default_shares(8, 9) == _table(50, 30, 20)
+    assert default_shares(8, 2) == _table(100)
+    assert default_shares(16, 2) == _table(65, 35)
+    # the scenario's own bands are by field size only
+    band = Payouts(bands=(PayoutBand(min_entries=2, max_entries=None, shares=_table(70, 30)),))
+    assert shares_for(band, 18, 2) == shares_for(band, 18, 9) == _table(70, 30)
+    assert places_paid(Payouts(), 18, 6) == 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(entries=st.integers(1, 20_000), seats=st.integers(2, 10))
+def test_r_pay_1_default_table_invariants_at_every_table_size(entries: int, seats: int) -> None:
+    """Exact shares summing to the whole, never increasing; more entries never pay fewer."""
+    shares = default_shares(entries, seats)
+    assert sum(shares) == SHARE_UNITS
+    assert all(a >= b > 0 for a, b in zip(shares, shares[1:]))
+    assert 1 <= len(shares) <= entries
+    assert default_places_paid(entries + 1, seats) >= len(shares)
 
 
 def test_default_rejects_bad_entries() -> None:

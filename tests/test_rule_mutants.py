@@ -9,6 +9,7 @@ each rule case that is meant to catch a specific mistake.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +18,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, hand
+from pokersim import balancing, betting, bounties, cancellation, hand, payouts
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
-from pokersim.engine import dealer, floor, places
+from pokersim.engine import cashier, dealer, floor, places
 from pokersim.engine import format as engine_format
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
@@ -144,6 +145,46 @@ def _keep_chips_ignored(original):
 
 
 _BRACKET = "R-SHOOT-1-heads-up-bracket-shares-places"
+
+
+def _payouts_ignore_the_table_size(original):
+    def default_shares(entries, seats_per_table=payouts.FULL_RING):
+        return original(entries, payouts.FULL_RING)
+
+    return default_shares
+
+
+def _no_next_payout_first(original):
+    def next_payout_plus_chips(stacks, remaining_cents, next_payout):
+        return original(stacks, remaining_cents, 0)
+
+    return next_payout_plus_chips
+
+
+def _fees_never_refunded(original):
+    def settle_cancellation(stage, stacks, prizes, **kw):
+        settled = original(stage, stacks, prizes, **kw)
+        return dataclasses.replace(settled, fee_refunds=(0,) * len(stacks))
+
+    return settle_cancellation
+
+
+def _all_by_chips_before_the_money(original):
+    def cancellation_shares(stacks, remaining_cents, **kw):
+        if kw.get("policy") == "equal-plus-chips":
+            kw["policy"] = "chips"
+        return original(stacks, remaining_cents, **kw)
+
+    return cancellation_shares
+
+
+def _heads_kept_on_cancel(original):
+    def return_heads(self, players):
+        self.close()
+        return ()
+
+    return return_heads
+
 
 MUTANTS = [
     Mutant(
@@ -279,6 +320,50 @@ MUTANTS = [
         "round_stack",
         lambda original: lambda round_stacks, round_no, starting_stack: starting_stack,
         ("R-SHOOT-1-round-stacks-per-round",),
+    ),
+    Mutant(
+        "R-PAY-1: the built-in payouts ignore the table size (every table pays as 9-max)",
+        payouts,
+        "default_shares",
+        _payouts_ignore_the_table_size,
+        (
+            "R-PAY-1-six-max-pays-four-of-eighteen",
+            "R-PAY-1-heads-up-field-of-eight-pays-the-winner",
+        ),
+    ),
+    Mutant(
+        "R-FAULT-2: in the money, no lowest unawarded prize first (all by chips)",
+        cancellation,
+        "_next_payout_plus_chips",
+        _no_next_payout_first,
+        ("R-FAULT-2-in-the-money-next-payout-first-pko-heads-returned",),
+    ),
+    Mutant(
+        "R-FAULT-2: a cancellation never refunds a fee",
+        cashier,
+        "settle_cancellation",
+        _fees_never_refunded,
+        (
+            "R-FAULT-2-before-the-money-half-equal-half-chips-fees-back",
+            "R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",
+        ),
+    ),
+    Mutant(
+        "R-FAULT-2: before the money, all by chips (no equal half)",
+        cancellation,
+        "cancellation_shares",
+        _all_by_chips_before_the_money,
+        ("R-FAULT-2-before-the-money-half-equal-half-chips-fees-back",),
+    ),
+    Mutant(
+        "R-FAULT-2: the bounties stay on the heads of a cancelled tournament",
+        bounties.BountyLedger,
+        "return_heads",
+        _heads_kept_on_cancel,
+        (
+            "R-FAULT-2-in-the-money-next-payout-first-pko-heads-returned",
+            "R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",
+        ),
     ),
 ]
 

@@ -29,8 +29,6 @@ _CASE_ID = re.compile(r"([RF]-[A-Z]+-\d+)(?:-|\.toml$)")
 KNOWN_GAPS: frozenset[str] = frozenset(
     {
         "R-COND-3",
-        "R-FAULT-2",
-        "R-PAY-1",
         "R-REG-4",
         "R-SAT-1",
     }

@@ -521,6 +521,36 @@ ERRORS: list[tuple[str, Mutation, list[str]]] = [
         ["faults.cancel_probability", "<= 1"],
     ),
     (
+        "cancel stage before the money",
+        _set("faults", {"cancel_at_stage": "before-money"}),
+        ["faults.cancel_at_stage", "'in-money'", "cancel_at_minute"],
+    ),
+    (
+        "cancel stage unknown",
+        _set("faults", {"cancel_at_stage": "bubble"}),
+        ["faults.cancel_at_stage", "'before-start'", "'bubble'"],
+    ),
+    (
+        "cancel twice",
+        _set("faults", {"cancel_at_stage": "in-money", "cancel_at_minute": 30}),
+        ["faults.cancel_at_stage", "not both"],
+    ),
+    (
+        "cancel at a negative minute",
+        _set("faults", {"cancel_at_minute": -1}),
+        ["faults.cancel_at_minute", ">= 0"],
+    ),
+    (
+        "cancel in-money policy",
+        _set("faults", {"cancellation_in_money_policy": "icm"}),
+        ["faults.cancellation_in_money_policy", "'next-payout-plus-chips'"],
+    ),
+    (
+        "refund fees flag",
+        _set("faults", {"cancellation_refunds_fees": "yes"}),
+        ["faults.cancellation_refunds_fees", "true or false"],
+    ),
+    (
         "dq prize",
         _set("faults", {"disqualified_prize": "split"}),
         ["faults.disqualified_prize", "'forfeit'"],

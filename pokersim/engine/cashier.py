@@ -13,11 +13,13 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from pokersim.bounties import BountyKind, BountyLedger, BountyPayment
+from pokersim.bounties import BountyLedger, BountyPayment
 from pokersim.cancellation import (
+    CancelStage,
+    Settlement,
     cancellation_shares,
     redistribute_forfeited_prize,
-    remaining_prize_money,
+    settle_cancellation,
 )
 from pokersim.deals import keep_for_first_cents, make_deal
 from pokersim.engine.format import Format
@@ -27,13 +29,13 @@ from pokersim.errors import InvariantError
 from pokersim.events import (
     AddOnBreakStarted,
     BountyPaid,
+    BuyInRefunded,
     DealDeclined,
     DealMade,
     EntriesClosed,
     EntryBought,
     MoneyReconciled,
     PlayerRegistered,
-    PrizePoolDrawn,
     RegistrationClosed,
 )
 from pokersim.hand import HandResult, Seat
@@ -81,6 +83,7 @@ class Cashier:
             starting_stack=scenario.starting_stack,
             budgets=[getattr(m, "budget_cents", None) for m in models],
             registered=[p for p in range(n) if p not in set(late)],
+            seats_per_table=scenario.seats_per_table,
         )
         reentry_until = (
             terms.late_registration_seconds
@@ -98,6 +101,7 @@ class Cashier:
         self.deal_kept = 0  # kept in play for first place
         self.deal_tried = False
         self.pool = 0
+        self.refunded = (0, 0)  # R-FAULT-2: prize parts and fees paid back by a cancellation
         self.prizes: tuple[int, ...] = ()
         self.places_paid = 0
         if not self.book_open:
@@ -121,27 +125,6 @@ class Cashier:
         else:
             self.prizes = self.book.prizes()
             self.places_paid = self.book.places_paid()
-
-    def pool_drawn(self) -> Events:
-        """F-SPIN-1/2: a Spin & Go's drawn multiplier and pool, logged before play (else none)."""
-        tier = self.spin_tier
-        spin = self.format.spin
-        if tier is None or spin is None:
-            return []
-        return [
-            PrizePoolDrawn(
-                t=0,
-                table=spin.name,
-                multiplier=tier.multiplier,
-                weight=tier.weight,
-                out_of=spin.out_of,
-                scripted=self.spin_scripted,
-                buy_in_cents=self.sc.entries.buy_in_cents,
-                prize_parts_cents=self.book.prize_pool,
-                prize_pool_cents=self.pool,
-                prizes_cents=self.prizes,
-            )
-        ]
 
     def prize_of(self, place: int) -> int:
         """The prize of a place (0 past the paid places)."""
@@ -356,26 +339,47 @@ class Cashier:
             return self.deal_amounts[winner] + self.deal_kept
         return self.prizes[0]
 
-    def cancellation(self, stacks: Sequence[int]) -> tuple[int, ...]:
-        """R-FAULT-1: each player's share of the remaining prize money (beside any deal)."""
-        if self.deal_amounts:  # the deals stand; what was kept for first is shared
-            money = self.deal_kept
-        else:
-            money = remaining_prize_money(self.prizes, len(stacks)) if self.prizes else 0
+    def cancel(
+        self, players: Sequence[int], stacks: Sequence[int], stage: CancelStage, now: int
+    ) -> tuple[tuple[int, ...], Events]:
+        """R-FAULT-1/2: the players' shares of the remaining prize money (beside any deal).
+
+        Also the events of the money paid back: refunds, then the bounties on their heads.
+        """
         terms = self.sc.faults
-        shares = cancellation_shares(
-            stacks,
-            money,
-            policy=terms.cancellation_policy,
-            equal_percent=terms.cancellation_equal_percent,
-        )
-        return tuple(shares)
+        if self.deal_amounts:  # the deals stand; what was kept for first is shared
+            none = (0,) * len(players)
+            shares = cancellation_shares(
+                stacks, self.deal_kept, policy=terms.cancellation_in_money_policy
+            )
+            settled = Settlement(stage=stage, shares=shares, prize_refunds=none, fee_refunds=none)
+        else:
+            parts, fees = self.book.paid_in(players)
+            settled = settle_cancellation(
+                stage, stacks, self.prizes, prize_parts=parts, fees=fees, terms=terms
+            )
+        if stage is CancelStage.BEFORE_START:
+            self.pool = self.book.prize_collected  # no tournament: no guarantee to make good
+        self.refunded = (sum(settled.prize_refunds), sum(settled.fee_refunds))
+        events: Events = [
+            BuyInRefunded(t=now, player_id=p, prize_cents=prize, fee_cents=fee)
+            for p, prize, fee in zip(players, settled.prize_refunds, settled.fee_refunds)
+            if prize or fee
+        ]
+        if terms.cancellation_returns_bounties:
+            events += self.paid(self.bounty.return_heads(players), now)
+        else:
+            self.bounty.close()
+        return settled.shares, events
 
     def reconcile(self, now: int, prizes_paid: int) -> MoneyReconciled:
         """Every cent accounted for at the end (R-MONEY-1, R-KO-1..4), else InvariantError."""
-        money = self.bounty.reconcile(prize_pool=self.pool, prizes_paid=prizes_paid)
+        refunded_prize, refunded_fees = self.refunded
+        money = self.bounty.reconcile(
+            prize_pool=self.pool, prizes_paid=prizes_paid + refunded_prize
+        )
         money.check()
-        fixed = self._fixed_bounties()
+        fixed = self.bounty.operator_funded_cents()
         if self.book.bounty_collected + fixed != money.bounty_pool:
             raise InvariantError(
                 f"bounty pool {money.bounty_pool} cents != bounty parts collected "
@@ -388,11 +392,5 @@ class Cashier:
             prizes_paid_cents=money.prizes_paid,
             bounties_paid_cents=money.bounties_paid,
             bounties_on_heads_cents=money.bounties_on_heads,
-            fees_cents=self.book.fees_collected,
+            fees_cents=self.book.fees_collected - refunded_fees,  # the fees kept
         )
-
-    def _fixed_bounties(self) -> int:
-        """Fixed/team bounty money put up by the operator (not from buy-ins)."""
-        if self.bounty.kind in (BountyKind.FIXED, BountyKind.TEAM):
-            return self.bounty.bounty_pool
-        return 0

@@ -73,15 +73,13 @@ class Director(Upkeep):
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
         self.all_idle = AllIdle(self.env)
         faults = self.incidents.faults
-        if faults.failures or faults.disqualifications:
+        if faults.failures or faults.disqualifications or faults.cancel_at is not None:
             self.env.process(self._fault_process())
 
     @property
     def now(self) -> int:
         """Simulated seconds now."""
         return int(self.env.now)
-
-    # -- start -------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Seat the players, open the tables, start the clock and the first hands."""
@@ -102,6 +100,9 @@ class Director(Upkeep):
             self._log([Floor.opened(tab, 0)])
             if fixed is not None:
                 tab.last_button = fixed.buttons[tab.table_id - 1] - 1  # next hand: that seat
+        if self.incidents.faults.cancel_before_start:
+            self.cancel_before_start()  # R-FAULT-2: no hand is dealt, no clock runs
+            return
         self._round_places(len(on_time))
         self._start_clock()
         self.env.process(self._idle_process(self._timer(self._resolve())))
@@ -202,8 +203,10 @@ class Director(Upkeep):
                 return
             if kind == 0:
                 self._server_failure(plan.cancels[i])
-            else:
+            elif kind == 1:
                 self._draw_disqualification(i)
+            else:
+                self._cancel_now()
 
     def _arrivals(self) -> Process:
         for at, p in sorted((t, p) for p, t in self.arrival_at.items()):
@@ -381,8 +384,6 @@ class Director(Upkeep):
                 self._start_table(tab)
         if self.playing == 0:
             raise InvariantError(f"no table can deal with {self.field.remaining} players left")
-
-    # -- faults and late arrivals ------------------------------------------------------------
 
     def _roll_back(self, tab: Table, result: HandResult) -> bool:
         """The hand never happened (R-FAULT-1); its time-outs and disconnections did."""

@@ -9,6 +9,7 @@ another.
 
 from __future__ import annotations
 
+from pokersim.cancellation import cancellation_stage
 from pokersim.engine.records import TournamentResult
 from pokersim.engine.setup import Run
 from pokersim.engine.state import Bust
@@ -158,10 +159,18 @@ class Endings(Run):
         self.end_time = now
         self.winner = winner
 
-    def _cancel(self, now: int) -> None:
-        """R-FAULT-1: the tournament is cancelled; the remaining prize money is shared.
+    def cancel_before_start(self) -> None:
+        """R-FAULT-2 (and R-REG-4): cancelled before the first hand; every buy-in and fee back.
 
-        By the configured policy; players are ranked by chips (equal stacks share a place).
+        The director calls it before any table deals; registration may call it too.
+        """
+        self._cancel(self.now, started=False)
+
+    def _cancel(self, now: int, *, started: bool = True) -> None:
+        """R-FAULT-1/2: the tournament is cancelled; the money is settled by stage.
+
+        Before the money or in the money by the stage's policy (``pokersim.cancellation``);
+        players are ranked by chips (equal stacks share a place).
         """
         if self.sync.busts:
             self._place(self.sync.busts, synchronized=True)
@@ -171,19 +180,27 @@ class Endings(Run):
         field = self.field
         players = field.holding()
         stacks = [field.stack[p] for p in players]
-        shares = self.cashier.cancellation(stacks)
+        cashier = self.cashier
+        stage = cancellation_stage(
+            started=started, players_left=len(players), places_paid=cashier.places_paid
+        )
+        shares, paid_back = cashier.cancel(players, stacks, stage, now)
         self._log(
             [
                 TournamentCancelled(
-                    t=now, player_ids=tuple(players), stacks=tuple(stacks), shares_cents=shares
+                    t=now,
+                    stage=stage.value,
+                    player_ids=tuple(players),
+                    stacks=tuple(stacks),
+                    shares_cents=shares,
                 )
             ]
         )
+        self._log(paid_back)
         deal = self.cashier.deal_amounts
         cents = [s + deal.get(p, 0) for p, s in zip(players, shares)]
         tables = [field.location[p][0] for p in players]
         self._log(self.places.cancelled(players, stacks, cents, now, tables))
-        self.cashier.bounty.close()
         leader = min(players, key=lambda p: (-field.stack[p], p))
         self._end(now, leader)
 

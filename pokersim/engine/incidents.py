@@ -206,12 +206,18 @@ class Incidents:
     # -- faults ------------------------------------------------------------------------------
 
     def timeline(self) -> list[tuple[int, int, int]]:
-        """The timed faults in order: (time, 0 failure / 1 disqualification, index)."""
+        """The timed faults in order: (time, 0 failure / 1 disqualification / 2 cancel, index)."""
         plan = self.faults
+        cancel = [] if plan.cancel_at is None else [(plan.cancel_at, 2, 0)]
         return sorted(
             [(t, 0, i) for i, t in enumerate(plan.failures)]
             + [(t, 1, i) for i, t in enumerate(plan.disqualifications)]
+            + cancel
         )
+
+    def cancelled_mid_hand(self, playing: Sequence[int]) -> None:
+        """R-FAULT-2: cancelled now; the hands in progress (tables ``playing``) roll back."""
+        self.rollback.update(playing)
 
     def server_failure(self, playing: Sequence[int], now: int, *, cancel: bool) -> ServerFailed:
         """R-FAULT-1: every hand in progress (tables ``playing``) rolls back to its start."""

@@ -29,6 +29,7 @@ from pokersim.entries import late_arrivals
 from pokersim.events import (
     EntriesClosed,
     FieldListed,
+    PrizePoolDrawn,
     TableBroken,
     TableOpened,
     TournamentStarted,
@@ -177,7 +178,7 @@ class Run:
                 models=tuple(s.model for s in specs),
                 late_ids=tuple(sorted(self.arrival_at)),
             ),
-            *self.cashier.pool_drawn(),
+            *self._pool_drawn(),
             TournamentStarted(
                 t=0,
                 name=sc.name,
@@ -189,6 +190,28 @@ class Run:
                 places_paid=self.cashier.places_paid,
                 start_clock=sc.start_seconds,
             ),
+        ]
+
+    def _pool_drawn(self) -> list[Any]:
+        """F-SPIN-1/2: a Spin & Go's drawn multiplier and pool, logged before play (else none)."""
+        cashier = self.cashier
+        tier = cashier.spin_tier
+        spin = self.format.spin
+        if tier is None or spin is None:
+            return []
+        return [
+            PrizePoolDrawn(
+                t=0,
+                table=spin.name,
+                multiplier=tier.multiplier,
+                weight=tier.weight,
+                out_of=spin.out_of,
+                scripted=cashier.spin_scripted,
+                buy_in_cents=self.sc.entries.buy_in_cents,
+                prize_parts_cents=cashier.book.prize_pool,
+                prize_pool_cents=cashier.pool,
+                prizes_cents=cashier.prizes,
+            )
         ]
 
     @property

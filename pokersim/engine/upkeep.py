@@ -240,6 +240,20 @@ class Upkeep(Endings):
         inc.due_by_hands(self.hands_played, self.cashier.stop_at)
         if inc.dq_pending and not self.over and not self.sync.round:
             self._apply_disqualifications()
+        if inc.faults.cancel_in_money and not self.over and self._in_the_money():
+            self._cancel_now()
+
+    def _in_the_money(self) -> bool:
+        """R-FAULT-2: no more players left than places paid (and the places final)."""
+        left = self.field.remaining
+        cashier = self.cashier
+        return not self.arrival_at and cashier.stop_at < left <= cashier.places_paid
+
+    def _cancel_now(self) -> None:
+        """R-FAULT-2: the operator cancels; the hands in progress roll back first."""
+        playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
+        self.incidents.cancelled_mid_hand(playing)
+        self._cancel(self.now)
 
     def _server_failure(self, cancel: bool) -> None:
         """R-FAULT-1: every hand in progress at every table rolls back to its start."""

@@ -60,6 +60,11 @@ LATER_FIELDS = frozenset(
         "negotiation_seconds",  # [deal] (R-DEAL-2)
         "keep_chips",  # [shootout] (R-SHOOT-1)
         "round_stacks",  # [shootout] (R-SHOOT-1)
+        "cancellation_in_money_policy",  # [faults] (R-FAULT-2)
+        "cancellation_refunds_fees",
+        "cancellation_returns_bounties",
+        "cancel_at_seconds",
+        "cancel_at_stage",
     }
 )
 
