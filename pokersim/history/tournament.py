@@ -52,12 +52,17 @@ HANDS_PER_TOURNAMENT = 1_000_000_000
 
 
 def _canonical(value: Any) -> Any:
-    """A JSON-able form of a scenario record, independent of where it was loaded from."""
+    """A JSON-able form of a scenario record, independent of where it was loaded from.
+
+    A field marked ``id_when_set`` (a section added after ids were first issued) is left out
+    while it holds its default, so adding an option renumbers no existing tournament.
+    """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             f.name: _canonical(getattr(value, f.name))
             for f in dataclasses.fields(value)
             if f.name != "source"
+            and not (f.metadata.get("id_when_set") and getattr(value, f.name) == f.default)
         }
     if isinstance(value, enum.Enum):
         return value.value
