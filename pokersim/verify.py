@@ -348,6 +348,7 @@ def run_case(case: Case, *, out: Path | None = None) -> Outcome:
             connections=script.connections(len(case.specs)),
             disqualified=script.disqualified(),
             disqualified_at_hands=script.disqualify_hands,
+            infractions_at_hands=script.infraction_hands,
         )
     if files is not None:
         files.finish(result, scenario_name=Path(case.path).stem)

@@ -24,7 +24,6 @@ _RULE_LINE = re.compile(r"^- \*\*(R-[A-Z]+-\d+)\*\*", re.MULTILINE)
 # its case (and its mechanism where one is missing) under the rules issue.
 KNOWN_GAPS: frozenset[str] = frozenset(
     {
-        "R-COND-3",
         "R-DEAL-2",
         "R-FAULT-2",
         "R-PAY-1",

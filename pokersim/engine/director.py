@@ -70,8 +70,7 @@ class Director(Upkeep):
         self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
         self.all_idle = AllIdle(self.env)
-        faults = self.incidents.faults
-        if faults.failures or faults.disqualifications:
+        if self.incidents.timeline():  # failures, disqualifications, infractions (R-COND-3)
             self.env.process(self._fault_process())
 
     @property
@@ -192,8 +191,10 @@ class Director(Upkeep):
                 return
             if kind == 0:
                 self._server_failure(plan.cancels[i])
-            else:
+            elif kind == 1:
                 self._draw_disqualification(i)
+            else:
+                self._infraction(i)
 
     def _arrivals(self) -> Process:
         for at, p in sorted((t, p) for p, t in self.arrival_at.items()):
@@ -342,7 +343,7 @@ class Director(Upkeep):
         )
         inc = self.incidents
         if inc.faults_on:
-            if inc.dq_pending and field.remaining > self.cashier.stop_at:
+            if (inc.dq_pending or inc.chips_pending) and field.remaining > self.cashier.stop_at:
                 self._apply_disqualifications()
                 if field.remaining <= self.cashier.stop_at:
                     self._finish()
