@@ -228,16 +228,21 @@ def settle_cancellation(
     return Settlement(stage=stage, shares=shares, prize_refunds=none, fee_refunds=none)
 
 
-def redistribute_forfeited_prize(prizes: Sequence[int], place: int) -> tuple[int, ...]:
+def redistribute_forfeited_prize(
+    prizes: Sequence[int], place: int, cents: int | None = None
+) -> tuple[int, ...]:
     """The prize table after place ``place`` (1-based) forfeits its prize (R-COND-1).
 
     The forfeited cents go to the other paid places (prize > 0) in proportion to their
     prizes, whole cents each; the cents left over go to the best of them (first place).
+    ``cents``: only that part of the prize is forfeited (R-COND-3 confiscation); default all.
 
     >>> redistribute_forfeited_prize([5000, 3000, 2000], 3)
     (6250, 3750, 0)
     >>> redistribute_forfeited_prize([500, 300, 100], 3)
     (563, 337, 0)
+    >>> redistribute_forfeited_prize([500, 300, 100], 3, 30)
+    (519, 311, 70)
     """
     table = list(prizes)
     for i, x in enumerate(table):
@@ -248,7 +253,12 @@ def redistribute_forfeited_prize(prizes: Sequence[int], place: int) -> tuple[int
             f"forfeited place must be between 1 and {len(table)} (the paid places), got {place!r}"
         )
     k = place - 1
-    forfeited = int(table[k])
+    forfeited = int(table[k]) if cents is None else cents
+    if not _is_int(forfeited) or not 0 <= forfeited <= table[k]:
+        raise ConfigError(
+            f"forfeited cents must be whole and 0..{table[k]} (place {place}'s prize), "
+            f"got {forfeited!r}"
+        )
     if forfeited == 0:
         return tuple(int(x) for x in table)
     others = [i for i, x in enumerate(table) if i != k and x > 0]
@@ -258,7 +268,7 @@ def redistribute_forfeited_prize(prizes: Sequence[int], place: int) -> tuple[int
         )
     weight = sum(table[i] for i in others)
     out = [int(x) for x in table]
-    out[k] = 0
+    out[k] -= forfeited
     given = 0
     for i in others:
         extra = forfeited * int(table[i]) // weight

@@ -736,6 +736,40 @@ class PlayerDisqualified:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class InfractionCommitted:
+    """R-COND-3: a player committed their ``infraction``-th infraction; it earns ``sanction``.
+
+    The step of the ladder (``conduct.ladder``) the player has now reached; the sanction takes
+    effect in a ``SanctionImposed`` (at once, or once the player is between hands).
+    """
+
+    t: int
+    player_id: int
+    infraction: int
+    sanction: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SanctionImposed:
+    """R-COND-3: a sanction took effect.
+
+    ``kind``: ``warning``; ``missed_hands`` (the player is dealt out of the next
+    ``missed_hands`` hands: blinds posted, hand folded); ``chips_removed`` (that many chips left
+    play: the chips in play drop by exactly that); ``disqualification`` (a
+    ``PlayerDisqualified`` follows; ``confiscated_cents`` of the place's prize are shared among
+    the other paid places as R-COND-1 shares a forfeited prize).
+    """
+
+    t: int
+    player_id: int
+    kind: str
+    infraction: int
+    missed_hands: int = 0
+    chips_removed: int = 0
+    confiscated_cents: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizeTopUp:
     """A player already paid received more prize money, in cents (R-COND-1).
 

@@ -38,7 +38,7 @@ import numpy as np
 from pokersim import rng as rngs
 from pokersim.scenario import CancelStage, Faults
 
-__all__ = ["FaultPlan", "lowest_open_place", "pick_player", "plan_faults"]
+__all__ = ["FaultPlan", "lowest_open_place", "pick_player", "plan_faults", "poisson_times"]
 
 HORIZON_SECONDS = 14 * 24 * 3600  # random faults are drawn for two weeks of simulated play
 
@@ -72,7 +72,7 @@ class FaultPlan:
         )
 
 
-def _poisson_times(gen: np.random.Generator, per_hour: float, horizon: int) -> list[int]:
+def poisson_times(gen: np.random.Generator, per_hour: float, horizon: int) -> list[int]:
     """Event times of a Poisson process of ``per_hour``, whole seconds in ``[1, horizon)``."""
     out: list[int] = []
     if per_hour <= 0:
@@ -106,14 +106,14 @@ def plan_faults(
     failures = sorted(
         [
             *faults.server_failure_at_seconds,
-            *_poisson_times(gen, faults.server_failures_per_hour, horizon),
+            *poisson_times(gen, faults.server_failures_per_hour, horizon),
         ]
     )
     dq_gen = rngs.generator(seed, rngs.STREAM_FAULTS, 1)
     dqs = sorted(
         [
             *faults.disqualify_at_seconds,
-            *_poisson_times(dq_gen, faults.disqualifications_per_hour, horizon),
+            *poisson_times(dq_gen, faults.disqualifications_per_hour, horizon),
         ]
     )
     cancel_gen = rngs.generator(seed, rngs.STREAM_FAULTS, 2)

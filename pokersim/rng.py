@@ -30,6 +30,7 @@ STREAM_MODELS = 6
 STREAM_RUN = 7
 STREAM_DECISIONS = 8
 STREAM_PRIZE_DRAW = 9
+STREAM_CONDUCT = 10  # R-COND-3 infractions: when, and who
 
 DECISION_UNIFORMS = 32  # uniform draws kept ready per hand (99 % of hands need at most 30)
 DECISION_NORMALS = 24  # standard normal draws kept ready per hand (99 %: at most 19)

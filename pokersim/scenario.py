@@ -41,6 +41,8 @@ __all__ = [
     "BettingStructure",
     "CancelStage",
     "CancellationPolicy",
+    "Conduct",
+    "Confiscation",
     "Connection",
     "DEFAULT_MAX_SIMULATED_DAYS",
     "DealTerms",
@@ -58,6 +60,7 @@ __all__ = [
     "Payouts",
     "PlayerSpec",
     "Players",
+    "SanctionKind",
     "Satellite",
     "Scenario",
     "Shootout",
@@ -113,6 +116,9 @@ class Limits:
 LIMITS = Limits()
 #: Default of ``max_simulated_days``: a run whose simulated clock passes it is stopped.
 DEFAULT_MAX_SIMULATED_DAYS = 7
+#: Field metadata of an option added after tournament ids were first issued: it counts in a
+#: scenario's tournament id only when set (``history.tournament``), so existing runs keep theirs.
+ID_WHEN_SET = {"id_when_set": True}
 
 
 class FrozenParams(Mapping[str, Any]):
@@ -495,7 +501,8 @@ class DealTerms:
     method: DealMethod = DealMethod.ICM
     at_players: int = 3  # a deal is made when this many players are left
     keep_for_first_percent: float = 0.0  # of the prize pool, at most 5 (R-DEAL-1)
-    negotiation_seconds: int = 180  # R-DEAL-2: the tournament waits while a deal is put
+    # R-DEAL-2: the tournament waits while a deal is put
+    negotiation_seconds: int = field(default=180, metadata=ID_WHEN_SET)
 
 
 class CancellationPolicy(StrEnum):
@@ -524,17 +531,77 @@ class Faults:
     cancellation_policy: CancellationPolicy = CancellationPolicy.EQUAL_PLUS_CHIPS  # before money
     cancellation_equal_percent: float = 50.0  # EQUAL_PLUS_CHIPS: the equal part
     # R-FAULT-2: the policy in the money, and what else goes back to the players left
-    cancellation_in_money_policy: CancellationPolicy = CancellationPolicy.NEXT_PAYOUT_PLUS_CHIPS
-    cancellation_refunds_fees: bool = True  # before the money: the players' fees come back
-    cancellation_returns_bounties: bool = True  # KO/PKO heads go back to their carriers
-    cancel_at_seconds: int | None = None  # the operator cancels at this time
-    cancel_at_stage: CancelStage | None = None  # BEFORE_START or IN_MONEY (when reached)
+    cancellation_in_money_policy: CancellationPolicy = field(
+        default=CancellationPolicy.NEXT_PAYOUT_PLUS_CHIPS, metadata=ID_WHEN_SET
+    )
+    # before the money: the players' fees come back
+    cancellation_refunds_fees: bool = field(default=True, metadata=ID_WHEN_SET)
+    # KO/PKO heads go back to their carriers
+    cancellation_returns_bounties: bool = field(default=True, metadata=ID_WHEN_SET)
+    # the operator cancels at this time
+    cancel_at_seconds: int | None = field(default=None, metadata=ID_WHEN_SET)
+    # BEFORE_START or IN_MONEY (when reached)
+    cancel_at_stage: CancelStage | None = field(default=None, metadata=ID_WHEN_SET)
     disqualifications_per_hour: float = 0.0
     disqualified_prize_forfeited: bool = False
     server_failure_at_seconds: tuple[int, ...] = ()  # scheduled failures (simulated seconds)
     server_failure_at_hands: tuple[int, ...] = ()  # a failure when this many hands have ended
     outage_seconds: int = 600  # play resumes this long after a failure
     disqualify_at_seconds: tuple[int, ...] = ()  # scheduled disqualifications (random player)
+
+
+class SanctionKind(StrEnum):
+    """A step of the sanctions ladder (R-COND-3)."""
+
+    WARNING = "warning"
+    MISSED_HANDS = "missed_hands"
+    CHIPS_REMOVED = "chips_removed"
+    DISQUALIFICATION = "disqualification"
+
+
+class Confiscation(StrEnum):
+    """How much of a disqualified offender's prize is confiscated (R-COND-3)."""
+
+    NONE = "none"
+    PART = "part"
+    ALL = "all"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Conduct:
+    """Infractions and the sanctions ladder they climb (R-COND-3); off by default.
+
+    The n-th infraction of a player earns ``ladder[n - 1]`` (the last step once past the end).
+    """
+
+    ladder: tuple[SanctionKind, ...] = (
+        SanctionKind.WARNING,
+        SanctionKind.MISSED_HANDS,
+        SanctionKind.DISQUALIFICATION,
+    )
+    missed_hands: int = 3  # hands the offender is dealt out of (blinds posted, hand folded)
+    chips_removed_percent: int = 10  # of the offender's stack, rounded down
+    confiscate: Confiscation = Confiscation.NONE
+    confiscate_percent: int = 0  # PART: of the place's prize, rounded down to the cent
+    infractions_per_hour: float = 0.0  # the whole field's rate (a Poisson process)
+
+    def __post_init__(self) -> None:
+        if not self.ladder:
+            raise ConfigError("conduct.ladder: expected at least one step")
+        if SanctionKind.DISQUALIFICATION in self.ladder[:-1]:
+            raise ConfigError("conduct.ladder: 'disqualification' can only be the last step")
+        if not 1 <= self.chips_removed_percent <= 99:
+            raise ConfigError(
+                f"conduct.chips_removed_percent: expected 1..99, got {self.chips_removed_percent}"
+            )
+        part = self.confiscate is Confiscation.PART
+        if part != (1 <= self.confiscate_percent <= 99) or (
+            not part and self.confiscate_percent != 0
+        ):
+            raise ConfigError(
+                "conduct.confiscate_percent: expected 1..99 with confiscate = 'part' and no "
+                f"percent otherwise, got {self.confiscate_percent} with {self.confiscate.value!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -566,8 +633,8 @@ class Shootout:
     """
 
     enabled: bool = False
-    keep_chips: bool = False
-    round_stacks: tuple[int, ...] = ()
+    keep_chips: bool = field(default=False, metadata=ID_WHEN_SET)
+    round_stacks: tuple[int, ...] = field(default=(), metadata=ID_WHEN_SET)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -611,10 +678,11 @@ class Scenario:
     bounty: Bounty = Bounty()
     deal: DealTerms = DealTerms()
     faults: Faults = Faults()
+    conduct: Conduct = field(default=Conduct(), metadata=ID_WHEN_SET)
     connection: Connection = Connection()
     satellite: Satellite = Satellite()
     shootout: Shootout = Shootout()
-    spin_and_go: SpinAndGo = SpinAndGo()
+    spin_and_go: SpinAndGo = field(default=SpinAndGo(), metadata=ID_WHEN_SET)
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -771,8 +839,8 @@ KEYS: dict[str, frozenset[str]] = {
         "": "name description start starts_at seats_per_table final_table_size starting_stack "
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
-        "breaks balancing hand_for_hand payouts timing entries bounty deal faults connection "
-        "satellite shootout spin_and_go",
+        "breaks balancing hand_for_hand payouts timing entries bounty deal faults conduct "
+        "connection satellite shootout spin_and_go",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -797,6 +865,8 @@ KEYS: dict[str, frozenset[str]] = {
         "cancellation_returns_bounties cancel_at_minute cancel_at_stage "
         "disqualifications_per_hour disqualified_prize "
         "server_failure_at_minutes server_failure_at_hands outage_minutes disqualify_at_minutes",
+        "conduct": "ladder missed_hands chips_removed_percent confiscate confiscate_percent "
+        "infractions_per_hour",
         "connection": "disconnects_per_player_hour reconnect_median_seconds "
         "protection_players_left protection_seconds absent_hands_to_end_match",
         "satellite": "seat_value_cents",
@@ -1541,6 +1611,45 @@ def _minutes_list(sec: Section, name: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+def _read_conduct(top: Section) -> Conduct:
+    sec = top.table("conduct", {})
+    default = Conduct()
+    steps = sec.array("ladder", [k.value for k in default.ladder])
+    allowed = ", ".join(repr(k.value) for k in SanctionKind)
+    ladder: list[SanctionKind] = []
+    for i, v in enumerate(steps):
+        if not isinstance(v, str) or v not in {k.value for k in SanctionKind}:
+            where = f"{sec.key('ladder')}[{i}]"
+            raise sec.error_at(where, f"expected one of {allowed}, got {_show(v)}")
+        ladder.append(SanctionKind(v))
+    if not 1 <= len(ladder) <= 20:
+        raise sec.error("ladder", f"expected 1..20 steps, got {len(ladder)}")
+    if SanctionKind.DISQUALIFICATION in ladder[:-1]:
+        raise sec.error("ladder", "expected 'disqualification' only as the last step")
+    confiscate = sec.choice("confiscate", Confiscation, Confiscation.NONE)
+    part = confiscate is Confiscation.PART
+    if part != sec.has("confiscate_percent"):
+        raise sec.error(
+            "confiscate_percent",
+            "expected a percent (1..99) exactly when confiscate = 'part', "
+            f"got {'none' if part else 'one'} with confiscate = {confiscate.value!r}",
+        )
+    conduct = Conduct(
+        ladder=tuple(ladder),
+        missed_hands=sec.integer("missed_hands", default.missed_hands, low=1, high=LIMITS.hands),
+        chips_removed_percent=sec.integer(
+            "chips_removed_percent", default.chips_removed_percent, low=1, high=99
+        ),
+        confiscate=confiscate,
+        confiscate_percent=sec.integer("confiscate_percent", 0, low=1, high=99) if part else 0,
+        infractions_per_hour=sec.number(
+            "infractions_per_hour", 0.0, low=0, high=LIMITS.events_per_hour
+        ),
+    )
+    sec.done()
+    return conduct
+
+
 def _read_connection(top: Section) -> Connection:
     sec = top.table("connection", {})
     connection = Connection(
@@ -1728,6 +1837,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     bounty = _read_bounty(top, entries)
     deal = _read_deal(top, final)
     faults = _read_faults(top)
+    conduct = _read_conduct(top)
     connection = _read_connection(top)
     satellite = _read_satellite(top)
     shootout = _read_shootout(top, satellite, players.count, entries, faults)
@@ -1752,6 +1862,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
             bounty=bounty,
             deal=deal,
             faults=faults,
+            conduct=conduct,
             connection=connection,
             satellite=satellite,
             shootout=shootout,

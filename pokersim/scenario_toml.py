@@ -18,6 +18,7 @@ from pokersim.scenario import (
     SHARE_UNITS,
     BountyKind,
     BreakKind,
+    Conduct,
     Faults,
     Scenario,
     SyncStageKind,
@@ -180,6 +181,18 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "disqualified_prize": "forfeit" if f.disqualified_prize_forfeited else "keep",
     }
     data["faults"].update(_cancellation_by_stage(f))
+    if sc.conduct != Conduct():  # R-COND-3: written only when it departs from "off"
+        k = sc.conduct
+        conduct: dict[str, Any] = {
+            "ladder": [step.value for step in k.ladder],
+            "missed_hands": k.missed_hands,
+            "chips_removed_percent": k.chips_removed_percent,
+            "confiscate": k.confiscate.value,
+            "infractions_per_hour": _number(k.infractions_per_hour),
+        }
+        if k.confiscate_percent:
+            conduct["confiscate_percent"] = k.confiscate_percent
+        data["conduct"] = conduct
     c = sc.connection
     data["connection"] = {
         "disconnects_per_player_hour": _number(c.disconnects_per_player_hour),

@@ -241,6 +241,7 @@ class Script:
     disqualify: tuple[tuple[int, int], ...] = ()  # (seconds after the start, player id)
     disqualify_hands: tuple[tuple[int, int], ...] = ()  # (hand count N, player id)
     multiplier: int | None = None  # a Spin & Go's multiplier instead of the seed's draw
+    infraction_hands: tuple[tuple[int, int], ...] = ()  # R-COND-3: (hand count N, player id)
 
     def disqualified(self) -> list[int] | None:
         """Who each scheduled disqualification takes, in time order (``None``: drawn)."""
@@ -401,6 +402,17 @@ def read_script(sec: Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -
         else:
             disqualify.append((q.seconds("at_minutes"), pid))
         q.done()
+    infraction_hands: list[tuple[int, int]] = []
+    for q in sec.tables("infractions", []):
+        pid = player_ref(q, "player", ids)
+        infraction_hands.append((q.integer("at_hand", low=1), pid))
+        q.done()
+    if infraction_hands and scenario.conduct.infractions_per_hour:
+        raise sec.error(
+            "infractions",
+            "scripted infractions replace the scenario's: expected no "
+            "conduct.infractions_per_hour with them",
+        )
     faults = scenario.faults
     drawn = faults.disqualifications_per_hour or faults.disqualify_at_seconds
     if (disqualify or disqualify_hands) and drawn:
@@ -422,6 +434,7 @@ def read_script(sec: Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -
         disconnects=tuple(disconnects),
         disqualify=tuple(disqualify),
         disqualify_hands=tuple(disqualify_hands),
+        infraction_hands=tuple(infraction_hands),
     )
 
 

@@ -1134,8 +1134,9 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
     when it closes); a disqualified player, or one placed after a hand-for-hand round, is out
     at their ``PlayerEliminated``. The chips in play at ``t`` are the chips at the end minus
     those bought in later (late players' stacks, re-entries, rebuys, add-ons) plus those
-    removed later (disqualifications). The average stack in big blinds at ``t`` divides them
-    by the players left and by the big blind of the level in force at ``t``.
+    removed later (disqualifications, R-COND-3 chip penalties). The average stack in big blinds
+    at ``t`` divides them by the players left and by the big blind of the level in force at
+    ``t``.
 
     The bubble is the engine's own: its ``BubbleBurst`` event (time and players left), so the
     reduction agrees with ``TournamentResult.bubble_seconds`` in every format (re-entries and
@@ -1170,6 +1171,7 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
         [(e.t, stack) for e in by_kind.get("PlayerRegistered", ()) if e.registered]
         + [(e.t, e.chips) for e in by_kind.get("EntryBought", ())]
         + [(e.t, -e.chips_removed) for e in by_kind.get("PlayerDisqualified", ())]
+        + [(e.t, -e.chips_removed) for e in by_kind.get("SanctionImposed", ()) if e.chips_removed]
     )
     move_t = [t for t, _ in moves]
     after = [0] * (len(moves) + 1)  # after[i]: net chips of moves[i:]

@@ -352,6 +352,7 @@ def run_case(case: Case, *, out: Path | None = None) -> Outcome:
             disqualified=script.disqualified(),
             disqualified_at_hands=script.disqualify_hands,
             multiplier=script.multiplier,
+            infractions_at_hands=script.infraction_hands,
         )
     if files is not None:
         files.finish(result, scenario_name=Path(case.path).stem)

@@ -291,7 +291,7 @@ def test_base_payouts_that_do_not_cover_the_field_are_a_clear_error() -> None:
 
 
 def test_written_file_keeps_payout_bands_and_optional_sections(tmp_path: Path) -> None:
-    """Custom payouts, bounties, deals, faults and connection terms survive the round trip."""
+    """Custom payouts, bounties, deals, faults, conduct and connection terms survive the trip."""
     data: dict[str, Any] = {
         "name": "custom",
         "starting_stack": 1000,
@@ -314,6 +314,13 @@ def test_written_file_keeps_payout_bands_and_optional_sections(tmp_path: Path) -
         "bounty": {"kind": "pko"},
         "deal": {"enabled": True, "method": "chip-chop", "at_players": 2},
         "faults": {"server_failures_per_hour": 0.25, "disqualified_prize": "forfeit"},
+        "conduct": {
+            "ladder": ["warning", "chips_removed", "disqualification"],
+            "chips_removed_percent": 25,
+            "confiscate": "part",
+            "confiscate_percent": 40,
+            "infractions_per_hour": 0.5,
+        },
         "connection": {"disconnects_per_player_hour": 0.5, "protection_players_left": 9},
         "hand_for_hand": {"stages": [{"kind": "players", "from_players": 12, "to_players": 9}]},
     }

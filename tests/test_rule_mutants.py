@@ -21,7 +21,7 @@ import pytest
 from pokersim import balancing, betting, bounties, cancellation, hand, payouts
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
-from pokersim.engine import cashier, dealer, floor, places
+from pokersim.engine import cashier, dealer, floor, incidents, places, upkeep
 from pokersim.engine import format as engine_format
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
@@ -184,6 +184,34 @@ def _heads_kept_on_cancel(original):
         return ()
 
     return return_heads
+
+
+def _ladder_skips_the_warning(original):
+    def step_of(ladder, infraction):
+        return original(ladder, infraction + 1)
+
+    return step_of
+
+
+def _confiscate_all(original):
+    def confiscated_cents(prize_cents, conduct):
+        return prize_cents
+
+    return confiscated_cents
+
+
+def _chips_removed_rounded_up(original):
+    def chips_to_remove(stack, percent):
+        return -(-stack * percent // 100)
+
+    return chips_to_remove
+
+
+def _missed_hand_played(original):
+    def sitting_out_action(legal, others_all_in):
+        return CHECK_CALL
+
+    return sitting_out_action
 
 
 MUTANTS = [
@@ -364,6 +392,34 @@ MUTANTS = [
             "R-FAULT-2-in-the-money-next-payout-first-pko-heads-returned",
             "R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",
         ),
+    ),
+    Mutant(
+        "R-COND-3: the ladder skips the warning",
+        incidents,
+        "step_of",
+        _ladder_skips_the_warning,
+        ("R-COND-3-ladder-steps-in-order",),
+    ),
+    Mutant(
+        "R-COND-3: a missed hand is played",
+        dealer,
+        "sitting_out_action",
+        _missed_hand_played,
+        ("R-COND-3-ladder-steps-in-order",),
+    ),
+    Mutant(
+        "R-COND-3: all confiscated when part is configured",
+        upkeep,
+        "confiscated_cents",
+        _confiscate_all,
+        ("R-COND-3-partial-confiscation",),
+    ),
+    Mutant(
+        "R-COND-3: chips removed rounded up",
+        upkeep,
+        "chips_to_remove",
+        _chips_removed_rounded_up,
+        ("R-COND-3-chips-removed-from-play",),
     ),
 ]
 

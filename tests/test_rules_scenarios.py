@@ -28,7 +28,6 @@ _CASE_ID = re.compile(r"([RF]-[A-Z]+-\d+)(?:-|\.toml$)")
 # its case (and its mechanism where one is missing) under the rules issue.
 KNOWN_GAPS: frozenset[str] = frozenset(
     {
-        "R-COND-3",
         "R-REG-4",
         "R-SAT-1",
     }

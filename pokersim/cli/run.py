@@ -27,6 +27,7 @@ _REPORT_EVENTS = frozenset(
         "TableHandEnded",
         "TableHandStarted",
         "PlayerDisqualified",
+        "SanctionImposed",
         "PlayerRegistered",
         "EntryBought",
         "BubbleBurst",

@@ -72,6 +72,7 @@ def run_tournament(
     connections: Connections | None = None,
     disqualified: Sequence[int] | None = None,
     disqualified_at_hands: Sequence[tuple[int, int]] = (),
+    infractions_at_hands: Sequence[tuple[int, int]] = (),
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     multiplier: int | None = None,
 ) -> TournamentResult:
@@ -87,6 +88,7 @@ def run_tournament(
     ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
     ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
     of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``),
+    ``infractions_at_hands`` scripted ``(N, player)`` infractions (R-COND-3) due likewise,
     ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
     are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
     ``multiplier`` a Spin & Go's drawn multiplier (a tier of its table; F-SPIN-1).
@@ -103,6 +105,7 @@ def run_tournament(
         connections=connections,
         disqualified=disqualified,
         disqualified_at_hands=disqualified_at_hands,
+        infractions_at_hands=infractions_at_hands,
         decks=decks,
         multiplier=multiplier,
     )

@@ -130,10 +130,12 @@ class Cashier:
         """The prize of a place (0 past the paid places)."""
         return self.prizes[place - 1] if place <= len(self.prizes) else 0
 
-    def forfeit(self, place: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """R-COND-1: ``place``'s prize is shared among the other paid places: (old, new) table."""
+    def forfeit(
+        self, place: int, cents: int | None = None
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """R-COND-1/3: ``place``'s prize (or ``cents`` of it) goes to the other paid places."""
         old = self.prizes
-        self.prizes = redistribute_forfeited_prize(old, place)
+        self.prizes = redistribute_forfeited_prize(old, place, cents)
         return old, self.prizes
 
     # -- entries -----------------------------------------------------------------------------

@@ -101,6 +101,8 @@ class Dealer:
             and bool(kernel_rows)
             and not incidents.conn_on
         )
+        self.missing: dict[int, int] = {}  # R-COND-3: hands each penalized player still misses
+        self.dealt_out: frozenset[int] = frozenset()  # this hand's penalized players
         self.draws = rngs.HandDraws()
         self.seat_cache: list[Seat | None] = [None] * field.n
         self.evaluate = _evaluator()
@@ -123,6 +125,17 @@ class Dealer:
         if gen is None:
             gen = self.rngs[p] = self.streams.player(p)
         return gen
+
+    def deal_out(self, p: int, hands: int) -> None:
+        """R-COND-3: ``p`` misses the next ``hands`` hands dealt to them (blinds still posted)."""
+        self.missing[p] = self.missing.get(p, 0) + hands
+
+    def _missed(self, ids: Sequence[int]) -> frozenset[int]:
+        """The players of this hand who miss it; each has one hand fewer left to miss."""
+        out = frozenset(p for p in ids if p in self.missing)
+        left = {p: k - (p in out) for p, k in self.missing.items()}
+        self.missing = {p: k for p, k in left.items() if k}
+        return out
 
     def _deck_block(self, tab: Table) -> None:
         # blocks grow 8, 16, 32, 64: short-lived tables do not deal hands they never play
@@ -217,6 +230,8 @@ class Dealer:
         li = self.schedule.level_at(now)
         stack = self.field.stack
         ids = [tab.seats[s] for s in seat_nos]
+        if self.missing or self.dealt_out:
+            self.dealt_out = self._missed(ids)
         stacks = tuple([stack[p] for p in ids])
         tab.chips = sum(stacks)
         cache = self.seat_cache
@@ -265,7 +280,7 @@ class Dealer:
         self._elapsed = 0.0
         self._street = 0
         codes: list[int] | None = None
-        if self.kernel_on:  # the compiled rounds' input, unless someone is away or a plug-in
+        if self.kernel_on and not self.dealt_out:  # compiled unless someone is away, a plug-in
             ask = self.ask
             codes = []
             for p in ids:
@@ -298,6 +313,8 @@ class Dealer:
         p = view.player_id
         if view.street > self._street:
             self._street = view.street
+        if self.dealt_out and p in self.dealt_out:  # R-COND-3: a missed hand is folded
+            return sitting_out_action(view.legal, others_all_in(view))
         ask = self.ask[p]
         inc = self.incidents
         if ask is None or (inc.conn_on and self._t0 + self._elapsed >= inc.conn.start[p]):

@@ -72,8 +72,7 @@ class Director(Upkeep):
         self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
         self.all_idle = AllIdle(self.env)
-        faults = self.incidents.faults
-        if faults.failures or faults.disqualifications or faults.cancel_at is not None:
+        if self.incidents.timeline():  # failures, disqualifications, cancel, infractions
             self.env.process(self._fault_process())
 
     @property
@@ -195,18 +194,19 @@ class Director(Upkeep):
             timer = self._timer(self._resolve())
 
     def _fault_process(self) -> Process:
-        plan = self.incidents.faults
         for at, kind, i in self.incidents.timeline():
             if at > self.env.now:
                 yield self.env.timeout(at - self.now)
             if self.over:
                 return
             if kind == 0:
-                self._server_failure(plan.cancels[i])
+                self._server_failure(self.incidents.faults.cancels[i])
             elif kind == 1:
                 self._draw_disqualification(i)
-            else:
+            elif kind == 2:
                 self._cancel_now()
+            else:
+                self._infraction(i)
 
     def _arrivals(self) -> Process:
         for at, p in sorted((t, p) for p, t in self.arrival_at.items()):
@@ -354,11 +354,12 @@ class Director(Upkeep):
             )
         )
         inc = self.incidents
-        if inc.faults_on and inc.dq_pending and field.remaining > self.cashier.stop_at:
-            self._apply_disqualifications()
-            if field.remaining <= self.cashier.stop_at:
-                self._finish()
-                return None
+        if inc.faults_on and (inc.dq_pending or inc.chips_pending):
+            if field.remaining > self.cashier.stop_at:
+                self._apply_disqualifications()
+                if field.remaining <= self.cashier.stop_at:
+                    self._finish()
+                    return None
         stopped = self._stopped_for(now)  # a deal's negotiation, an outage
         if stopped:
             return stopped, self._resolve

@@ -1,5 +1,7 @@
 """Incidents: connections and time-outs, server failures and rollback, disqualifications.
 
+Also the infractions of R-COND-3 and the sanctions they earn (``pokersim.conduct``).
+
 Two parts. The player's clock (R-DIS-1..3, R-HAND-6): who is away, the time banks, what a
 time-out does, and the connection events logged after each hand. The faults (R-FAULT-1,
 R-COND-1): when the server fails, which hands roll back, which disqualifications are pending.
@@ -17,10 +19,12 @@ from typing import Any
 import numpy as np
 
 from pokersim.actions import FOLD, Action, DecisionView
+from pokersim.conduct import pick_offender, plan_infractions, step_of
 from pokersim.connection import Connections
 from pokersim.engine.state import Field, Table
 from pokersim.events import (
     HandRolledBack,
+    InfractionCommitted,
     PlayerDisconnected,
     PlayerReconnected,
     PlayerTimedOut,
@@ -28,7 +32,7 @@ from pokersim.events import (
 )
 from pokersim.faults import pick_player, plan_faults
 from pokersim.hand import HandResult
-from pokersim.scenario import Scenario
+from pokersim.scenario import SanctionKind, Scenario
 from pokersim.timing import ActionClock, DisconnectModel, DisconnectProtection, resolve_decision
 
 __all__ = ["Incidents"]
@@ -50,6 +54,7 @@ class Incidents:
         player_rng: Callable[[int], np.random.Generator],
         disqualified: Sequence[int] | None,
         disqualified_at_hands: Sequence[tuple[int, int]],
+        infractions_at_hands: Sequence[tuple[int, int]] = (),
     ) -> None:
         self.sc = scenario
         self.field = field
@@ -87,7 +92,10 @@ class Incidents:
         self.faults = plan_faults(
             scenario.faults, seed, disqualify_at_hands=[h for h, _p in self.scripted_dq_hands]
         )
-        self.faults_on = not self.faults.empty
+        self._init_conduct(infractions_at_hands)
+        self.faults_on = not self.faults.empty or bool(
+            self.infraction_times or self.scripted_infractions
+        )
         self.down_until = 0  # no hand starts before this (server outage)
         self.rollback: set[int] = set()  # tables whose hand in progress rolls back
         self.dq_pending: list[int] = []
@@ -206,13 +214,18 @@ class Incidents:
     # -- faults ------------------------------------------------------------------------------
 
     def timeline(self) -> list[tuple[int, int, int]]:
-        """The timed faults in order: (time, 0 failure / 1 disqualification / 2 cancel, index)."""
+        """The timed faults in order: (time, kind, index).
+
+        Kind 0 a server failure, 1 a disqualification, 2 a cancellation (R-FAULT-2), 3 an
+        infraction (R-COND-3).
+        """
         plan = self.faults
         cancel = [] if plan.cancel_at is None else [(plan.cancel_at, 2, 0)]
         return sorted(
             [(t, 0, i) for i, t in enumerate(plan.failures)]
             + [(t, 1, i) for i, t in enumerate(plan.disqualifications)]
             + cancel
+            + [(t, 3, i) for i, t in enumerate(self.infraction_times)]
         )
 
     def cancelled_mid_hand(self, playing: Sequence[int]) -> None:
@@ -272,3 +285,47 @@ class Incidents:
             if p in candidates and len(candidates) - 1 > stop_at:
                 self.dq_pending.append(p)
             self._dq_hand_i += 1
+
+    # -- conduct (R-COND-3) ------------------------------------------------------------------
+
+    def _init_conduct(self, infractions_at_hands: Sequence[tuple[int, int]]) -> None:
+        """Random infractions' times, scripted ones by hand count, each player's count."""
+        self.infraction_times = plan_infractions(self.sc.conduct, self.seed)
+        self.scripted_infractions = sorted(infractions_at_hands, key=lambda d: d[0])
+        self._inf_hand_i = 0
+        self.infractions = [0] * self.field.n
+        self.chips_pending: list[tuple[int, int]] = []  # (player, infraction): chips to remove
+        self.conduct_dq: dict[int, int] = {}  # pending disqualifications for conduct
+
+    def draw_offender(self, index: int) -> int | None:
+        """The player still in who commits the ``index``-th random infraction (``None``: nobody)."""
+        candidates = self._candidates()
+        if len(candidates) < 2:
+            return None
+        return pick_offender(self.seed, index, candidates)
+
+    def infractions_due(self, hands_played: int) -> list[int]:
+        """Players whose scripted infraction is due once ``hands_played`` hands have ended."""
+        due = self.scripted_infractions
+        out = []
+        while self._inf_hand_i < len(due) and hands_played >= due[self._inf_hand_i][0]:
+            out.append(due[self._inf_hand_i][1])
+            self._inf_hand_i += 1
+        return out
+
+    def commit(self, p: int, now: int) -> tuple[InfractionCommitted, SanctionKind] | None:
+        """``p`` commits an infraction: one step up the ladder (``None``: ``p`` is out already).
+
+        A player out of chips, or already to be disqualified, commits nothing more.
+        """
+        if self.field.stack[p] == 0 or p in self.dq_pending:
+            return None
+        self.infractions[p] += 1
+        n = self.infractions[p]
+        step = step_of(self.sc.conduct.ladder, n)
+        if step is SanctionKind.DISQUALIFICATION:
+            self.dq_pending.append(p)
+            self.conduct_dq[p] = n
+        elif step is SanctionKind.CHIPS_REMOVED:
+            self.chips_pending.append((p, n))
+        return InfractionCommitted(t=now, player_id=p, infraction=n, sanction=step.value), step

@@ -78,6 +78,7 @@ class Options:
     connections: Connections | None = None
     disqualified: Sequence[int] | None = None
     disqualified_at_hands: Sequence[tuple[int, int]] = ()
+    infractions_at_hands: Sequence[tuple[int, int]] = ()
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
     multiplier: int | None = None  # a Spin & Go's scripted multiplier (F-SPIN-1)
 
@@ -152,6 +153,7 @@ class Run:
             player_rng=lambda p: self.dealer.player_rng(p),
             disqualified=opts.disqualified,
             disqualified_at_hands=opts.disqualified_at_hands,
+            infractions_at_hands=opts.infractions_at_hands,
         )
         self.dealer = Dealer(
             scenario,

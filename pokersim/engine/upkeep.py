@@ -1,6 +1,7 @@
 """Upkeep between hands: results applied, players out, faults, the final table, arrivals.
 
-Also disqualifications, shoot-out matches abandoned, tables broken and balanced.
+Also disqualifications, sanctions (R-COND-3), shoot-out matches abandoned, tables broken and
+balanced.
 
 Each sequence calls desks in a fixed order and logs the events they return; no desk calls
 another. None needs the clock: the director decides when they run.
@@ -9,7 +10,9 @@ another. None needs the clock: the director decides when they run.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from pokersim.conduct import chips_to_remove, confiscated_cents
 from pokersim.engine.endings import Endings
 from pokersim.engine.state import Bust, Table
 from pokersim.errors import ConfigError, InvariantError
@@ -17,10 +20,12 @@ from pokersim.events import (
     MatchEnded,
     PlayerDisqualified,
     PlayerRegistered,
+    SanctionImposed,
     TableHandEnded,
 )
 from pokersim.formats import advancing_player
 from pokersim.hand import HandResult, Seat
+from pokersim.scenario import SanctionKind
 
 __all__ = ["Upkeep"]
 
@@ -97,7 +102,9 @@ class Upkeep(Endings):
             self.progress(len(busts))
 
     def _apply_disqualifications(self) -> None:
-        """Disqualify the pending players who are not in a hand now."""
+        """Disqualify the pending players who are not in a hand now (chip penalties first)."""
+        if self.incidents.chips_pending:
+            self._remove_chips()
         if self.arrival_at:
             return  # places are given once late registration closes (R-REG-1)
         pending = self.incidents.dq_pending
@@ -129,13 +136,26 @@ class Upkeep(Endings):
         shared = self.places.disqualified_place(p, cashier.prizes)
         if shared is not None:  # out in a shoot-out round that shares its places (R-SHOOT-1)
             place, cents = shared
-        forfeited = False
+        n = self.incidents.conduct_dq.pop(p, 0)  # R-COND-3: a sanction, not a fault
+        taken = 0
         if cashier.deal_amounts:
             cents = cashier.deal_amounts[p]  # a deal stands
-        elif cents and self.sc.faults.disqualified_prize_forfeited:
-            forfeited = True
-            cents = 0
+        elif n:
+            taken = confiscated_cents(cents, self.sc.conduct)
+        elif self.sc.faults.disqualified_prize_forfeited:
+            taken = cents
+        cents -= taken
+        forfeited = taken > 0
         field.remaining -= 1
+        if n:
+            kind = SanctionKind.DISQUALIFICATION.value
+            self._log(
+                [
+                    SanctionImposed(
+                        t=now, player_id=p, kind=kind, infraction=n, confiscated_cents=taken
+                    )
+                ]
+            )
         self._log(
             [
                 PlayerDisqualified(
@@ -147,7 +167,7 @@ class Upkeep(Endings):
             self.places.disqualified(p, place, chips, cents, now, (tab.table_id, tab.hand_no))
         )
         if forfeited:
-            old, new = cashier.forfeit(place)
+            old, new = cashier.forfeit(place, taken)
             self._log(self.places.top_up(old, new, place, now))
         self._log(self.places.bubble(now, cashier.places_paid))
 
@@ -237,6 +257,10 @@ class Upkeep(Endings):
         cancel = inc.failure_due(self.hands_played)
         if cancel is not None:
             self._server_failure(cancel)
+        for p in inc.infractions_due(self.hands_played):
+            self._commit(p)
+        if inc.chips_pending:
+            self._remove_chips()
         inc.due_by_hands(self.hands_played, self.cashier.stop_at)
         if inc.dq_pending and not self.over and not self.sync.round:
             self._apply_disqualifications()
@@ -271,6 +295,63 @@ class Upkeep(Endings):
             self._apply_disqualifications()
             if self.field.remaining <= self.cashier.stop_at:
                 self._finish()
+
+    def _infraction(self, index: int) -> None:
+        """R-COND-3: a player still in, drawn at random, commits an infraction."""
+        p = self.incidents.draw_offender(index)
+        if p is None:
+            return
+        self._commit(p)
+        if self.playing == 0 and not self.resolving:  # between hands everywhere (a break)
+            self._apply_disqualifications()
+            if self.field.remaining <= self.cashier.stop_at:
+                self._finish()
+
+    def _commit(self, p: int) -> None:
+        """R-COND-3: ``p`` moves one step up the ladder; a warning or missed hands apply now.
+
+        Chips removed and disqualification wait until ``p`` is between hands.
+        """
+        committed = self.incidents.commit(p, self.now)
+        if committed is None:
+            return
+        event, step = committed
+        self._log([event])
+        imposed = SanctionImposed(
+            t=event.t, player_id=p, kind=step.value, infraction=event.infraction
+        )
+        if step is SanctionKind.MISSED_HANDS:
+            hands = self.sc.conduct.missed_hands
+            self.dealer.deal_out(p, hands)  # from the next hand dealt to them
+            imposed = replace(imposed, missed_hands=hands)
+        elif step is not SanctionKind.WARNING:
+            return
+        self._log([imposed])
+
+    def _remove_chips(self) -> None:
+        """R-COND-3: chip penalties of players between hands; those chips leave play."""
+        inc = self.incidents
+        field = self.field
+        percent = self.sc.conduct.chips_removed_percent
+        waiting = []
+        kind = SanctionKind.CHIPS_REMOVED.value
+        for p, n in inc.chips_pending:
+            if field.stack[p] == 0:
+                continue  # out first: nothing to take
+            if self.floor.tables[field.location[p][0]].playing:
+                waiting.append((p, n))
+                continue
+            chips = chips_to_remove(field.stack[p], percent)
+            field.stack[p] -= chips
+            field.total_chips -= chips
+            self._log(
+                [
+                    SanctionImposed(
+                        t=self.now, player_id=p, kind=kind, infraction=n, chips_removed=chips
+                    )
+                ]
+            )
+        inc.chips_pending = waiting
 
     def _arrive(self, p: int) -> None:
         """R-REG-1: a late player registers and is seated at random in a free seat."""

@@ -51,24 +51,6 @@ EASTERN = ZoneInfo("America/New_York")
 HANDS_PER_TOURNAMENT = 1_000_000_000
 
 
-#: Scenario fields added after tournament ids were first given out: each counts only when it
-#: differs from its default, so a scenario that does not use it keeps its id (and its hand
-#: histories their bytes). A field added to a scenario record belongs here.
-LATER_FIELDS = frozenset(
-    {
-        "spin_and_go",  # [spin_and_go]
-        "negotiation_seconds",  # [deal] (R-DEAL-2)
-        "keep_chips",  # [shootout] (R-SHOOT-1)
-        "round_stacks",  # [shootout] (R-SHOOT-1)
-        "cancellation_in_money_policy",  # [faults] (R-FAULT-2)
-        "cancellation_refunds_fees",
-        "cancellation_returns_bounties",
-        "cancel_at_seconds",
-        "cancel_at_stage",
-    }
-)
-
-
 def _default(field: dataclasses.Field[Any]) -> Any:
     if field.default_factory is not dataclasses.MISSING:
         return field.default_factory()
@@ -78,13 +60,17 @@ def _default(field: dataclasses.Field[Any]) -> Any:
 def _counts(record: Any, field: dataclasses.Field[Any]) -> bool:
     if field.name == "source":
         return False
-    if field.name in LATER_FIELDS:
+    if field.metadata.get("id_when_set"):  # added after ids were first given out
         return bool(getattr(record, field.name) != _default(field))
     return True
 
 
 def _canonical(value: Any) -> Any:
-    """A JSON-able form of a scenario record, independent of where it was loaded from."""
+    """A JSON-able form of a scenario record, independent of where it was loaded from.
+
+    A field marked ``id_when_set`` (a section added after ids were first issued) is left out
+    while it holds its default, so adding an option renumbers no existing tournament.
+    """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             f.name: _canonical(getattr(value, f.name))
