@@ -741,6 +741,54 @@ class RegistrationClosed:
     seats: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerUnregistered:
+    """A player asked to unregister before the start (R-REG-4).
+
+    ``granted``: before the deadline, so ``refund_cents`` (the whole buy-in, fee included) went
+    back and the player never plays; otherwise ``reason`` says why and the player plays. ``t``
+    is negative: seconds before the start played.
+    """
+
+    t: int
+    player_id: int
+    granted: bool
+    refund_cents: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartDelayed:
+    """The operator delayed the start (R-REG-4): at the scheduled start, ``t = -delay_seconds``.
+
+    The clocks are seconds after midnight; play, levels and late registration run from
+    ``start_clock``.
+    """
+
+    t: int
+    delay_seconds: int
+    scheduled_clock: int
+    start_clock: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartCancelled:
+    """The operator cancelled the tournament before the start (R-REG-4); nothing was played.
+
+    Every player registered then got the whole buy-in back, fee included: ``refunds_cents``
+    per player of ``player_ids``, ``refunded_cents`` in all (the cashier checks it is every
+    cent collected).
+    """
+
+    t: int
+    name: str
+    seed: int
+    player_ids: tuple[int, ...]
+    refunds_cents: tuple[int, ...]
+    refunded_cents: int
+    start_clock: int
+
+
 # ---------------------------------------------------------------------------------------------
 # Records of the log as JSON
 # ---------------------------------------------------------------------------------------------

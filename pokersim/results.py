@@ -24,6 +24,7 @@ __all__ = [
     "places",
     "prizes",
     "read_events",
+    "registration_summary",
     "summary",
     "summary_json",
 ]
@@ -63,7 +64,7 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
 
     ``scenario`` names the scenario (its file name, say); by default the scenario's name.
     """
-    return {
+    out: dict[str, Any] = {
         "scenario": scenario if scenario is not None else result.scenario,
         "seed": result.seed,
         "entries": result.entries,
@@ -89,6 +90,24 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
                 "disconnects": f.disconnects,
             }
             for f in result.finishes
+        ],
+    }
+    refunds = [f for f in result.finishes if f.refund_cents]
+    if refunds or result.start_delay_seconds or result.cancelled_before_start:
+        out["registration"] = registration_summary(result)
+    return out
+
+
+def registration_summary(result: TournamentResult) -> dict[str, Any]:
+    """R-REG-4 in ``summary.json`` (only when something happened before the start)."""
+    refunds = [f for f in result.finishes if f.refund_cents]
+    return {
+        "cancelled_before_start": result.cancelled_before_start,
+        "start_delay_seconds": result.start_delay_seconds,
+        "refunded_cents": sum(f.refund_cents for f in refunds),
+        "refunds": [
+            {"player_id": f.player_id, "name": f.name, "refund_cents": f.refund_cents}
+            for f in refunds
         ],
     }
 

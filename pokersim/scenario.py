@@ -55,9 +55,11 @@ __all__ = [
     "Payouts",
     "PlayerSpec",
     "Players",
+    "Registration",
     "Satellite",
     "Scenario",
     "Shootout",
+    "Unregistration",
     "SHARE_UNITS",
     "SyncStage",
     "SyncStageKind",
@@ -536,6 +538,38 @@ class Satellite:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Unregistration:
+    """A scripted request to unregister (R-REG-4).
+
+    ``player`` by name, ``at_seconds`` after the scheduled start (negative: before it).
+    """
+
+    player: str
+    at_seconds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Registration:
+    """Before the start (R-REG-4): unregistrations, the deadline, a delayed or cancelled start.
+
+    ``unregister_deadline_seconds`` is how long before the start (the delayed start, if
+    delayed) requests stop being granted; 0: the start itself.
+    """
+
+    unregister: tuple[Unregistration, ...] = ()
+    unregister_percent: float = 0.0  # drawn share of the field asking to unregister
+    unregister_window_seconds: int = 3600  # drawn requests come this long before the start
+    unregister_deadline_seconds: int = 0
+    delay_start_seconds: int = 0
+    cancel_before_start: bool = False
+
+    @property
+    def active(self) -> bool:
+        """Whether anything happens before the start (a default scenario: nothing)."""
+        return self != Registration()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shootout:
     """Shoot-out format: each table plays to one winner, winners advance (R-DIS-4)."""
 
@@ -575,6 +609,7 @@ class Scenario:
     connection: Connection = Connection()
     satellite: Satellite = Satellite()
     shootout: Shootout = Shootout()
+    registration: Registration = Registration()
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -732,7 +767,7 @@ KEYS: dict[str, frozenset[str]] = {
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults connection "
-        "satellite shootout",
+        "satellite shootout registration",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -759,6 +794,9 @@ KEYS: dict[str, frozenset[str]] = {
         "protection_players_left protection_seconds absent_hands_to_end_match",
         "satellite": "seat_value_cents",
         "shootout": "enabled",
+        "registration": "unregister unregister_percent unregister_window_minutes "
+        "unregister_deadline_minutes delay_start_minutes cancel_before_start",
+        "registration.unregister[]": "player at_minutes",
     }.items()
 }
 _ITEM_INDEX = re.compile(r"\[\d+\]")
@@ -1509,6 +1547,43 @@ def _read_shootout(top: Section, satellite: Satellite) -> Shootout:
     return shootout
 
 
+def _read_registration(top: Section, players: Players) -> Registration:
+    """R-REG-4: who unregisters and when, the deadline, a delayed or cancelled start."""
+    sec = top.table("registration", {})
+    scripted: list[Unregistration] = []
+    items = sec.tables("unregister", [])
+    names = {s.name for s in expand_players(players)} if items else set()
+    for item in items:
+        who = item.text("player")
+        if who not in names:
+            raise item.error("player", f"expected a player of the field, got {_show(who)}")
+        minutes = item.number("at_minutes", low=-_MAX_MINUTES, high=_MAX_MINUTES)
+        secs = minutes * 60
+        if abs(secs - round(secs)) > 1e-6:
+            raise item.error(
+                "at_minutes", f"expected a whole number of seconds, got {_show(minutes)} minutes"
+            )
+        item.done()
+        if any(u.player == who for u in scripted):
+            raise item.error("player", f"expected each player once, got {who!r} again")
+        scripted.append(Unregistration(player=who, at_seconds=int(round(secs))))
+    reg = Registration(
+        unregister=tuple(scripted),
+        unregister_percent=sec.number("unregister_percent", 0.0, low=0, high=100),
+        unregister_window_seconds=sec.seconds("unregister_window_minutes", 60, positive=True),
+        unregister_deadline_seconds=sec.seconds("unregister_deadline_minutes", 0),
+        delay_start_seconds=sec.seconds("delay_start_minutes", 0),
+        cancel_before_start=sec.flag("cancel_before_start", False),
+    )
+    if scripted and reg.unregister_percent:
+        raise sec.error(
+            "unregister_percent",
+            "expected either a scripted unregister list or a percent, not both",
+        )
+    sec.done()
+    return reg
+
+
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = Section(source, "", dict(data))
@@ -1578,6 +1653,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     connection = _read_connection(top)
     satellite = _read_satellite(top)
     shootout = _read_shootout(top, satellite)
+    registration = _read_registration(top, players)
     top.done()
     return Scenario(
         name=name,
@@ -1601,6 +1677,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         connection=connection,
         satellite=satellite,
         shootout=shootout,
+        registration=registration,
         max_simulated_seconds=max_simulated_seconds,
         source=source,
         starts_at=starts_at,

@@ -185,6 +185,20 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "protection_seconds": _number(c.protection_seconds),
         "absent_hands_to_end_match": c.absent_hands_to_end_match,
     }
+    reg = sc.registration
+    if reg.active:  # R-REG-4; written only when something happens before the start
+        registration: dict[str, Any] = {
+            "unregister_percent": _number(reg.unregister_percent),
+            "unregister_window_minutes": _minutes(reg.unregister_window_seconds),
+            "unregister_deadline_minutes": _minutes(reg.unregister_deadline_seconds),
+            "delay_start_minutes": _minutes(reg.delay_start_seconds),
+            "cancel_before_start": reg.cancel_before_start,
+        }
+        if reg.unregister:
+            registration["unregister"] = [
+                {"player": u.player, "at_minutes": _minutes(u.at_seconds)} for u in reg.unregister
+            ]
+        data["registration"] = registration
     levels = []
     for lv in sc.levels:
         item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}

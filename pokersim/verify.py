@@ -110,6 +110,8 @@ class Expect:
     places: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
     prizes: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
     bounties: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
+    refunds: Mapping[int, int] = field(default_factory=lambda: _EMPTY)  # R-REG-4
+    entries: int | None = None
     stacks: tuple[StackExpect, ...] = ()
     pots: tuple[PotExpect, ...] = ()
     events: tuple[EventExpect, ...] = ()
@@ -206,6 +208,8 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
     places = _players_map(sec, "places", ids, low=1)
     prizes = _players_map(sec, "prizes", ids, low=0)
     bounties = _players_map(sec, "bounties", ids, low=0)
+    refunds = _players_map(sec, "refunds", ids, low=0)
+    entries = sec.integer("entries", low=0) if sec.has("entries") else None
     stacks: list[StackExpect] = []
     for s in sec.tables("stacks", []):
         stacks.append(
@@ -281,6 +285,8 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
         places=places,
         prizes=prizes,
         bounties=bounties,
+        refunds=refunds,
+        entries=entries,
         stacks=tuple(stacks),
         pots=tuple(pots),
         events=tuple(evs),
@@ -398,17 +404,21 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
         fail("expect.winner", name(ex.winner), name(res.winner_id))
     if ex.hands_played is not None and res.hands_played != ex.hands_played:
         fail("expect.hands_played", ex.hands_played, res.hands_played)
+    start = _start_clock(out.events, case.scenario.start_seconds)
     if ex.end_clock is not None:
-        end = case.scenario.start_seconds + res.duration_seconds
+        end = start + res.duration_seconds
         if end != ex.end_clock:
             fail("expect.end_clock", clock_text(ex.end_clock), clock_text(end))
     if ex.prize_pool_cents is not None and res.prize_pool_cents != ex.prize_pool_cents:
         fail("expect.prize_pool_cents", ex.prize_pool_cents, res.prize_pool_cents)
+    if ex.entries is not None and res.entries != ex.entries:
+        fail("expect.entries", ex.entries, res.entries)
     by_id = {f.player_id: f for f in res.finishes}
     for label, wanted, attr in (
         ("places", ex.places, "place"),
         ("prizes", ex.prizes, "prize_cents"),
         ("bounties", ex.bounties, "bounty_cents"),
+        ("refunds", ex.refunds, "refund_cents"),
     ):
         for pid, value in wanted.items():
             got = getattr(by_id[pid], attr)
@@ -441,7 +451,6 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
             fail(f"{pe.key}.winners", [name(p) for p in pe.winners], [name(p) for p in ids])
         if pe.shares is not None and tuple(pot.shares) != pe.shares:
             fail(f"{pe.key}.shares", list(pe.shares), list(pot.shares))
-    start = case.scenario.start_seconds
     for ee in ex.events:
         found = [
             r
@@ -476,6 +485,14 @@ def _hand(out: Outcome, table: int, hand: int) -> HandResult | str:
 
 def _norm(value: Any) -> Any:
     return list(value) if isinstance(value, tuple | list) else value
+
+
+def _start_clock(events: Sequence[Mapping[str, Any]], scheduled: int) -> int:
+    """The clock time play started at, as the run logged it (a delayed start moves it)."""
+    for r in events:
+        if r["type"] in ("TournamentStarted", "StartCancelled"):
+            return int(r["start_clock"])
+    return scheduled
 
 
 def _matches(record: Mapping[str, Any], ee: EventExpect, start: int) -> bool:

@@ -9,6 +9,7 @@ each rule case that is meant to catch a specific mistake.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +18,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, hand
+from pokersim import balancing, betting, bounties, hand, lobby
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule
-from pokersim.engine import dealer, floor, places
+from pokersim.engine import dealer, floor, places, setup
+from pokersim.engine import lobby as lobby_desk
 from pokersim.verify import check_case, load_case
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
@@ -89,7 +91,59 @@ def _breaks_on_the_hour(original):
     return classmethod(from_breaks)
 
 
+def _cancel_ignored(original):
+    def plan_lobby(reg, terms, names, late, seed):
+        return dataclasses.replace(original(reg, terms, names, late, seed), cancelled=False)
+
+    return plan_lobby
+
+
 MUTANTS = [
+    Mutant(
+        "R-REG-4: the fee is kept when a player unregisters",
+        lobby,
+        "unregistration_refund_cents",
+        lambda original: lambda terms: terms.prize_cents + terms.bounty_cents,
+        (
+            "R-REG-4-unregister-before-deadline-refunded",
+            "R-REG-4-unregister-after-deadline-refused",
+        ),
+    ),
+    Mutant(
+        "R-REG-4: nobody may unregister (every request refused)",
+        lobby,
+        "may_unregister",
+        lambda original: lambda t, deadline_seconds: False,
+        ("R-REG-4-unregister-before-deadline-refunded", "R-REG-4-delayed-start"),
+    ),
+    Mutant(
+        "R-REG-4: the deadline is ignored (granted until the start)",
+        lobby,
+        "may_unregister",
+        lambda original: lambda t, deadline_seconds: t < 0,
+        ("R-REG-4-unregister-after-deadline-refused",),
+    ),
+    Mutant(
+        "R-REG-4: a delayed start plays from the scheduled clock",
+        setup,
+        "start_clock",
+        lambda original: lambda scenario, plan: scenario.start_seconds,
+        ("R-REG-4-delayed-start",),
+    ),
+    Mutant(
+        "R-REG-4: a cancellation before the start is ignored (the tournament is played)",
+        lobby_desk,
+        "plan_lobby",
+        _cancel_ignored,
+        ("R-REG-4-cancelled-before-start",),
+    ),
+    Mutant(
+        "R-REG-4: a cancellation before the start keeps the fees",
+        lobby_desk,
+        "cancellation_before_start_refunds",
+        lambda original: lambda terms, players: tuple(terms.prize_cents for _ in players),
+        ("R-REG-4-cancelled-before-start",),
+    ),
     Mutant(
         "R-BLIND-2: the player who matched every all-in is still asked",
         betting,

@@ -127,6 +127,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
     """The ``run --json`` object (docs/json.md)."""
+    from pokersim.results import summary
+
+    if result.cancelled_before_start:  # R-REG-4: no winner; every buy-in and fee refunded
+        return {
+            "command": "run",
+            "scenario": scenario.name,
+            "seed": args.seed,
+            "registration": summary(result)["registration"],
+            "out": None if out is None else str(out),
+        }
     w = next(f for f in result.finishes if f.player_id == result.winner_id)
     return {
         "command": "run",
@@ -193,9 +203,16 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
 def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> None:
     from pokersim.clock import format_clock
 
+    if result.cancelled_before_start:
+        refunds = [f.refund_cents for f in result.finishes if f.refund_cents]
+        print(
+            f"{scenario.name} (seed {args.seed}): cancelled before the start; every buy-in and "
+            f"fee refunded ({sum(refunds) / 100:.2f} to {len(refunds)} players)"
+        )
+        return
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
-    start = scenario.start_seconds
+    start = (scenario.start_seconds + result.start_delay_seconds) % 86400
     print(
         f"{scenario.name} (seed {args.seed}): {result.entries} entries, {result.hands_played} hands"
     )

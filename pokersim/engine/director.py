@@ -86,6 +86,9 @@ class Director(Upkeep):
         on_time = self._late_start()  # R-REG-1: late players arrive later
         cashier = self.cashier
         self._log(self._opening(on_time))
+        if self.lobby.cancelled:  # R-REG-4: every buy-in and fee back, nothing played
+            self._cancel_before_start(on_time)
+            return
         for p in on_time:
             cashier.bounty.register(p)
         fixed = self.start_position
@@ -107,8 +110,8 @@ class Director(Upkeep):
         """The players seated at the start; the others arrive over late registration."""
         late = self.arrival_at
         field = self.field
-        on_time = [p for p in range(field.n) if p not in late]
-        for p in late:
+        on_time = [p for p in range(field.n) if p not in self.away]
+        for p in self.away:
             field.stack[p] = 0
         field.total_chips = self.sc.starting_stack * len(on_time)
         field.remaining = field.unplaced = field.registered = len(on_time)

@@ -19,6 +19,7 @@ from pokersim.engine.dealer import Dealer
 from pokersim.engine.floor import Floor
 from pokersim.engine.format import Format
 from pokersim.engine.incidents import Incidents
+from pokersim.engine.lobby import before_start, make_plan, start_clock
 from pokersim.engine.places import Places
 from pokersim.engine.records import HandPlayer
 from pokersim.engine.schedule import Schedule
@@ -101,7 +102,6 @@ class Run:
             raise ValueError(f"expected {n} player models, got {len(models)}")
         self.models = models
         self.format = Format.of(scenario)
-        self.schedule = Schedule(scenario)
         terms = scenario.entries
         # R-REG-1: who arrives after the start, and when
         self.arrival_at = late_arrivals(
@@ -111,6 +111,11 @@ class Run:
             seed,
             process=terms.arrival,
         )
+        # R-REG-4: who unregisters before the start, a delayed or cancelled start
+        self.lobby = make_plan(scenario, [s.name for s in self.specs], list(self.arrival_at), seed)
+        self.away = set(self.arrival_at) | self.lobby.gone  # not registered at the start
+        self.start_clock = start_clock(scenario, self.lobby)
+        self.schedule = Schedule(scenario, self.start_clock)
         self._make_desks(opts)
         self.final_formed = self.format.final_table_at_start(n)
         self.final_at: int | None = None
@@ -127,7 +132,7 @@ class Run:
         scenario = self.sc
         models = self.models
         self.cashier = Cashier(
-            scenario, self.format, self.field, self.specs, models, list(self.arrival_at)
+            scenario, self.format, self.field, self.specs, models, list(self.away)
         )
         self.places = Places(self.field)
         self.floor = Floor(scenario, self.format, self.field, self.streams)
@@ -156,17 +161,27 @@ class Run:
         )
 
     def _opening(self, on_time: Sequence[int]) -> list[Any]:
-        """The log's first events: the field as listed, then the start of play."""
+        """The log's first events: the field, what came before the start, then the start.
+
+        Before the start (R-REG-4): a delay and unregistrations; a cancelled start logs no start.
+        """
         sc = self.sc
         specs = self.specs
-        return [
+        early = before_start(sc, self.lobby, self.start_clock)
+        listed = [
             FieldListed(
-                t=0,
+                t=min([0, *(e.t for e in early[:1])]),
                 player_ids=tuple(s.player_id for s in specs),
                 names=tuple(s.name for s in specs),
                 models=tuple(s.model for s in specs),
                 late_ids=tuple(sorted(self.arrival_at)),
             ),
+            *early,
+        ]
+        if self.lobby.cancelled:
+            return listed
+        return [
+            *listed,
             TournamentStarted(
                 t=0,
                 name=sc.name,
@@ -176,7 +191,7 @@ class Run:
                 seats_per_table=sc.seats_per_table,
                 prize_pool_cents=self.cashier.pool,
                 places_paid=self.cashier.places_paid,
-                start_clock=sc.start_seconds,
+                start_clock=self.start_clock,
             ),
         ]
 

@@ -51,6 +51,11 @@ EASTERN = ZoneInfo("America/New_York")
 HANDS_PER_TOURNAMENT = 1_000_000_000
 
 
+#: Scenario sections added after the ids were first given: left out while at their defaults,
+#: so a scenario that does not use them keeps the id it always had.
+_LATER_SECTIONS = frozenset({"registration"})
+
+
 def _canonical(value: Any) -> Any:
     """A JSON-able form of a scenario record, independent of where it was loaded from."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -58,6 +63,7 @@ def _canonical(value: Any) -> Any:
             f.name: _canonical(getattr(value, f.name))
             for f in dataclasses.fields(value)
             if f.name != "source"
+            and not (f.name in _LATER_SECTIONS and getattr(value, f.name) == f.default)
         }
     if isinstance(value, enum.Enum):
         return value.value
