@@ -58,6 +58,7 @@ __all__ = [
     "Registration",
     "Satellite",
     "Scenario",
+    "Series",
     "Shootout",
     "Unregistration",
     "SHARE_UNITS",
@@ -538,6 +539,23 @@ class Satellite:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Series:
+    """A satellite linked to its target tournament (R-SAT-1); ``target`` empty: none.
+
+    ``target`` is the target's scenario file, relative to this file; it starts
+    ``target_start_seconds`` after the satellite's start.
+    """
+
+    target: str = ""
+    target_start_seconds: int = 0
+
+    @property
+    def linked(self) -> bool:
+        """Whether the satellite feeds a target tournament."""
+        return bool(self.target)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Unregistration:
     """A scripted request to unregister (R-REG-4).
 
@@ -610,6 +628,7 @@ class Scenario:
     satellite: Satellite = Satellite()
     shootout: Shootout = Shootout()
     registration: Registration = Registration()
+    series: Series = Series()
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -767,7 +786,7 @@ KEYS: dict[str, frozenset[str]] = {
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults connection "
-        "satellite shootout registration",
+        "satellite shootout registration series",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -797,6 +816,7 @@ KEYS: dict[str, frozenset[str]] = {
         "registration": "unregister unregister_percent unregister_window_minutes "
         "unregister_deadline_minutes delay_start_minutes cancel_before_start",
         "registration.unregister[]": "player at_minutes",
+        "series": "target target_start_minutes",
     }.items()
 }
 _ITEM_INDEX = re.compile(r"\[\d+\]")
@@ -1584,6 +1604,24 @@ def _read_registration(top: Section, players: Players) -> Registration:
     return reg
 
 
+def _read_series(top: Section, satellite: Satellite) -> Series:
+    """R-SAT-1: the target tournament a satellite seats its winners in."""
+    sec = top.table("series", {})
+    if not sec.data:
+        sec.done()
+        return Series()
+    target = sec.text("target")
+    if not target.strip() or not target.endswith(".toml"):
+        raise sec.error("target", f"expected a scenario file name ending in .toml, got {target!r}")
+    series = Series(target=target, target_start_seconds=sec.seconds("target_start_minutes", 0))
+    sec.done()
+    if not satellite.seat_value_cents:
+        raise sec.error(
+            "target", "only a satellite has a target: expected satellite.seat_value_cents > 0"
+        )
+    return series
+
+
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = Section(source, "", dict(data))
@@ -1653,7 +1691,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     connection = _read_connection(top)
     satellite = _read_satellite(top)
     shootout = _read_shootout(top, satellite)
-    registration = _read_registration(top, players)
+    registration, series = _read_registration(top, players), _read_series(top, satellite)
     top.done()
     return Scenario(
         name=name,
@@ -1678,6 +1716,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
         satellite=satellite,
         shootout=shootout,
         registration=registration,
+        series=series,
         max_simulated_seconds=max_simulated_seconds,
         source=source,
         starts_at=starts_at,

@@ -199,6 +199,12 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
                 {"player": u.player, "at_minutes": _minutes(u.at_seconds)} for u in reg.unregister
             ]
         data["registration"] = registration
+    if sc.series.linked:  # R-SAT-1
+        data["satellite"] = {"seat_value_cents": sc.satellite.seat_value_cents}
+        data["series"] = {
+            "target": sc.series.target,
+            "target_start_minutes": _minutes(sc.series.target_start_seconds),
+        }
     levels = []
     for lv in sc.levels:
         item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}

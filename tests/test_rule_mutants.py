@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, hand, lobby
+from pokersim import balancing, betting, bounties, hand, lobby, series
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule
 from pokersim.engine import dealer, floor, places, setup
@@ -99,6 +99,20 @@ def _cancel_ignored(original):
 
 
 MUTANTS = [
+    Mutant(
+        "R-SAT-1: winners are not seated in a target already under way (only before its start)",
+        series,
+        "registration_time",
+        lambda original: lambda end, start, late: 0 if end <= start else None,
+        ("R-SAT-1-winners-seated-in-open-target",),
+    ),
+    Mutant(
+        "R-SAT-1: winners are registered when the target's late registration ends, not at once",
+        series,
+        "registration_time",
+        lambda original: lambda end, start, late: late if end - start < late else None,
+        ("R-SAT-1-winners-seated-in-open-target", "R-SAT-1-winners-registered-before-target-start"),
+    ),
     Mutant(
         "R-REG-4: the fee is kept when a player unregisters",
         lobby,

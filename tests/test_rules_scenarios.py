@@ -28,7 +28,6 @@ KNOWN_GAPS: frozenset[str] = frozenset(
         "R-DEAL-2",
         "R-FAULT-2",
         "R-PAY-1",
-        "R-SAT-1",
         "R-SHOOT-1",
     }
 )

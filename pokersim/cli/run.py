@@ -116,13 +116,47 @@ def run(args: argparse.Namespace) -> int:
             except OSError as exc:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
+    series = _series(args, scenario, result, out)
     if args.json:
-        emit(_json_summary(args, scenario, result, out))
+        answer = _json_summary(args, scenario, result, out)
+        if series is not None:
+            answer["series"] = series
+        emit(answer)
         return 0
     _print_summary(args, scenario, result, out)
+    if series is not None:
+        _print_series(series)
     if args.report:
         print(f"report: {out}{os.sep}report.html")
     return 0
+
+
+def _series(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
+    """R-SAT-1: a linked satellite's target, played with the winners seated at once."""
+    if not scenario.series.linked:
+        return None
+    from pokersim.series import run_target, series_json, series_summary
+
+    series = run_target(scenario, args.seed, result)
+    if out is not None:
+        (out / "series.json").write_text(series_json(series), encoding="utf-8")
+    return series_summary(series)
+
+
+def _print_series(series: dict[str, Any]) -> None:
+    print(
+        f"target: {series['target']}: {series['target_entries']} entries, pool "
+        f"{series['target_prize_pool_cents'] / 100:.2f}"
+    )
+    for p in series["paths"]:
+        if p["target_id"] is None:
+            where = f"not seated (registration over): keeps {p['seat_cents'] / 100:.2f}"
+        else:
+            where = (
+                f"seated as player {p['target_id']} {_hms(p['registered_at'])} after its start, "
+                f"place {p['target_place']}, prize {p['target_prize_cents'] / 100:.2f}"
+            )
+        print(f"  {p['name']}: satellite place {p['satellite_place']} -> target: {where}")
 
 
 def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:

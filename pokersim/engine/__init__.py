@@ -73,6 +73,7 @@ def run_tournament(
     disqualified: Sequence[int] | None = None,
     disqualified_at_hands: Sequence[tuple[int, int]] = (),
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
+    arrivals: Mapping[int, int] | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -88,6 +89,9 @@ def run_tournament(
     of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``),
     ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
     are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``).
+    ``arrivals`` gives some players' registration times (``{player: seconds}``; 0 or less: on
+    time at the start), replacing the drawn late arrivals for them (a satellite's winners in
+    its target, R-SAT-1: ``pokersim.series``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -102,6 +106,7 @@ def run_tournament(
         disqualified=disqualified,
         disqualified_at_hands=disqualified_at_hands,
         decks=decks,
+        arrivals=arrivals,
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()

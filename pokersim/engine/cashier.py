@@ -55,6 +55,8 @@ class Cashier:
         specs: Sequence[PlayerSpec],
         models: Sequence[PlayerModel],
         late: Sequence[int],
+        *,
+        arrivals: bool = False,
     ) -> None:
         self.sc = scenario
         self.format = fmt
@@ -77,7 +79,7 @@ class Cashier:
         )
         reentry_until = (
             terms.late_registration_seconds
-            if terms.reentries_per_player or terms.late_arrivals_percent
+            if terms.reentries_per_player or terms.late_arrivals_percent or arrivals
             else 0
         )
         rebuy_until = (

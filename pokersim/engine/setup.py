@@ -78,6 +78,7 @@ class Options:
     disqualified: Sequence[int] | None = None
     disqualified_at_hands: Sequence[tuple[int, int]] = ()
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
+    arrivals: Mapping[int, int] | None = None
 
 
 class Run:
@@ -111,6 +112,11 @@ class Run:
             seed,
             process=terms.arrival,
         )
+        for p, at in (opts.arrivals or {}).items():  # given registrations (R-SAT-1)
+            if at > 0:
+                self.arrival_at[p] = at
+            else:
+                self.arrival_at.pop(p, None)
         # R-REG-4: who unregisters before the start, a delayed or cancelled start
         self.lobby = make_plan(scenario, [s.name for s in self.specs], list(self.arrival_at), seed)
         self.away = set(self.arrival_at) | self.lobby.gone  # not registered at the start
@@ -132,7 +138,13 @@ class Run:
         scenario = self.sc
         models = self.models
         self.cashier = Cashier(
-            scenario, self.format, self.field, self.specs, models, list(self.away)
+            scenario,
+            self.format,
+            self.field,
+            self.specs,
+            models,
+            list(self.away),
+            arrivals=bool(self.arrival_at),  # late registrations to come (R-REG-1, R-SAT-1)
         )
         self.places = Places(self.field)
         self.floor = Floor(scenario, self.format, self.field, self.streams)

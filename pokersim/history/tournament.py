@@ -53,7 +53,7 @@ HANDS_PER_TOURNAMENT = 1_000_000_000
 
 #: Scenario sections added after the ids were first given: left out while at their defaults,
 #: so a scenario that does not use them keeps the id it always had.
-_LATER_SECTIONS = frozenset({"registration"})
+_LATER_SECTIONS = frozenset({"registration", "series"})
 
 
 def _canonical(value: Any) -> Any:
