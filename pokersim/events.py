@@ -234,7 +234,8 @@ def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Calla
 # ---------------------------------------------------------------------------------------------
 # Tournament-level events (emitted by pokersim.engine)
 #
-# Every tournament event carries ``t``, the simulated time in integer seconds since the start,
+# Every tournament event carries ``t``, the simulated time in integer seconds since the start
+# (negative before it: R-REG-4; a delay moves the start),
 # and they are appended in the order they happened (same-time events in the engine's fixed
 # order). Table seat numbers here are 1-based table seats, not hand seat indices.
 # ---------------------------------------------------------------------------------------------
@@ -245,8 +246,9 @@ class FieldListed:
     """The field as the scenario lists it: each player's id, name and model; who comes late.
 
     Logged first, so that a run's results (names and models beside places and prizes) are a
-    reduction of the log alone. ``late_ids``: players who may register during late
-    registration (R-REG-1) instead of being seated at the start.
+    reduction of the log alone; ``t`` is 0, or that of the first event before the start
+    (R-REG-4: a delay or an unregistration, negative). ``late_ids``: players who may register
+    during late registration (R-REG-1) instead of being seated at the start.
     """
 
     t: int

@@ -1,9 +1,11 @@
 """Set-up of one run: its desks, made in one documented order, and its log.
 
-The desks are made in this order: the field and its models, the format, the schedule, the
-late arrivals, the cashier (whose prize table the hand-for-hand stages read), places, floor,
-hand-for-hand, incidents and dealer (each asks the other for nothing after this). ``_log``
-appends the events the desks return; opened and broken tables start and end their play.
+The desks are made in this order: the field and its models, the format, the late arrivals
+(with any given registrations), the lobby's plan before the start (R-REG-4), the schedule
+(from the start played), the cashier (whose prize table the hand-for-hand stages read),
+places, floor, hand-for-hand, incidents and dealer (each asks the other for nothing after
+this). ``_log`` appends the events the desks return; opened and broken tables start and end
+their play.
 """
 
 from __future__ import annotations
