@@ -234,7 +234,8 @@ def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Calla
 # ---------------------------------------------------------------------------------------------
 # Tournament-level events (emitted by pokersim.engine)
 #
-# Every tournament event carries ``t``, the simulated time in integer seconds since the start,
+# Every tournament event carries ``t``, the simulated time in integer seconds since the start
+# (negative before it: R-REG-4; a delay moves the start),
 # and they are appended in the order they happened (same-time events in the engine's fixed
 # order). Table seat numbers here are 1-based table seats, not hand seat indices.
 # ---------------------------------------------------------------------------------------------
@@ -245,8 +246,9 @@ class FieldListed:
     """The field as the scenario lists it: each player's id, name and model; who comes late.
 
     Logged first, so that a run's results (names and models beside places and prizes) are a
-    reduction of the log alone. ``late_ids``: players who may register during late
-    registration (R-REG-1) instead of being seated at the start.
+    reduction of the log alone; ``t`` is 0, or that of the first event before the start
+    (R-REG-4: a delay or an unregistration, negative). ``late_ids``: players who may register
+    during late registration (R-REG-1) instead of being seated at the start.
     """
 
     t: int
@@ -847,6 +849,54 @@ class RegistrationClosed:
     reason: str
     tables: int
     seats: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerUnregistered:
+    """A player asked to unregister before the start (R-REG-4).
+
+    ``granted``: before the deadline, so ``refund_cents`` (the whole buy-in, fee included) went
+    back and the player never plays; otherwise ``reason`` says why and the player plays. ``t``
+    is negative: seconds before the start played.
+    """
+
+    t: int
+    player_id: int
+    granted: bool
+    refund_cents: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartDelayed:
+    """The operator delayed the start (R-REG-4): at the scheduled start, ``t = -delay_seconds``.
+
+    The clocks are seconds after midnight; play, levels and late registration run from
+    ``start_clock``.
+    """
+
+    t: int
+    delay_seconds: int
+    scheduled_clock: int
+    start_clock: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartCancelled:
+    """The operator cancelled the tournament before the start (R-REG-4); nothing was played.
+
+    Every player registered then got the whole buy-in back, fee included: ``refunds_cents``
+    per player of ``player_ids``, ``refunded_cents`` in all (the cashier checks it is every
+    cent collected).
+    """
+
+    t: int
+    name: str
+    seed: int
+    player_ids: tuple[int, ...]
+    refunds_cents: tuple[int, ...]
+    refunded_cents: int
+    start_clock: int
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,9 +10,11 @@ was.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
@@ -67,7 +69,9 @@ class RunFiles:
         self.out = out
         out.mkdir(parents=True, exist_ok=True)
         self._hand_files = (
-            _HandFiles(hands, out / "hands", scenario, seed, hero) if hands != "none" else None
+            _HandFiles(hands, out / "hands", as_played(scenario), seed, hero)
+            if hands != "none"
+            else None
         )
         if self._hand_files is None and (out / "hands.part").is_dir():
             shutil.rmtree(out / "hands.part")  # left by a killed run
@@ -161,6 +165,21 @@ def write_run(
         )
     files.finish(result, scenario_name=scenario_name)
     return result
+
+
+def as_played(scenario: Scenario) -> Scenario:
+    """The scenario with the start the hands were played from (a delayed start, R-REG-4)."""
+    delay = scenario.registration.delay_start_seconds
+    if not delay:
+        return scenario
+    from pokersim.lobby import played_start  # noqa: PLC0415 (numpy only when a run is written)
+
+    starts_at = scenario.starts_at
+    return dataclasses.replace(
+        scenario,
+        start_seconds=played_start(scenario.start_seconds, delay),
+        starts_at=None if starts_at is None else starts_at + timedelta(seconds=delay),
+    )
 
 
 class _HandFiles:

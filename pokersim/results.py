@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from pokersim.events import event_line, event_record
-from pokersim.tally import TournamentResult
+from pokersim.tally import Finish, TournamentResult
 
 __all__ = [
     "JsonlWriter",
@@ -24,6 +24,7 @@ __all__ = [
     "places",
     "prizes",
     "read_events",
+    "registration_summary",
     "summary",
     "summary_json",
 ]
@@ -66,7 +67,7 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
     """
     spin = result.spin_multiplier
     refunded = any(f.refund_cents for f in result.finishes)
-    return {
+    out: dict[str, Any] = {
         "scenario": scenario if scenario is not None else result.scenario,
         "seed": result.seed,
         "entries": result.entries,
@@ -95,6 +96,28 @@ def summary(result: TournamentResult, *, scenario: str | None = None) -> dict[st
                 **({"refund_cents": f.refund_cents} if refunded else {}),
             }
             for f in result.finishes
+        ],
+    }
+    if _unregistered(result) or result.start_delay_seconds or result.cancelled_before_start:
+        out["registration"] = registration_summary(result)
+    return out
+
+
+def _unregistered(result: TournamentResult) -> list[Finish]:
+    """Players refunded before playing (R-REG-4), not by a later cancellation (R-FAULT-2)."""
+    return [f for f in result.finishes if f.refund_cents and not f.entries]
+
+
+def registration_summary(result: TournamentResult) -> dict[str, Any]:
+    """R-REG-4 in ``summary.json`` (only when something happened before the start)."""
+    refunds = _unregistered(result)
+    return {
+        "cancelled_before_start": result.cancelled_before_start,
+        "start_delay_seconds": result.start_delay_seconds,
+        "refunded_cents": sum(f.refund_cents for f in refunds),
+        "refunds": [
+            {"player_id": f.player_id, "name": f.name, "refund_cents": f.refund_cents}
+            for f in refunds
         ],
     }
 

@@ -60,10 +60,13 @@ __all__ = [
     "Payouts",
     "PlayerSpec",
     "Players",
+    "Registration",
     "SanctionKind",
     "Satellite",
     "Scenario",
+    "Series",
     "Shootout",
+    "Unregistration",
     "SHARE_UNITS",
     "SpinAndGo",
     "SyncStage",
@@ -623,6 +626,55 @@ class Satellite:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Series:
+    """A satellite linked to its target tournament (R-SAT-1); ``target`` empty: none.
+
+    ``target`` is the target's scenario file, relative to this file; it starts
+    ``target_start_seconds`` after the satellite's start.
+    """
+
+    target: str = ""
+    target_start_seconds: int = 0
+
+    @property
+    def linked(self) -> bool:
+        """Whether the satellite feeds a target tournament."""
+        return bool(self.target)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unregistration:
+    """A scripted request to unregister (R-REG-4).
+
+    ``player`` by name, ``at_seconds`` after the scheduled start (negative: before it).
+    """
+
+    player: str
+    at_seconds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Registration:
+    """Before the start (R-REG-4): unregistrations, the deadline, a delayed or cancelled start.
+
+    ``unregister_deadline_seconds`` is how long before the start (the delayed start, if
+    delayed) requests stop being granted; 0: the start itself.
+    """
+
+    unregister: tuple[Unregistration, ...] = ()
+    unregister_percent: float = 0.0  # drawn share of the field asking to unregister
+    unregister_window_seconds: int = 3600  # drawn requests come this long before the start
+    unregister_deadline_seconds: int = 0
+    delay_start_seconds: int = 0
+    cancel_before_start: bool = False
+
+    @property
+    def active(self) -> bool:
+        """Whether anything happens before the start (a default scenario: nothing)."""
+        return self != Registration()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shootout:
     """Shoot-out format: each table plays to one winner, winners advance (R-DIS-4, R-SHOOT-1).
 
@@ -683,6 +735,8 @@ class Scenario:
     satellite: Satellite = Satellite()
     shootout: Shootout = Shootout()
     spin_and_go: SpinAndGo = field(default=SpinAndGo(), metadata=ID_WHEN_SET)
+    registration: Registration = field(default=Registration(), metadata=ID_WHEN_SET)
+    series: Series = field(default=Series(), metadata=ID_WHEN_SET)
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -840,7 +894,7 @@ KEYS: dict[str, frozenset[str]] = {
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults conduct "
-        "connection satellite shootout spin_and_go",
+        "connection satellite shootout spin_and_go registration series",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -872,6 +926,10 @@ KEYS: dict[str, frozenset[str]] = {
         "satellite": "seat_value_cents",
         "shootout": "enabled keep_chips round_stacks",
         "spin_and_go": "table",
+        "registration": "unregister unregister_percent unregister_window_minutes "
+        "unregister_deadline_minutes delay_start_minutes cancel_before_start",
+        "registration.unregister[]": "player at_minutes",
+        "series": "target target_start_minutes",
     }.items()
 }
 _ITEM_INDEX = re.compile(r"\[\d+\]")
@@ -1771,6 +1829,61 @@ def _check_spin_and_go(top: Section, sc: Scenario) -> None:
                                f"{expected}")  # fmt: skip
 
 
+def _read_registration(top: Section, players: Players) -> Registration:
+    """R-REG-4: who unregisters and when, the deadline, a delayed or cancelled start."""
+    sec = top.table("registration", {})
+    scripted: list[Unregistration] = []
+    items = sec.tables("unregister", [])
+    names = {s.name for s in expand_players(players)} if items else set()
+    for item in items:
+        who = item.text("player")
+        if who not in names:
+            raise item.error("player", f"expected a player of the field, got {_show(who)}")
+        minutes = item.number("at_minutes", low=-_MAX_MINUTES, high=_MAX_MINUTES)
+        secs = minutes * 60
+        if abs(secs - round(secs)) > 1e-6:
+            raise item.error(
+                "at_minutes", f"expected a whole number of seconds, got {_show(minutes)} minutes"
+            )
+        item.done()
+        if any(u.player == who for u in scripted):
+            raise item.error("player", f"expected each player once, got {who!r} again")
+        scripted.append(Unregistration(player=who, at_seconds=int(round(secs))))
+    reg = Registration(
+        unregister=tuple(scripted),
+        unregister_percent=sec.number("unregister_percent", 0.0, low=0, high=100),
+        unregister_window_seconds=sec.seconds("unregister_window_minutes", 60, positive=True),
+        unregister_deadline_seconds=sec.seconds("unregister_deadline_minutes", 0),
+        delay_start_seconds=sec.seconds("delay_start_minutes", 0),
+        cancel_before_start=sec.flag("cancel_before_start", False),
+    )
+    if scripted and reg.unregister_percent:
+        raise sec.error(
+            "unregister_percent",
+            "expected either a scripted unregister list or a percent, not both",
+        )
+    sec.done()
+    return reg
+
+
+def _read_series(top: Section, satellite: Satellite) -> Series:
+    """R-SAT-1: the target tournament a satellite seats its winners in."""
+    sec = top.table("series", {})
+    if not sec.data:
+        sec.done()
+        return Series()
+    target = sec.text("target")
+    if not target.strip() or not target.endswith(".toml"):
+        raise sec.error("target", f"expected a scenario file name ending in .toml, got {target!r}")
+    series = Series(target=target, target_start_seconds=sec.seconds("target_start_minutes", 0))
+    sec.done()
+    if not satellite.seat_value_cents:
+        raise sec.error(
+            "target", "only a satellite has a target: expected satellite.seat_value_cents > 0"
+        )
+    return series
+
+
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
     """Build a ``Scenario`` from already-parsed TOML data; errors name ``source`` and the key."""
     top = Section(source, "", dict(data))
@@ -1841,6 +1954,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     connection = _read_connection(top)
     satellite = _read_satellite(top)
     shootout = _read_shootout(top, satellite, players.count, entries, faults)
+    registration, series = _read_registration(top, players), _read_series(top, satellite)
     return _finish(
         top,
         Scenario(
@@ -1867,6 +1981,8 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
             satellite=satellite,
             shootout=shootout,
             spin_and_go=_read_spin_and_go(top),
+            registration=registration,
+            series=series,
             max_simulated_seconds=max_simulated_seconds,
             source=source,
             starts_at=starts_at,

@@ -209,6 +209,26 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         }
     if sc.spin_and_go.table:  # only a Spin & Go has the table (other files stay as they were)
         data["spin_and_go"] = {"table": sc.spin_and_go.table}
+    reg = sc.registration
+    if reg.active:  # R-REG-4; written only when something happens before the start
+        registration: dict[str, Any] = {
+            "unregister_percent": _number(reg.unregister_percent),
+            "unregister_window_minutes": _minutes(reg.unregister_window_seconds),
+            "unregister_deadline_minutes": _minutes(reg.unregister_deadline_seconds),
+            "delay_start_minutes": _minutes(reg.delay_start_seconds),
+            "cancel_before_start": reg.cancel_before_start,
+        }
+        if reg.unregister:
+            registration["unregister"] = [
+                {"player": u.player, "at_minutes": _minutes(u.at_seconds)} for u in reg.unregister
+            ]
+        data["registration"] = registration
+    if sc.series.linked:  # R-SAT-1
+        data["satellite"] = {"seat_value_cents": sc.satellite.seat_value_cents}
+        data["series"] = {
+            "target": sc.series.target,
+            "target_start_minutes": _minutes(sc.series.target_start_seconds),
+        }
     levels = []
     for lv in sc.levels:
         item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}

@@ -31,7 +31,8 @@ class Finish:
     timeouts: int = 0  # R-DIS-1 time-outs
     disconnects: int = 0  # disconnections that started while the player was in
     entries: int = 1  # the first entry and every re-entry (R-REG-2)
-    refund_cents: int = 0  # paid back by a cancellation (R-FAULT-2): prize parts and fees
+    # paid back: an unregistration or a cancelled start (R-REG-4), a cancellation (R-FAULT-2)
+    refund_cents: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,6 +53,8 @@ class TournamentResult:
     hand_for_hand_seconds: int  # simulated time spent in synchronized play
     finishes: tuple[Finish, ...]  # by player id
     spin_multiplier: int | None = None  # a Spin & Go's drawn multiplier (F-SPIN-1); else None
+    start_delay_seconds: int = 0  # R-REG-4: how long the operator delayed the start
+    cancelled_before_start: bool = False  # R-REG-4: every buy-in and fee refunded, no play
 
 
 # The event types the reduction reads (the engine feeds it only these).
@@ -61,6 +64,9 @@ TALLIED = frozenset(
         "TournamentStarted",
         "PlayerRegistered",
         "PrizePoolDrawn",
+        "PlayerUnregistered",
+        "StartDelayed",
+        "StartCancelled",
         "EntryBought",
         "EliminationsDeferred",
         "PlayerEliminated",
@@ -103,6 +109,8 @@ class Tally:
         self.sync_since: int | None = None
         self.sync_seconds = 0
         self.cancelled = False
+        self.delay = 0
+        self.cancelled_before_start = False
 
     def add(self, rec: Mapping[str, Any]) -> None:
         """Take one record of the log (records of other types are ignored)."""
@@ -130,6 +138,25 @@ class Tally:
     def _PlayerRegistered(self, rec: Mapping[str, Any]) -> None:
         if rec["registered"]:
             self._bump(self.entries, rec["player_id"])
+
+    def _PlayerUnregistered(self, rec: Mapping[str, Any]) -> None:
+        if rec["granted"]:
+            p = rec["player_id"]
+            self.entries[p] = 0
+            self._bump(self.refund, p, rec["refund_cents"])
+
+    def _StartDelayed(self, rec: Mapping[str, Any]) -> None:
+        self.delay = rec["delay_seconds"]
+
+    def _StartCancelled(self, rec: Mapping[str, Any]) -> None:
+        self.cancelled_before_start = True
+        for p, cents in zip(rec["player_ids"], rec["refunds_cents"], strict=True):
+            self.entries[p] = 0
+            self._bump(self.refund, p, cents)
+        self.run.update(
+            name=rec["name"], seed=rec["seed"], end=rec["t"], winner=-1, hands=0, chips=0
+        )
+        self.run["places_paid"] = 0
 
     def _EntryBought(self, rec: Mapping[str, Any]) -> None:
         if rec["kind"] == "reentry":
@@ -207,6 +234,8 @@ class Tally:
         if "end" not in run:
             raise InvariantError("the tournament stopped before one player held every chip")
         places = sorted(self.place.get(p, 0) for p in self.ids)
+        if self.cancelled_before_start:
+            places = [1]  # nobody played: no places to check
         if places and places[0] == 0:  # late arrivals who never registered have no place
             places = [p for p in places if p] or [0]
         if not places or places[0] != 1:
@@ -226,6 +255,8 @@ class Tally:
             hand_for_hand_seconds=self.sync_seconds,
             finishes=tuple(self._finish(i) for i in range(len(self.ids))),
             spin_multiplier=run.get("multiplier"),
+            start_delay_seconds=self.delay,
+            cancelled_before_start=self.cancelled_before_start,
         )
 
     def _finish(self, i: int) -> Finish:

@@ -29,6 +29,7 @@ from pokersim.outputs import RunFiles, check_out
 from pokersim.results import event_record
 from pokersim.scenario import PlayerSpec, Scenario, Section, parse_scenario
 from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
+from pokersim.series import SeriesResult, run_target, series_json
 
 __all__ = [
     "Case",
@@ -99,6 +100,16 @@ class EventExpect:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SeriesExpect:
+    """``[expect.series]`` of a satellite linked to its target (R-SAT-1)."""
+
+    seated_at_end: tuple[int, ...] = ()  # seated in the target the second the satellite ended
+    not_seated: tuple[int, ...] = ()
+    target_entries: int | None = None
+    target_prize_pool_cents: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Expect:
     """The ``[expect]`` table of a case."""
 
@@ -110,10 +121,12 @@ class Expect:
     places: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
     prizes: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
     bounties: Mapping[int, int] = field(default_factory=lambda: _EMPTY)
-    refunds: Mapping[int, int] = field(default_factory=lambda: _EMPTY)  # R-FAULT-2
+    refunds: Mapping[int, int] = field(default_factory=lambda: _EMPTY)  # R-REG-4, R-FAULT-2
+    entries: int | None = None
     stacks: tuple[StackExpect, ...] = ()
     pots: tuple[PotExpect, ...] = ()
     events: tuple[EventExpect, ...] = ()
+    series: SeriesExpect | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -208,6 +221,7 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
     prizes = _players_map(sec, "prizes", ids, low=0)
     bounties = _players_map(sec, "bounties", ids, low=0)
     refunds = _players_map(sec, "refunds", ids, low=0)
+    entries = sec.integer("entries", low=0) if sec.has("entries") else None
     stacks: list[StackExpect] = []
     for s in sec.tables("stacks", []):
         stacks.append(
@@ -273,8 +287,10 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
             )
         )
         e.done()
+    series = _read_series_expect(sec.table("series"), ids) if sec.has("series") else None
     sec.done()
     return Expect(
+        series=series,
         error=error,
         winner=winner,
         hands_played=hands,
@@ -284,10 +300,29 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
         prizes=prizes,
         bounties=bounties,
         refunds=refunds,
+        entries=entries,
         stacks=tuple(stacks),
         pots=tuple(pots),
         events=tuple(evs),
     )
+
+
+def _read_series_expect(sec: Section, ids: Mapping[str, int]) -> SeriesExpect:
+    def names(key: str) -> tuple[int, ...]:
+        return tuple(player_ref(sec, key, ids, v) for v in sec.array(key, []))
+
+    out = SeriesExpect(
+        seated_at_end=names("seated_at_end"),
+        not_seated=names("not_seated"),
+        target_entries=sec.integer("target_entries", low=0) if sec.has("target_entries") else None,
+        target_prize_pool_cents=(
+            sec.integer("target_prize_pool_cents", low=0)
+            if sec.has("target_prize_pool_cents")
+            else None
+        ),
+    )
+    sec.done()
+    return out
 
 
 # -- running and comparing -------------------------------------------------------------------
@@ -302,6 +337,7 @@ class Outcome:
     places: tuple[tuple[int, int], ...]  # (table, hand) each event belongs to, (0, 0) if none
     hands: Mapping[tuple[int, int], HandResult]
     unused: tuple[str, ...]  # scripted decisions never asked for
+    series: SeriesResult | None = None  # a satellite's target, played after it (R-SAT-1)
 
 
 def run_case(case: Case, *, out: Path | None = None) -> Outcome:
@@ -356,9 +392,19 @@ def run_case(case: Case, *, out: Path | None = None) -> Outcome:
         )
     if files is not None:
         files.finish(result, scenario_name=Path(case.path).stem)
+    series = None
+    if case.scenario.series.linked:  # R-SAT-1: the target, with the winners seated at once
+        series = run_target(case.scenario, seed, result)
+        if out is not None:
+            (out / "series.json").write_text(series_json(series), encoding="utf-8")
     unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]
     return Outcome(
-        result=result, events=tuple(log), places=tuple(where), hands=hands, unused=tuple(unused)
+        result=result,
+        events=tuple(log),
+        places=tuple(where),
+        hands=hands,
+        unused=tuple(unused),
+        series=series,
     )
 
 
@@ -384,7 +430,8 @@ def check_case(case: Case, *, out: Path | None = None) -> CaseResult:
             actual=f"the run ended normally after {outcome.result.hands_played} hands",
         )
         return CaseResult(file=case.path, failures=(fail,))
-    return CaseResult(file=case.path, failures=tuple(compare(case, outcome)))
+    failures = compare(case, outcome) + compare_series(case, outcome)
+    return CaseResult(file=case.path, failures=tuple(failures))
 
 
 def compare(case: Case, out: Outcome) -> list[Failure]:
@@ -403,12 +450,15 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
         fail("expect.winner", name(ex.winner), name(res.winner_id))
     if ex.hands_played is not None and res.hands_played != ex.hands_played:
         fail("expect.hands_played", ex.hands_played, res.hands_played)
+    start = _start_clock(out.events, case.scenario.start_seconds)
     if ex.end_clock is not None:
-        end = case.scenario.start_seconds + res.duration_seconds
+        end = start + res.duration_seconds
         if end != ex.end_clock:
             fail("expect.end_clock", clock_text(ex.end_clock), clock_text(end))
     if ex.prize_pool_cents is not None and res.prize_pool_cents != ex.prize_pool_cents:
         fail("expect.prize_pool_cents", ex.prize_pool_cents, res.prize_pool_cents)
+    if ex.entries is not None and res.entries != ex.entries:
+        fail("expect.entries", ex.entries, res.entries)
     by_id = {f.player_id: f for f in res.finishes}
     for label, wanted, attr in (
         ("places", ex.places, "place"),
@@ -447,7 +497,6 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
             fail(f"{pe.key}.winners", [name(p) for p in pe.winners], [name(p) for p in ids])
         if pe.shares is not None and tuple(pot.shares) != pe.shares:
             fail(f"{pe.key}.shares", list(pe.shares), list(pot.shares))
-    start = case.scenario.start_seconds
     for ee in ex.events:
         found = [
             r
@@ -482,6 +531,54 @@ def _hand(out: Outcome, table: int, hand: int) -> HandResult | str:
 
 def _norm(value: Any) -> Any:
     return list(value) if isinstance(value, tuple | list) else value
+
+
+def compare_series(case: Case, out: Outcome) -> list[Failure]:
+    """The ``[expect.series]`` expectations ``out`` does not meet (R-SAT-1)."""
+    ex = case.expect.series
+    if ex is None:
+        return []
+    fails: list[Failure] = []
+
+    def fail(key: str, expected: object, actual: object) -> None:
+        fails.append(Failure(file=case.path, key=key, expected=str(expected), actual=str(actual)))
+
+    series = out.series
+    if series is None:
+        fail("expect.series", "a target played after the satellite", "no [series] table")
+        return fails
+    paths = {p.satellite_id: p for p in series.paths}
+    link = case.scenario.series
+    end = series.satellite.duration_seconds
+    at_end = max(end - link.target_start_seconds, 0)
+    for p in ex.seated_at_end:
+        path = paths.get(p)
+        got = "not a seat winner" if path is None else path.registered_at
+        if got != at_end:
+            fail(
+                f"expect.series.seated_at_end.{case.name_of(p)}",
+                f"seated {at_end} s after the target's start",
+                "not seated" if got is None else got,
+            )
+    for p in ex.not_seated:
+        path = paths.get(p)
+        if path is not None and path.target_id is not None:
+            fail(f"expect.series.not_seated.{case.name_of(p)}", "not seated", path.registered_at)
+    t = series.target
+    if ex.target_entries is not None and t.entries != ex.target_entries:
+        fail("expect.series.target_entries", ex.target_entries, t.entries)
+    pool = ex.target_prize_pool_cents
+    if pool is not None and t.prize_pool_cents != pool:
+        fail("expect.series.target_prize_pool_cents", pool, t.prize_pool_cents)
+    return fails
+
+
+def _start_clock(events: Sequence[Mapping[str, Any]], scheduled: int) -> int:
+    """The clock time play started at, as the run logged it (a delayed start moves it)."""
+    for r in events:
+        if r["type"] in ("TournamentStarted", "StartCancelled"):
+            return int(r["start_clock"])
+    return scheduled
 
 
 def _matches(record: Mapping[str, Any], ee: EventExpect, start: int) -> bool:

@@ -18,11 +18,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, cancellation, hand, payouts
+from pokersim import balancing, betting, bounties, cancellation, hand, lobby, payouts, series
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
-from pokersim.engine import cashier, dealer, floor, incidents, places, upkeep
+from pokersim.engine import cashier, dealer, floor, incidents, places, setup, upkeep
 from pokersim.engine import format as engine_format
+from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
 from pokersim.formats import round_stack
@@ -214,7 +215,73 @@ def _missed_hand_played(original):
     return sitting_out_action
 
 
+def _cancel_ignored(original):
+    def plan_lobby(reg, terms, names, late, seed):
+        return dataclasses.replace(original(reg, terms, names, late, seed), cancelled=False)
+
+    return plan_lobby
+
+
 MUTANTS = [
+    Mutant(
+        "R-SAT-1: winners are not seated in a target already under way (only before its start)",
+        series,
+        "registration_time",
+        lambda original: lambda end, start, late: 0 if end <= start else None,
+        ("R-SAT-1-winners-seated-in-open-target",),
+    ),
+    Mutant(
+        "R-SAT-1: winners are registered when the target's late registration ends, not at once",
+        series,
+        "registration_time",
+        lambda original: lambda end, start, late: late if end - start < late else None,
+        ("R-SAT-1-winners-seated-in-open-target", "R-SAT-1-winners-registered-before-target-start"),
+    ),
+    Mutant(
+        "R-REG-4: the fee is kept when a player unregisters",
+        lobby,
+        "unregistration_refund_cents",
+        lambda original: lambda terms: terms.prize_cents + terms.bounty_cents,
+        (
+            "R-REG-4-unregister-before-deadline-refunded",
+            "R-REG-4-unregister-after-deadline-refused",
+        ),
+    ),
+    Mutant(
+        "R-REG-4: nobody may unregister (every request refused)",
+        lobby,
+        "may_unregister",
+        lambda original: lambda t, deadline_seconds: False,
+        ("R-REG-4-unregister-before-deadline-refunded", "R-REG-4-delayed-start"),
+    ),
+    Mutant(
+        "R-REG-4: the deadline is ignored (granted until the start)",
+        lobby,
+        "may_unregister",
+        lambda original: lambda t, deadline_seconds: t < 0,
+        ("R-REG-4-unregister-after-deadline-refused",),
+    ),
+    Mutant(
+        "R-REG-4: a delayed start plays from the scheduled clock",
+        setup,
+        "start_clock",
+        lambda original: lambda scenario, plan: scenario.start_seconds,
+        ("R-REG-4-delayed-start",),
+    ),
+    Mutant(
+        "R-REG-4: a cancellation before the start is ignored (the tournament is played)",
+        lobby_desk,
+        "plan_lobby",
+        _cancel_ignored,
+        ("R-REG-4-cancelled-before-start",),
+    ),
+    Mutant(
+        "R-REG-4: a cancellation before the start keeps the fees",
+        lobby_desk,
+        "cancellation_before_start_refunds",
+        lambda original: lambda terms, players: tuple(terms.prize_cents for _ in players),
+        ("R-REG-4-cancelled-before-start",),
+    ),
     Mutant(
         "R-BLIND-2: the player who matched every all-in is still asked",
         betting,

@@ -24,14 +24,8 @@ _CASE_ID = re.compile(r"([RF]-[A-Z]+-\d+)(?:-|\.toml$)")
 
 # Rule IDs without a case yet because the engine does not simulate the feature (or the case is
 # still to be written). One place, on purpose: a gap that gets a file must leave this list.
-# The IDs below were added to RULES.md after the engine's cases were written; each gets
-# its case (and its mechanism where one is missing) under the rules issue.
-KNOWN_GAPS: frozenset[str] = frozenset(
-    {
-        "R-REG-4",
-        "R-SAT-1",
-    }
-)
+# Empty: every rule ID of RULES.md has its case (a new ID without one goes here until it does).
+KNOWN_GAPS: frozenset[str] = frozenset()
 
 
 def rule_ids() -> list[str]:

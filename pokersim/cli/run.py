@@ -117,17 +117,61 @@ def run(args: argparse.Namespace) -> int:
             except OSError as exc:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
+    series = _series(args, scenario, result, out)
     if args.json:
-        emit(_json_summary(args, scenario, result, out))
+        answer = _json_summary(args, scenario, result, out)
+        if series is not None:
+            answer["series"] = series
+        emit(answer)
         return 0
     _print_summary(args, scenario, result, out)
+    if series is not None:
+        _print_series(series)
     if args.report:
         print(f"report: {out}{os.sep}report.html")
     return 0
 
 
+def _series(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
+    """R-SAT-1: a linked satellite's target, played with the winners seated at once."""
+    if not scenario.series.linked:
+        return None
+    from pokersim.series import run_target, series_json, series_summary
+
+    series = run_target(scenario, args.seed, result)
+    if out is not None:
+        (out / "series.json").write_text(series_json(series), encoding="utf-8")
+    return series_summary(series)
+
+
+def _print_series(series: dict[str, Any]) -> None:
+    print(
+        f"target: {series['target']}: {series['target_entries']} entries, pool "
+        f"{series['target_prize_pool_cents'] / 100:.2f}"
+    )
+    for p in series["paths"]:
+        if p["target_id"] is None:
+            where = f"not seated (registration over): keeps {p['seat_cents'] / 100:.2f}"
+        else:
+            where = (
+                f"seated as player {p['target_id']} {_hms(p['registered_at'])} after its start, "
+                f"place {p['target_place']}, prize {p['target_prize_cents'] / 100:.2f}"
+            )
+        print(f"  {p['name']}: satellite place {p['satellite_place']} -> target: {where}")
+
+
 def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
     """The ``run --json`` object (docs/json.md)."""
+    from pokersim.results import summary
+
+    if result.cancelled_before_start:  # R-REG-4: no winner; every buy-in and fee refunded
+        return {
+            "command": "run",
+            "scenario": scenario.name,
+            "seed": args.seed,
+            "registration": summary(result)["registration"],
+            "out": None if out is None else str(out),
+        }
     w = next(f for f in result.finishes if f.player_id == result.winner_id)
     return {
         "command": "run",
@@ -194,9 +238,16 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
 def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> None:
     from pokersim.clock import format_clock
 
+    if result.cancelled_before_start:
+        refunds = [f.refund_cents for f in result.finishes if f.refund_cents]
+        print(
+            f"{scenario.name} (seed {args.seed}): cancelled before the start; every buy-in and "
+            f"fee refunded ({sum(refunds) / 100:.2f} to {len(refunds)} players)"
+        )
+        return
     names = {f.player_id: f for f in result.finishes}
     w = names[result.winner_id]
-    start = scenario.start_seconds
+    start = (scenario.start_seconds + result.start_delay_seconds) % 86400
     print(
         f"{scenario.name} (seed {args.seed}): {result.entries} entries, {result.hands_played} hands"
     )

@@ -75,6 +75,7 @@ def run_tournament(
     infractions_at_hands: Sequence[tuple[int, int]] = (),
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     multiplier: int | None = None,
+    arrivals: Mapping[int, int] | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -92,6 +93,9 @@ def run_tournament(
     ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
     are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
     ``multiplier`` a Spin & Go's drawn multiplier (a tier of its table; F-SPIN-1).
+    ``arrivals`` gives some players' registration times (``{player: seconds}``; 0 or less: on
+    time at the start), replacing the drawn late arrivals for them (a satellite's winners in
+    its target, R-SAT-1: ``pokersim.series``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -108,6 +112,7 @@ def run_tournament(
         infractions_at_hands=infractions_at_hands,
         decks=decks,
         multiplier=multiplier,
+        arrivals=arrivals,
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()

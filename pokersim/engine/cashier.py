@@ -62,6 +62,7 @@ class Cashier:
         spin_tier: MultiplierTier | None = None,
         *,
         spin_scripted: bool = False,
+        arrivals: bool = False,
     ) -> None:
         self.sc = scenario
         self.spin_tier = spin_tier  # a Spin & Go's drawn multiplier (F-SPIN-1)
@@ -87,7 +88,7 @@ class Cashier:
         )
         reentry_until = (
             terms.late_registration_seconds
-            if terms.reentries_per_player or terms.late_arrivals_percent
+            if terms.reentries_per_player or terms.late_arrivals_percent or arrivals
             else 0
         )
         rebuy_until = (

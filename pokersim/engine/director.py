@@ -83,8 +83,13 @@ class Director(Upkeep):
     def start(self) -> None:
         """Seat the players, open the tables, start the clock and the first hands."""
         on_time = self._late_start()  # R-REG-1: late players arrive later
+        if self.arrival_at:
+            self.env.process(self._arrivals())
         cashier = self.cashier
         self._log(self._opening(on_time))
+        if self.lobby.cancelled:  # R-REG-4: every buy-in and fee back, nothing played
+            self._cancel_before_start(on_time)
+            return
         for p in on_time:
             cashier.bounty.register(p)
         fixed = self.start_position
@@ -108,19 +113,6 @@ class Director(Upkeep):
 
     def _start_clock(self) -> None:
         self.env.process(self._clock_process())
-
-    def _late_start(self) -> list[int]:
-        """The players seated at the start; the others arrive over late registration."""
-        late = self.arrival_at
-        field = self.field
-        on_time = [p for p in range(field.n) if p not in late]
-        for p in late:
-            field.stack[p] = 0
-        field.total_chips = self.sc.starting_stack * len(on_time)
-        field.remaining = field.unplaced = field.registered = len(on_time)
-        if late:
-            self.env.process(self._arrivals())
-        return on_time
 
     # -- processes ---------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ another.
 from __future__ import annotations
 
 from pokersim.cancellation import cancellation_stage
+from pokersim.engine.lobby import cancelled_before_start
 from pokersim.engine.records import TournamentResult
 from pokersim.engine.setup import Run
 from pokersim.engine.state import Bust
@@ -203,6 +204,15 @@ class Endings(Run):
         self._log(self.places.cancelled(players, stacks, cents, now, tables))
         leader = min(players, key=lambda p: (-field.stack[p], p))
         self._end(now, leader)
+
+    def _cancel_before_start(self, registered: list[int]) -> None:
+        """R-REG-4: the operator cancelled before the start: every buy-in and fee refunded."""
+        self._log(
+            cancelled_before_start(
+                self.sc, self.seed, self.cashier.book, registered, self.start_clock
+            )
+        )
+        self.over = True
 
     def result(self) -> TournamentResult:
         """The run's result: a reduction of its event log (``pokersim.tally``)."""

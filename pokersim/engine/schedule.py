@@ -20,8 +20,8 @@ __all__ = ["Schedule"]
 class Schedule:
     """Levels and breaks of one run, with the level in force cached between changes."""
 
-    def __init__(self, scenario: Scenario) -> None:
-        self.breaks = BreakSchedule.from_breaks(scenario.breaks, scenario.start_seconds)
+    def __init__(self, scenario: Scenario, start_clock: int) -> None:
+        self.breaks = BreakSchedule.from_breaks(scenario.breaks, start_clock)
         self.levels = LevelClock.make(scenario.levels, self.breaks)
         self.breaks_taken = 0
         self.next_break: float = self.breaks.window(0)[0] if self.breaks.enabled else math.inf

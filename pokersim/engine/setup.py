@@ -1,9 +1,10 @@
 """Set-up of one run: its desks, made in one documented order, and its log.
 
-The desks are made in this order: the field and its models, the format, the schedule, the
-late arrivals, a Spin & Go's prize multiplier (drawn at registration), the cashier (whose
-prize table the hand-for-hand stages read), places, floor, hand-for-hand, incidents and
-dealer (each asks the other for nothing after this). ``_log`` appends the events the desks
+The desks are made in this order: the field and its models, the format, the late arrivals
+(with any given registrations), the lobby's plan before the start (R-REG-4), the schedule
+(from the start played), a Spin & Go's prize multiplier (drawn at registration), the cashier
+(whose prize table the hand-for-hand stages read), places, floor, hand-for-hand, incidents
+and dealer (each asks the other for nothing after this). ``_log`` appends the events the desks
 return; opened and broken tables start and end their play.
 """
 
@@ -20,6 +21,7 @@ from pokersim.engine.dealer import Dealer
 from pokersim.engine.floor import Floor
 from pokersim.engine.format import Format
 from pokersim.engine.incidents import Incidents
+from pokersim.engine.lobby import before_start, make_plan, start_clock
 from pokersim.engine.places import Places
 from pokersim.engine.records import HandPlayer
 from pokersim.engine.schedule import Schedule
@@ -81,6 +83,7 @@ class Options:
     infractions_at_hands: Sequence[tuple[int, int]] = ()
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
     multiplier: int | None = None  # a Spin & Go's scripted multiplier (F-SPIN-1)
+    arrivals: Mapping[int, int] | None = None
 
 
 class Run:
@@ -105,7 +108,6 @@ class Run:
             raise ValueError(f"expected {n} player models, got {len(models)}")
         self.models = models
         self.format = Format.of(scenario)
-        self.schedule = Schedule(scenario)
         terms = scenario.entries
         # R-REG-1: who arrives after the start, and when
         self.arrival_at = late_arrivals(
@@ -115,6 +117,16 @@ class Run:
             seed,
             process=terms.arrival,
         )
+        for p, at in (opts.arrivals or {}).items():  # given registrations (R-SAT-1)
+            if at > 0:
+                self.arrival_at[p] = at
+            else:
+                self.arrival_at.pop(p, None)
+        # R-REG-4: who unregisters before the start, a delayed or cancelled start
+        self.lobby = make_plan(scenario, [s.name for s in self.specs], list(self.arrival_at), seed)
+        self.away = set(self.arrival_at) | self.lobby.gone  # not registered at the start
+        self.start_clock = start_clock(scenario, self.lobby)
+        self.schedule = Schedule(scenario, self.start_clock)
         self._make_desks(opts)
         self.final_formed = self.format.final_table_at_start(n)
         self.final_at: int | None = None
@@ -137,9 +149,10 @@ class Run:
             self.field,
             self.specs,
             models,
-            list(self.arrival_at),
+            list(self.away),
             tier,
             spin_scripted=opts.multiplier is not None,
+            arrivals=bool(self.arrival_at),  # late registrations to come (R-REG-1, R-SAT-1)
         )
         self.places = Places(self.field)
         self.floor = Floor(scenario, self.format, self.field, self.streams)
@@ -168,18 +181,38 @@ class Run:
             fixed_decks=opts.decks,
         )
 
+    def _late_start(self) -> list[int]:
+        """The players seated at the start; the others arrive over late registration."""
+        field = self.field
+        on_time = [p for p in range(field.n) if p not in self.away]
+        for p in self.away:
+            field.stack[p] = 0
+        field.total_chips = self.sc.starting_stack * len(on_time)
+        field.remaining = field.unplaced = field.registered = len(on_time)
+        return on_time
+
     def _opening(self, on_time: Sequence[int]) -> list[Any]:
-        """The log's first events: the field as listed, then the start of play."""
+        """The log's first events: the field, what came before the start, then the start.
+
+        Before the start (R-REG-4): a delay and unregistrations; a cancelled start logs no start.
+        """
         sc = self.sc
         specs = self.specs
-        return [
+        early = before_start(sc, self.lobby, self.start_clock)
+        listed = [
             FieldListed(
-                t=0,
+                t=min([0, *(e.t for e in early[:1])]),
                 player_ids=tuple(s.player_id for s in specs),
                 names=tuple(s.name for s in specs),
                 models=tuple(s.model for s in specs),
                 late_ids=tuple(sorted(self.arrival_at)),
             ),
+            *early,
+        ]
+        if self.lobby.cancelled:
+            return listed
+        return [
+            *listed,
             *self._pool_drawn(),
             TournamentStarted(
                 t=0,
@@ -190,7 +223,7 @@ class Run:
                 seats_per_table=sc.seats_per_table,
                 prize_pool_cents=self.cashier.pool,
                 places_paid=self.cashier.places_paid,
-                start_clock=sc.start_seconds,
+                start_clock=self.start_clock,
             ),
         ]
 
