@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import os
 import re
 import tomllib
@@ -52,7 +53,8 @@ PLAYER_FIELDS = frozenset({"player_id", "winner_id", "by", "player_ids", "winner
 _EMPTY: Mapping[int, int] = {}
 
 
-def event_types() -> dict[str, tuple[str, ...]]:
+@functools.cache
+def event_types() -> Mapping[str, tuple[str, ...]]:
     """Every event record in ``pokersim.events`` by class name, with its field names."""
     out: dict[str, tuple[str, ...]] = {}
     for name, obj in vars(event_records).items():

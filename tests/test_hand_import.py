@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -74,25 +75,44 @@ def test_a_sample_of_exported_hands_imports_into_passing_cases(tmp_path: Path) -
     assert checked == 2 * SAMPLE
 
 
+SHARDS = 4  # each source's hands in four tests, so that parallel workers share them
+SOURCES = [p.stem for p in SCENARIOS] + ["rules"]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[Path]]:
+    """The hand-history files of one shipped scenario's run, or of every rule case (``rules``:
+    they play the corner cases, short blinds and antes, side pots, time-outs), made once."""
+    cache: dict[str, list[Path]] = {}
+
+    def files(source: str) -> list[Path]:
+        if source not in cache:
+            out = tmp_path_factory.mktemp(source)
+            if source == "rules":
+                verify_paths([ROOT / "scenarios" / "rules"], out=out)
+                cache[source] = sorted(out.glob("*/hands/table-*.*"))
+            else:
+                cache[source] = _export(ROOT / "scenarios" / f"{source}.toml", out, seed=3)
+        return cache[source]
+
+    return files
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
-def test_every_exported_hand_of_a_shipped_scenario_imports_into_a_passing_case(
-    scenario: Path, tmp_path: Path
+@pytest.mark.parametrize("shard", range(SHARDS))
+@pytest.mark.parametrize("source", SOURCES)
+def test_every_exported_hand_imports_into_a_passing_case(
+    source: str, shard: int, exported: Callable[[str], list[Path]]
 ) -> None:
-    for path in _export(scenario, tmp_path / "run", seed=3):
-        for hand in _hands(path):
-            assert _failures(hand) == [], f"{scenario.stem} {path.name} {hand.label}"
-
-
-@pytest.mark.slow
-def test_every_hand_of_every_rule_case_imports_into_a_passing_case(tmp_path: Path) -> None:
-    """The rule cases play the corner cases (short blinds and antes, side pots, time-outs)."""
-    verify_paths([ROOT / "scenarios" / "rules"], out=tmp_path)
-    files = sorted(tmp_path.glob("*/hands/table-*.txt")) + sorted(tmp_path.glob("*/hands/*.phhs"))
-    assert len(files) > 50
-    for path in files:
-        for hand in _hands(path):
-            assert _failures(hand) == [], f"{path.parent.parent.name} {path.name} {hand.label}"
+    hands = [(path, hand) for path in exported(source) for hand in _hands(path)]
+    mine = hands[shard::SHARDS]
+    assert mine
+    failed = [
+        f"{path.parent.parent.name}/{path.name} {hand.label}: {fails[0]}"
+        for path, hand in mine
+        if (fails := _failures(hand))
+    ]
+    assert failed == [], f"{len(failed)} of {len(mine)} hands fail, e.g. {failed[:3]}"
 
 
 def test_pokerstars_and_phh_of_one_hand_give_the_same_expectations(tmp_path: Path) -> None:

@@ -126,7 +126,7 @@ def case_toml(hand: ImportedHand) -> str:
         f"small_blind = {hand.small_blind}",
         f"big_blind = {hand.big_blind}",
         *([f"ante = {hand.ante}"] if hand.ante_kind != "none" else []),
-        "minutes = 1",
+        "minutes = 0.1   # six seconds: the hands after this one are played at level 2",
         "",
         "[[levels]]   # after the hand: blinds above every chip in play end the run quickly",
         f"small_blind = {total}",
