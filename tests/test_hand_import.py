@@ -391,8 +391,23 @@ def test_a_phh_hand_imports_and_passes(tmp_path: Path) -> None:
             "As is dealt to Ann and to Cid: expected each card once",
         ),
         (("[5, 10, 0]", "[0, 10, 0]"), "blinds posted by None and Bob"),
+        (('variant = "NT"', 'variant = ["NT"]'), "variant ['NT']: expected Texas hold'em"),
+        (('"d db 2c7d9h"', '"d db ??????"'), "expected the board's cards, not '??'"),
+        (("[1000, 1000, 1000]", "[1000, 0, 1000]"), "a player dealt in without chips"),
+        (("players =", "seats = [1, 1, 3]\nplayers ="), "expected distinct seat numbers from 1"),
     ],
-    ids=["omaha", "fractional-chips", "straddle", "draw", "duplicate-card", "no-small-blind"],
+    ids=[
+        "omaha",
+        "fractional-chips",
+        "straddle",
+        "draw",
+        "duplicate-card",
+        "no-small-blind",
+        "variant-not-a-string",
+        "unknown-board",
+        "no-chips",
+        "seat-twice",
+    ],
 )
 def test_a_bad_phh_hand_is_one_error_line(
     change: tuple[str, str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

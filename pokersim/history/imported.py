@@ -150,11 +150,25 @@ class Bets:
 
 def check_replayable(hand: ImportedHand) -> None:
     """Refuse, naming the feature, a hand the engine's first hand of a case cannot replay."""
-    names = [s.name for s in hand.seats]
-    if len(set(names)) != len(names):
-        raise hand.error(f"expected distinct player names, got {names}")
+    _check_seats(hand)
+    _check_blinds(hand)
+    _check_cards(hand)
+    for name, stack in hand.final_stacks.items():
+        if stack < 0:
+            raise hand.error(f"{name} ends with {stack} chips: the amounts do not add up")
+
+
+def _check_seats(hand: ImportedHand) -> None:
     if len(hand.seats) < 2:
         raise hand.error(f"expected at least 2 players dealt in, got {len(hand.seats)}")
+    names = [s.name for s in hand.seats]
+    if len(set(names)) != len(names) or not all(n.strip() for n in names):
+        raise hand.error(f"expected distinct, non-empty player names, got {names}")
+    seat_nos = [s.seat_no for s in hand.seats]
+    if len(set(seat_nos)) != len(seat_nos) or min(seat_nos) < 1:
+        raise hand.error(f"expected distinct seat numbers from 1, got {seat_nos}")
+    if any(s.stack < 1 for s in hand.seats):
+        raise hand.error("a player dealt in without chips: expected at least 1 chip each")
     if max(s.seat_no for s in hand.seats) > hand.seat_count:
         raise hand.error(f"a seat number above the table size {hand.seat_count}")
     if all(s.seat_no != hand.button for s in hand.seats):
@@ -162,6 +176,9 @@ def check_replayable(hand: ImportedHand) -> None:
             f"the button on seat {hand.button}, where nobody is dealt in (a dead button): "
             "expected the button on an occupied seat"
         )
+
+
+def _check_blinds(hand: ImportedHand) -> None:
     order = hand.order_from_button()
     if len(order) == 2:  # heads-up the button posts the small blind
         want_sb, want_bb = order[1], order[0]
@@ -173,6 +190,9 @@ def check_replayable(hand: ImportedHand) -> None:
             f"small blind from {want_sb} and the big blind from {want_bb}, the players after "
             "the button (dead or missing blinds are not supported)"
         )
+
+
+def _check_cards(hand: ImportedHand) -> None:
     seen: dict[int, str] = {}
     dealt = [(c, p) for p, pair in hand.hole.items() for c in pair]
     for code, owner in [*dealt, *((c, "the board") for c in hand.board)]:
@@ -182,6 +202,3 @@ def check_replayable(hand: ImportedHand) -> None:
                 "card once"
             )
         seen[code] = owner
-    for name, stack in hand.final_stacks.items():
-        if stack < 0:
-            raise hand.error(f"{name} ends with {stack} chips: the amounts do not add up")

@@ -102,7 +102,7 @@ class _Fields:
 def _read_hand(data: Mapping[str, Any], source: str, label: str, key: str) -> ImportedHand:
     f = _Fields(data, source, label)
     variant = data.get("variant")
-    if variant not in _VARIANTS:
+    if not isinstance(variant, str) or variant not in _VARIANTS:
         raise f.error(
             f"variant {variant!r}: expected Texas hold'em ('NT' no-limit or 'FT' fixed-limit)"
         )
@@ -192,7 +192,9 @@ def _actions(
                 street += 1
                 if street > 3 or not cards:
                     raise f.error(f"actions: {raw!r}: expected at most three board deals")
-                board.extend(c for c in cards if c is not None)
+                if None in cards:
+                    raise f.error(f"actions: {raw!r}: expected the board's cards, not '??'")
+                board.extend(c for c in cards if c is not None)  # none is None here
                 boards.append(tuple(board))
                 bets.new_street()
             else:
