@@ -75,6 +75,20 @@ def test_a_sample_of_exported_hands_imports_into_passing_cases(tmp_path: Path) -
     assert checked == 2 * SAMPLE
 
 
+def test_a_players_own_view_imports_too(tmp_path: Path) -> None:
+    """``--hero``: the others' cards are unknown (``??``) unless shown; the seed deals them."""
+    out = tmp_path / "run"
+    args = ["run", str(ROOT / "scenarios" / "sng_9max.toml"), "--seed", "2", "--out", str(out)]
+    assert main([*args, "--hands", "both", "--hero", "P1"]) == 0
+    files = sorted((out / "hands").glob("hero-P1.*"))
+    assert [f.suffix for f in files] == [".phhs", ".txt"]
+    for path in files:
+        hands = _hands(path)
+        assert any(len(h.hole) < len(h.seats) for h in hands)
+        for hand in hands[:SAMPLE]:
+            assert _failures(hand) == [], f"{path.name} {hand.label}"
+
+
 SHARDS = 4  # each source's hands in four tests, so that parallel workers share them
 SOURCES = [p.stem for p in SCENARIOS] + ["rules"]
 
@@ -205,7 +219,8 @@ def test_hand_option_prints_one_case(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _err = _import_cli([str(HISTORIES / "hhp-tournaments.txt"), "--hand", "2"], capsys)
     assert code == 0
     assert out.startswith(
-        "# Imported by `pokersim import` from hhp-tournaments.txt, hand #159581842724 (2 of 7)"
+        "# Imported by `pokersim import` from hhp-tournaments.txt (PokerStars), "
+        "hand #159581842724 (2 of 7)."
     )
     code, _out, err = _import_cli([str(HISTORIES / "hhp-tournaments.txt"), "--hand", "8"], capsys)
     assert code == 2 and err.strip().endswith("holds 7 hand(s)")

@@ -93,8 +93,8 @@ def case_toml(hand: ImportedHand) -> str:
     total = sum(s.stack for s in hand.seats)
     ante_above = hand.ante > hand.big_blind
     lines = [
-        f"# Imported by `pokersim import` from {Path(hand.source).name}, {hand.label} "
-        f"({hand.origin}).",
+        f"# Imported by `pokersim import` from {Path(hand.source).name} ({hand.origin}), "
+        f"{hand.label}.",
         "# Seats, stacks, button, blinds, cards and every decision are the history's; the",
         "# expectations are its boards and actions street by street, pots, winners and stacks.",
         *(
