@@ -125,14 +125,20 @@ class ImportedHand:
 
 
 class Bets:
-    """Chips in front of each player in the current round and behind them, as actions come."""
+    """Chips in front of each player in the current round and behind them, as actions come.
 
-    def __init__(self, stacks: Mapping[str, int]) -> None:
+    ``price`` is what a call must reach at least: pre-flop the level's big blind even when
+    the big blind is all-in for less (R-BLIND-1, as PokerStars plays it too); 0 after.
+    """
+
+    def __init__(self, stacks: Mapping[str, int], price: int = 0) -> None:
         self.behind = dict(stacks)
         self.round: dict[str, int] = dict.fromkeys(stacks, 0)
+        self.price = price
 
     def new_street(self) -> None:
         self.round = dict.fromkeys(self.round, 0)
+        self.price = 0
 
     def post(self, name: str, amount: int, *, live: bool) -> None:
         """A forced bet; a blind counts toward calling (``live``), an ante does not."""
@@ -145,7 +151,7 @@ class Bets:
         self.round[name] += chips
 
     def top(self) -> int:
-        return max(self.round.values(), default=0)
+        return max(self.price, *self.round.values())
 
 
 def check_replayable(hand: ImportedHand) -> None:

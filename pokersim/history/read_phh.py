@@ -6,7 +6,8 @@ is the big blind) and lists no posts: the blinds and antes of ``blinds_or_stradd
 small blind's slot first, as pokersim writes it). Seat numbers come from ``seats`` when given,
 else ``p1`` sits in seat 1. PHH states no pots: a case from it expects each street's actions
 and board and, when ``finishing_stacks`` is there, the stacks after the hand. A call's chips
-(``cc``) are what the bookkeeping says it costs: the price, or the stack behind if less.
+(``cc``) are what the bookkeeping says it costs: the price (pre-flop at least the big blind,
+even when the big blind is all-in for less), or the stack behind if less.
 PHH does not say whether a hand is from a tournament; any Texas hold'em hand in whole chips
 is taken.
 """
@@ -124,7 +125,7 @@ def _read_hand(data: Mapping[str, Any], source: str, label: str, key: str) -> Im
     seat_count = f.integer("seat_count") or max(9, *seat_nos)
     sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
     ante_kind, ante = _ante(data, antes, bb_pos, f)
-    bets = Bets(dict(zip(names, stacks)))
+    bets = Bets(dict(zip(names, stacks)), price=blinds[1])
     for pos, name in enumerate(names):
         bets.post(name, antes[pos], live=False)
     for pos, amount in ((sb_pos, blinds[0]), (bb_pos, blinds[1])):
