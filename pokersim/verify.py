@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pokersim import events as event_records
+from pokersim.cards import format_cards, parse_cards
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.errors import ConfigError, PokerSimError
 from pokersim.hand import HandResult
@@ -39,6 +42,7 @@ __all__ = [
     "Failure",
     "PotExpect",
     "StackExpect",
+    "StreetExpect",
     "case_files",
     "check_case",
     "load_case",
@@ -50,7 +54,8 @@ PLAYER_FIELDS = frozenset({"player_id", "winner_id", "by", "player_ids", "winner
 _EMPTY: Mapping[int, int] = {}
 
 
-def event_types() -> dict[str, tuple[str, ...]]:
+@functools.cache
+def event_types() -> Mapping[str, tuple[str, ...]]:
     """Every event record in ``pokersim.events`` by class name, with its field names."""
     out: dict[str, tuple[str, ...]] = {}
     for name, obj in vars(event_records).items():
@@ -84,6 +89,22 @@ class PotExpect:
     amount: int | None
     winners: tuple[int, ...] | None
     shares: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetExpect:
+    """One street of one hand: the board once it is dealt and the actions, in order.
+
+    Actions read ``"Name fold"``, ``"Name check"``, ``"Name call N"`` (N chips put in),
+    ``"Name bet N"``, ``"Name raise N"`` (to N chips in the round), as imported hands write them.
+    """
+
+    key: str
+    table: int
+    hand: int
+    street: int  # 0 pre-flop .. 3 river
+    board: tuple[int, ...] | None
+    actions: tuple[tuple[int, str, int | None], ...] | None  # (player id, verb, chips)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,6 +145,7 @@ class Expect:
     refunds: Mapping[int, int] = field(default_factory=lambda: _EMPTY)  # R-REG-4, R-FAULT-2
     entries: int | None = None
     stacks: tuple[StackExpect, ...] = ()
+    streets: tuple[StreetExpect, ...] = ()
     pots: tuple[PotExpect, ...] = ()
     events: tuple[EventExpect, ...] = ()
     series: SeriesExpect | None = None
@@ -233,6 +255,7 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
             )
         )
         s.done()
+    streets = tuple(_read_street(t, ids) for t in sec.tables("streets", []))
     pots: list[PotExpect] = []
     for p in sec.tables("pots", []):
         winners = (
@@ -302,6 +325,7 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
         refunds=refunds,
         entries=entries,
         stacks=tuple(stacks),
+        streets=streets,
         pots=tuple(pots),
         events=tuple(evs),
     )
@@ -323,6 +347,45 @@ def _read_series_expect(sec: Section, ids: Mapping[str, int]) -> SeriesExpect:
     )
     sec.done()
     return out
+
+
+_STREET_ACTION = re.compile(r"^(.+) (fold|check|call|bet|raise)(?: (\d+))?$")
+
+
+def _read_street(sec: Section, ids: Mapping[str, int]) -> StreetExpect:
+    """One ``[[expect.streets]]`` table."""
+    name = sec.text("street")
+    if name not in event_records.STREET_NAMES:
+        raise sec.error(
+            "street", f"expected one of {list(event_records.STREET_NAMES)}, got {name!r}"
+        )
+    board = None
+    if sec.has("board"):
+        try:
+            board = tuple(parse_cards(sec.text("board").split()))
+        except ValueError as exc:
+            raise sec.error("board", f"expected cards like 'As Kd 7c': {exc}") from None
+    actions = None
+    if sec.has("actions"):
+        parsed = []
+        for k, text in enumerate(sec.array("actions")):
+            m = _STREET_ACTION.match(text) if isinstance(text, str) else None
+            chips_given = m is not None and m.group(3) is not None
+            if m is None or chips_given != (m.group(2) in ("call", "bet", "raise")):
+                raise sec.error(
+                    f"actions[{k}]",
+                    "expected 'Name fold', 'Name check', 'Name call N', 'Name bet N' or "
+                    f"'Name raise N', got {text!r}",
+                )
+            pid = player_ref(sec, f"actions[{k}]", ids, m.group(1))
+            parsed.append((pid, m.group(2), int(m.group(3)) if chips_given else None))
+        actions = tuple(parsed)
+    table, hand = sec.integer("table", low=1), sec.integer("hand", low=1)
+    sec.done()
+    street = event_records.STREET_NAMES.index(name)
+    return StreetExpect(
+        key=sec.path, table=table, hand=hand, street=street, board=board, actions=actions
+    )
 
 
 # -- running and comparing -------------------------------------------------------------------
@@ -470,6 +533,8 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
             got = getattr(by_id[pid], attr)
             if got != value:
                 fail(f"expect.{label}.{name(pid)}", value, got)
+    for se in ex.streets:  # first: where a replayed hand parts from its history
+        fails.extend(_compare_street(case, out, se))
     for st in ex.stacks:
         hand = _hand(out, st.table, st.hand)
         if isinstance(hand, str):
@@ -517,6 +582,58 @@ def compare(case: Case, out: Outcome) -> list[Failure]:
             actual = f"{len(found)} matching; all {ee.type}: {shown or 'none'}{more}"
             fail(ee.key, want, actual)
     return fails
+
+
+def _compare_street(case: Case, out: Outcome, se: StreetExpect) -> list[Failure]:
+    """The first difference of one street's board and of its actions (one line each)."""
+    street = event_records.STREET_NAMES[se.street]
+    hand = _hand(out, se.table, se.hand)
+    fails: list[Failure] = []
+
+    def fail(key: str, expected: object, actual: object) -> None:
+        fails.append(Failure(file=case.path, key=key, expected=str(expected), actual=str(actual)))
+
+    if isinstance(hand, str):
+        fail(f"{se.key}.hand", f"hand {se.hand} at table {se.table}", hand)
+        return fails
+    boards = [e for e in hand.events if isinstance(e, event_records.BoardDealt)]
+    if se.board is not None:
+        dealt = next((e.board for e in boards if e.street == se.street), None)
+        if dealt is None or tuple(dealt) != se.board:
+            seen = format_cards(dealt, " ") if dealt is not None else f"no {street} dealt"
+            fail(f"{se.key}.board ({street})", format_cards(se.board, " "), seen)
+    if se.actions is not None:
+        done = [
+            (e.player_id, e.kind.value, _chips(e))
+            for e in hand.events
+            if isinstance(e, event_records.ActionTaken) and e.street == se.street
+        ]
+        for k in range(max(len(done), len(se.actions))):
+            want = se.actions[k] if k < len(se.actions) else None
+            got = done[k] if k < len(done) else None
+            if want != got:
+                fail(
+                    f"{se.key}.actions[{k}] ({street})",
+                    _action_text(want, case.name_of, "no more actions"),
+                    _action_text(got, case.name_of, f"no more actions on the {street}"),
+                )
+                break
+    return fails
+
+
+def _chips(e: event_records.ActionTaken) -> int | None:
+    if e.kind is event_records.ActionKind.CALL:
+        return e.amount
+    if e.kind in (event_records.ActionKind.BET, event_records.ActionKind.RAISE):
+        return e.to
+    return None
+
+
+def _action_text(action: tuple[int, str, int | None] | None, name: Any, none: str) -> str:
+    if action is None:
+        return none
+    pid, verb, chips = action
+    return repr(f"{name(pid)} {verb}" + (f" {chips}" if chips is not None else ""))
 
 
 def _hand(out: Outcome, table: int, hand: int) -> HandResult | str:

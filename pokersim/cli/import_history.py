@@ -1,0 +1,104 @@
+"""``pokersim import HISTORY [--out NAME.toml] [--hand K] [--force]``: hands as regression cases.
+
+Each hand of a PokerStars tournament history or a PHH file becomes a case file that
+``pokersim verify`` runs (``docs/import.md``). A file with several hands gives one case per
+hand, ``NAME-1.toml``, ``NAME-2.toml``, ... (numbered by the hand's place in the file), or
+only the K-th with ``--hand K``. A hand that cannot be imported is one error line naming the
+file, the hand and what was expected; the others are still written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pokersim.errors import ConfigError
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``import`` sub-command."""
+    p = subparsers.add_parser(
+        "import",
+        help="turn the hands of a PokerStars or PHH hand history into regression cases",
+        description=(
+            "Write each hand of HISTORY (PokerStars tournament text, or PHH .phh/.phhs) as a "
+            "case file for `pokersim verify`: seats, stacks, button, blinds, cards and every "
+            "action scripted; the history's boards, actions, pots and stacks expected."
+        ),
+    )
+    p.add_argument("history", metavar="HISTORY", help="a PokerStars .txt or a PHH .phh/.phhs file")
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="NAME.toml",
+        help=(
+            "the case file (several hands: NAME-1.toml, NAME-2.toml, ...); "
+            "default: print the case (one hand only)"
+        ),
+    )
+    p.add_argument(
+        "--hand",
+        type=int,
+        default=None,
+        metavar="K",
+        help="only the K-th hand of the file (1, 2, ...)",
+    )
+    p.add_argument("--force", action="store_true", help="overwrite case files that exist")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write (or print) the cases; exit 1 if any hand could not be imported."""
+    from pokersim.history.case_text import case_toml  # noqa: PLC0415 - loads the evaluator
+    from pokersim.history.imported import HandError  # noqa: PLC0415
+    from pokersim.history.importer import read_history  # noqa: PLC0415
+
+    hands = list(enumerate(read_history(args.history), start=1))
+    if args.hand is not None:
+        if not 1 <= args.hand <= len(hands):
+            raise ConfigError(f"--hand {args.hand}: {args.history} holds {len(hands)} hand(s)")
+        hands = [hands[args.hand - 1]]
+    targets = _targets(args, [k for k, _h in hands], len(hands))
+    failed = 0
+    for (_k, hand), target in zip(hands, targets):
+        try:
+            if isinstance(hand, HandError):
+                raise hand
+            text = case_toml(hand)
+        except HandError as exc:
+            print(f"pokersim import: error: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        if target is None:
+            sys.stdout.write(text)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {target}")
+    if failed and len(hands) > 1:
+        print(f"{len(hands) - failed} imported, {failed} refused", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _targets(args: argparse.Namespace, numbers: list[int], total: int) -> list[Path | None]:
+    """Where each hand's case goes; existing files are refused before anything is written."""
+    if args.out is None:
+        if len(numbers) > 1:
+            raise ConfigError(
+                f"{args.history} holds {len(numbers)} hands: give --out NAME.toml (one case per "
+                "hand, NAME-1.toml, NAME-2.toml, ...) or --hand K"
+            )
+        return [None]
+    out = Path(args.out)
+    if out.suffix != ".toml":
+        raise ConfigError(f"--out {args.out}: expected a case file name ending in .toml")
+    if len(numbers) == 1:
+        paths = [out]
+    else:
+        width = len(str(total))
+        paths = [out.with_name(f"{out.stem}-{k:0{width}d}.toml") for k in numbers]
+    taken = [p for p in paths if p.exists()]
+    if taken and not args.force:
+        raise ConfigError(f"{taken[0]} exists: pass --force to overwrite it")
+    return list(paths)

@@ -1,0 +1,210 @@
+"""One hand read back from a hand history: the facts a regression case needs, format-free.
+
+The readers (``read_pokerstars``, ``read_phh``) fill an ``ImportedHand`` from what the file
+says, nothing more; ``case_text`` turns it into a case. What every reader shares lives here:
+the chips each action puts in (``Bets``), the checks that make a hand one the engine can
+replay (``check_replayable``), and the one error shape (``HandError``: file, hand, what was
+expected) that ``pokersim import`` prints as one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pokersim.cards import format_card
+from pokersim.errors import ConfigError
+
+__all__ = [
+    "STREETS",
+    "Bets",
+    "HandError",
+    "ImportedAction",
+    "ImportedHand",
+    "ImportedPot",
+    "ImportedSeat",
+    "check_replayable",
+]
+
+STREETS = ("preflop", "flop", "turn", "river")
+_EMPTY: Mapping[str, int] = {}
+
+
+class HandError(ConfigError):
+    """A hand that cannot become a case: names the file, the hand and what was expected."""
+
+    def __init__(self, source: str, hand: str, message: str) -> None:
+        super().__init__(f"{source}: {hand}: {message}")
+        self.source = source
+        self.hand = hand
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedSeat:
+    """A player dealt into the hand: table seat number, screen name, chips at the start."""
+
+    seat_no: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedAction:
+    """One voluntary action of one street.
+
+    ``to`` is the player's round total after it (a bet or raise: to N chips); ``chips`` what it
+    added (0 for a fold or a check).
+    """
+
+    street: int  # 0 pre-flop .. 3 river
+    name: str
+    verb: str  # fold, check, call, bet, raise
+    to: int
+    chips: int
+
+    def script_word(self) -> str:
+        """The decision as ``[[script.actions]]`` writes it (bet and raise: to N chips)."""
+        return f"{self.verb} {self.to}" if self.verb in ("bet", "raise") else self.verb
+
+    def expected(self) -> str:
+        """The action as ``[[expect.streets]]`` writes it: ``"Ann call 20"``, ``"Ann raise 60"``."""
+        if self.verb in ("bet", "raise"):
+            return f"{self.name} {self.verb} {self.to}"
+        if self.verb == "call":
+            return f"{self.name} call {self.chips}"
+        return f"{self.name} {self.verb}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedPot:
+    """One pot as the history states it: 0 is the main pot; ``shares`` by winner name."""
+
+    index: int
+    amount: int | None
+    shares: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedHand:
+    """Everything a case needs from one hand; ``pots`` and ``final_stacks`` only when stated."""
+
+    source: str  # the file, for messages
+    label: str  # "hand #123 (2 of 5)", for messages
+    origin: str  # "PokerStars" or "PHH"
+    hand_id: str
+    structure: str  # no-limit, pot-limit, fixed-limit
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_kind: str  # none, classic, bb
+    seat_count: int
+    seats: tuple[ImportedSeat, ...]  # clockwise from table seat 1
+    button: int  # seat number
+    small_blind_name: str | None
+    big_blind_name: str | None
+    hole: Mapping[str, tuple[int, int]]  # the cards the history shows
+    board: tuple[int, ...]
+    actions: tuple[ImportedAction, ...]
+    boards: tuple[tuple[int, ...], ...] = ()  # the board after each street dealt (flop first)
+    pots: tuple[ImportedPot, ...] = ()
+    final_stacks: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+
+    def error(self, message: str) -> HandError:
+        return HandError(self.source, self.label, message)
+
+    def order_from_button(self) -> list[str]:
+        """Names from the button's left round to the button (how the engine orders winners)."""
+        k = next(i for i, s in enumerate(self.seats) if s.seat_no == self.button)
+        n = len(self.seats)
+        return [self.seats[(k + 1 + j) % n].name for j in range(n)]
+
+    def live(self) -> list[str]:
+        """Players who did not fold, from the button's left."""
+        folded = {a.name for a in self.actions if a.verb == "fold"}
+        return [p for p in self.order_from_button() if p not in folded]
+
+
+class Bets:
+    """Chips in front of each player in the current round and behind them, as actions come.
+
+    ``price`` is what a call must reach at least: pre-flop the level's big blind even when
+    the big blind is all-in for less (R-BLIND-1, as PokerStars plays it too); 0 after.
+    """
+
+    def __init__(self, stacks: Mapping[str, int], price: int = 0) -> None:
+        self.behind = dict(stacks)
+        self.round: dict[str, int] = dict.fromkeys(stacks, 0)
+        self.price = price
+
+    def new_street(self) -> None:
+        self.round = dict.fromkeys(self.round, 0)
+        self.price = 0
+
+    def post(self, name: str, amount: int, *, live: bool) -> None:
+        """A forced bet; a blind counts toward calling (``live``), an ante does not."""
+        self.behind[name] -= amount
+        if live:
+            self.round[name] += amount
+
+    def put(self, name: str, chips: int) -> None:
+        self.behind[name] -= chips
+        self.round[name] += chips
+
+    def top(self) -> int:
+        return max(self.price, *self.round.values())
+
+
+def check_replayable(hand: ImportedHand) -> None:
+    """Refuse, naming the feature, a hand the engine's first hand of a case cannot replay."""
+    _check_seats(hand)
+    _check_blinds(hand)
+    _check_cards(hand)
+    for name, stack in hand.final_stacks.items():
+        if stack < 0:
+            raise hand.error(f"{name} ends with {stack} chips: the amounts do not add up")
+
+
+def _check_seats(hand: ImportedHand) -> None:
+    if len(hand.seats) < 2:
+        raise hand.error(f"expected at least 2 players dealt in, got {len(hand.seats)}")
+    names = [s.name for s in hand.seats]
+    if len(set(names)) != len(names) or not all(n.strip() for n in names):
+        raise hand.error(f"expected distinct, non-empty player names, got {names}")
+    seat_nos = [s.seat_no for s in hand.seats]
+    if len(set(seat_nos)) != len(seat_nos) or min(seat_nos) < 1:
+        raise hand.error(f"expected distinct seat numbers from 1, got {seat_nos}")
+    if any(s.stack < 1 for s in hand.seats):
+        raise hand.error("a player dealt in without chips: expected at least 1 chip each")
+    if max(s.seat_no for s in hand.seats) > hand.seat_count:
+        raise hand.error(f"a seat number above the table size {hand.seat_count}")
+    if all(s.seat_no != hand.button for s in hand.seats):
+        raise hand.error(
+            f"the button on seat {hand.button}, where nobody is dealt in (a dead button): "
+            "expected the button on an occupied seat"
+        )
+
+
+def _check_blinds(hand: ImportedHand) -> None:
+    order = hand.order_from_button()
+    if len(order) == 2:  # heads-up the button posts the small blind
+        want_sb, want_bb = order[1], order[0]
+    else:
+        want_sb, want_bb = order[0], order[1]
+    if (hand.small_blind_name, hand.big_blind_name) != (want_sb, want_bb):
+        raise hand.error(
+            f"blinds posted by {hand.small_blind_name} and {hand.big_blind_name}: expected the "
+            f"small blind from {want_sb} and the big blind from {want_bb}, the players after "
+            "the button (dead or missing blinds are not supported)"
+        )
+
+
+def _check_cards(hand: ImportedHand) -> None:
+    seen: dict[int, str] = {}
+    dealt = [(c, p) for p, pair in hand.hole.items() for c in pair]
+    for code, owner in [*dealt, *((c, "the board") for c in hand.board)]:
+        if code in seen:
+            raise hand.error(
+                f"{format_card(code)} is dealt to {seen[code]} and to {owner}: expected each "
+                "card once"
+            )
+        seen[code] = owner

@@ -1,0 +1,52 @@
+"""Which reader a history file needs: PokerStars text or PHH (``pokersim import``).
+
+A file starting with ``PokerStars`` is PokerStars text; a ``.phh``/``.phhs`` file, or any
+other file that reads as TOML, is PHH. Anything else is refused in one line naming the file
+and what was expected. Each hand comes back as an ``ImportedHand`` or the ``HandError`` that
+stops it, so one bad hand does not stop the others.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from pokersim.errors import ConfigError
+from pokersim.history.imported import HandError, ImportedHand
+from pokersim.history.read_phh import read_phh
+from pokersim.history.read_pokerstars import read_pokerstars
+
+__all__ = ["read_history"]
+
+_EXPECTED = "expected a PokerStars tournament hand history or a PHH file (.phh, .phhs)"
+
+
+def read_history(path: str | os.PathLike[str]) -> list[ImportedHand | HandError]:
+    """Every hand of a history file; a file that is no history at all is a ``ConfigError``."""
+    source = os.fspath(path)
+    try:
+        text = Path(source).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(f"{source}: no such file") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{source}: not UTF-8 text: {_EXPECTED}") from None
+    except OSError as exc:
+        raise ConfigError(f"{source}: cannot read: {exc.strerror}") from None
+    body = text.strip()
+    if not body:
+        raise ConfigError(f"{source}: empty: {_EXPECTED}")
+    if body.startswith("PokerStars "):
+        return read_pokerstars(text, source)
+    if Path(source).suffix in (".phh", ".phhs") or _is_toml(body):
+        return read_phh(text, source)
+    first = body.splitlines()[0]
+    raise ConfigError(f"{source}: {_EXPECTED}, got a first line {first[:60]!r}")
+
+
+def _is_toml(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
