@@ -89,6 +89,14 @@ def _breaks_on_the_hour(original):
     return classmethod(from_breaks)
 
 
+def _ante_before_blind(original):
+    def big_blind_and_ante(stack, big_blind, ante):
+        paid_ante = min(ante, stack)
+        return min(big_blind, stack - paid_ante), paid_ante
+
+    return big_blind_and_ante
+
+
 MUTANTS = [
     Mutant(
         "R-BLIND-2: the player who matched every all-in is still asked",
@@ -151,6 +159,34 @@ MUTANTS = [
         "from_breaks",
         _breaks_on_the_hour,
         ("R-BRK-1-break-at-55",),
+    ),
+    Mutant(
+        "R-HAND-6: a player out of time always folds",
+        betting,
+        "timed_out_action",
+        lambda original: lambda to_call: FOLD,
+        ("R-HAND-6-timeout-checks-when-free",),
+    ),
+    Mutant(
+        "R-HAND-6: a player out of time always checks or calls",
+        betting,
+        "timed_out_action",
+        lambda original: lambda to_call: CHECK_CALL,
+        ("R-HAND-6-timeout-folds-or-checks",),
+    ),
+    Mutant(
+        "R-HAND-3: no uncalled bet is returned after a betting round",
+        hand,
+        "uncalled",
+        lambda original: lambda bets: (-1, 0),
+        ("R-HAND-3-uncalled-bet-returned",),
+    ),
+    Mutant(
+        "R-ANTE-1: the big blind posts the table ante before the blind",
+        hand,
+        "big_blind_and_ante",
+        _ante_before_blind,
+        ("R-ANTE-1-big-blind-ante-short",),
     ),
     Mutant(
         "R-BAL-2: balancing moves ignore the position",
