@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, hand
+from pokersim import balancing, betting, bounties, entries, hand
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule
 from pokersim.engine import dealer, floor, places
@@ -95,6 +95,30 @@ def _ante_before_blind(original):
         return min(big_blind, stack - paid_ante), paid_ante
 
     return big_blind_and_ante
+
+
+def _one_pot(original):
+    def build_pots(contributions, live, dead=0):
+        eligible = tuple(i for i in range(len(contributions)) if live[i])
+        return [(sum(contributions) + dead, eligible)], [0] * len(contributions)
+
+    return build_pots
+
+
+def _leftover_cents_to_last(original):
+    def prize_amounts(pool_cents, shares):
+        amounts = [pool_cents * share // sum(shares) for share in shares]
+        amounts[-1] += pool_cents - sum(amounts)
+        return tuple(amounts)
+
+    return prize_amounts
+
+
+def _seats_drawn_without_the_seed(original):
+    def draw_seats(players, seats_per_table, rng):
+        return original(players, seats_per_table, np.random.default_rng(0))
+
+    return draw_seats
 
 
 MUTANTS = [
@@ -187,6 +211,34 @@ MUTANTS = [
         "big_blind_and_ante",
         _ante_before_blind,
         ("R-ANTE-1-big-blind-ante-short",),
+    ),
+    Mutant(
+        "R-HAND-4: no side pots, every live player can win every chip",
+        hand,
+        "build_pots",
+        _one_pot,
+        ("R-HAND-4-side-pots",),
+    ),
+    Mutant(
+        "R-MONEY-1: the cents left over by truncation go to the last paid place",
+        entries,
+        "prize_amounts",
+        _leftover_cents_to_last,
+        ("R-MONEY-1-truncate-to-the-cent",),
+    ),
+    Mutant(
+        "R-KO-1: a progressive knockout pays the whole bounty in cash",
+        bounties,
+        "pko_halves",
+        lambda original: lambda share: (share, 0),
+        ("R-KO-1-pko-half-cash-half-bounty",),
+    ),
+    Mutant(
+        "R-SEAT-1: seats drawn without the run's seed",
+        floor,
+        "draw_seats",
+        _seats_drawn_without_the_seed,
+        ("R-SEAT-1-seats-drawn-from-the-seed",),
     ),
     Mutant(
         "R-BAL-2: balancing moves ignore the position",
