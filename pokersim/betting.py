@@ -19,7 +19,7 @@ The rules implemented here:
 - A bet or raise is legal only while another player still in the hand could put in more than
   the current bet (as in PokerKit): a raise nobody can call would only come back uncalled.
 - R-HAND-6: a decision answered with ``None`` (the player ran out of time) checks when
-  checking is free and folds otherwise.
+  checking is free and folds otherwise (``timed_out_action``).
 
 The round runs as one loop over plain lists held by ``TableState``; it builds a
 ``DecisionView`` only for the decision being asked, nothing per seat or per street.
@@ -31,6 +31,8 @@ import operator
 from collections.abc import Callable
 
 from pokersim.actions import (
+    CHECK_CALL,
+    FOLD,
     Action,
     CheckCall,
     DecisionView,
@@ -54,6 +56,18 @@ _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 
 Decide = Callable[[DecisionView], Action | None]
+
+
+def timed_out_action(to_call: int) -> Action:
+    """What a player who ran out of time does (R-HAND-6): check when free, else fold.
+
+    The one place the rule is written; the compiled rounds hand every time-out back here.
+
+    >>> timed_out_action(0), timed_out_action(20)
+    (CheckCall(), Fold())
+    """
+    return CHECK_CALL if to_call == 0 else FOLD
+
 
 # One view and one legal-actions record are built per decision: through ``record_builder``
 # they cost about a third of their keyword constructors (equal, equally frozen records).
@@ -313,7 +327,8 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
             cls = action.__class__
             timed_out = action is None
             if timed_out:
-                cls = CheckCall if to_call == 0 else Fold
+                action = timed_out_action(to_call)
+                cls = action.__class__
             if cls is CheckCall:
                 if to_call:
                     stack -= to_call

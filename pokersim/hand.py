@@ -253,6 +253,20 @@ else:
     unchecked_deal = record_builder(Deal)
 
 
+def big_blind_and_ante(stack: int, big_blind: int, ante: int) -> tuple[int, int]:
+    """What the big blind posts under a big-blind ante: ``(blind, ante)`` (R-ANTE-1).
+
+    The blind comes first and the ante takes what is left; a stack short of both is all-in
+    (R-BLIND-1).
+
+    >>> [big_blind_and_ante(stack, 10, 10) for stack in (1000, 15, 8)]
+    [(10, 10), (10, 5), (8, 0)]
+    """
+    blind = big_blind if big_blind < stack else stack
+    left = stack - blind
+    return blind, ante if ante < left else left
+
+
 def _evaluate(deal: Deal, seats: Sequence[int]) -> dict[int, int]:
     """Ranks of the given seats' seven-card hands in one evaluator call.
 
@@ -355,9 +369,13 @@ def play_hand(
                         all_in=stacks[i] == 0,
                     )
                 )
+    big_blind_post = level.big_blind
+    bb_ante = 0
+    if ante and ante_kind is _BB_ANTE:
+        big_blind_post, bb_ante = big_blind_and_ante(stacks[bb_seat], level.big_blind, ante)
     for i, amount, kind in (
         (sb_seat, level.small_blind, _SMALL_BLIND),
-        (bb_seat, level.big_blind, _BIG_BLIND),
+        (bb_seat, big_blind_post, _BIG_BLIND),
     ):
         paid = amount if amount < stacks[i] else stacks[i]
         if paid == 0:
@@ -372,22 +390,21 @@ def play_hand(
                     seat=i, player_id=player_ids[i], kind=kind, amount=paid, all_in=stacks[i] == 0
                 )
             )
-    if ante and ante_kind is _BB_ANTE:
-        # The big blind's table ante comes from what is left after the blind; it is dead money.
-        dead = ante if ante < stacks[bb_seat] else stacks[bb_seat]
-        if dead:
-            stacks[bb_seat] -= dead
-            pot += dead
-            if events is not None:
-                events.append(
-                    _new_forced_bet_posted(
-                        seat=bb_seat,
-                        player_id=player_ids[bb_seat],
-                        kind=_ANTE,
-                        amount=dead,
-                        all_in=stacks[bb_seat] == 0,
-                    )
+    if bb_ante:
+        # The big blind's table ante is dead money of the main pot.
+        dead = bb_ante
+        stacks[bb_seat] -= dead
+        pot += dead
+        if events is not None:
+            events.append(
+                _new_forced_bet_posted(
+                    seat=bb_seat,
+                    player_id=player_ids[bb_seat],
+                    kind=_ANTE,
+                    amount=dead,
+                    all_in=stacks[bb_seat] == 0,
                 )
+            )
     t.pot = pot
     t.active = n - stacks.count(0)
     if events is not None:

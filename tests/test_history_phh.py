@@ -217,6 +217,41 @@ def test_phh_timed_out_action_is_commented() -> None:
     assert replay(text) == tomllib.loads(text)["finishing_stacks"]
 
 
+IDLE = "cc # no decision left: the others are all-in or out"
+
+
+def test_phh_writes_the_big_blinds_idle_check_before_the_flop_r_blind_2() -> None:
+    """The button calls all-in for less, the small blind folds: our engine asks the big blind
+    nothing, PokerKit asks for one check, which the PHH writes so it replays as written."""
+    result = play(
+        [60, 1000, 1000], hole="AhAd KhKd 2c7d", board="AsQd4h9cJs", actions=(CheckCall(), Fold())
+    )
+    assert [a.seat for a in read_hand(result).actions] == [0, 1]  # the big blind not asked
+    text = hand_to_phh(result)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[3:6] == ["p3 cc", "p1 f", f"p2 {IDLE}"]
+    assert replay(text) == tomllib.loads(text)["finishing_stacks"]
+    bare = text.replace(f'  "p2 {IDLE}",\n', "")
+    with pytest.raises(ValueError, match="no player to showdown"):
+        replay(bare)  # without it PokerKit still waits for the big blind at the showdown
+
+
+def test_phh_writes_the_idle_check_of_the_last_player_with_chips_after_a_free_fold() -> None:
+    """On the flop the small blind folds though checking is free; the big blind, the last
+    player with chips against an all-in, is not asked by us and is asked once by PokerKit."""
+    result = play(
+        [100, 1000, 1000],
+        hole="AhAd KhKd 2c7d",
+        board="AsQd4h9cJs",
+        actions=(CheckCall(), CheckCall(), CheckCall(), Fold()),
+    )
+    text = hand_to_phh(result)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[actions.index("d db AsQd4h") + 1 :][:2] == ["p1 f", f"p2 {IDLE}"]
+    assert actions.count(f"p2 {IDLE}") == 1
+    assert replay(text) == tomllib.loads(text)["finishing_stacks"]
+
+
 def test_phh_is_deterministic_and_escapes_names() -> None:
     result = play([1000, 1000], hole="AhAd KhKd", board="AsQd4h9cJs")
     names = {10: 'O"Brien \\ ü', 11: "line\nbreak"}

@@ -18,7 +18,17 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokersim import balancing, betting, bounties, cancellation, hand, lobby, payouts, series
+from pokersim import (
+    balancing,
+    betting,
+    bounties,
+    cancellation,
+    entries,
+    hand,
+    lobby,
+    payouts,
+    series,
+)
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import cashier, dealer, floor, incidents, places, setup, upkeep
@@ -222,6 +232,38 @@ def _cancel_ignored(original):
     return plan_lobby
 
 
+def _ante_before_blind(original):
+    def big_blind_and_ante(stack, big_blind, ante):
+        paid_ante = min(ante, stack)
+        return min(big_blind, stack - paid_ante), paid_ante
+
+    return big_blind_and_ante
+
+
+def _one_pot(original):
+    def build_pots(contributions, live, dead=0):
+        eligible = tuple(i for i in range(len(contributions)) if live[i])
+        return [(sum(contributions) + dead, eligible)], [0] * len(contributions)
+
+    return build_pots
+
+
+def _leftover_cents_to_last(original):
+    def prize_amounts(pool_cents, shares):
+        amounts = [pool_cents * share // sum(shares) for share in shares]
+        amounts[-1] += pool_cents - sum(amounts)
+        return tuple(amounts)
+
+    return prize_amounts
+
+
+def _seats_drawn_without_the_seed(original):
+    def draw_seats(players, seats_per_table, rng):
+        return original(players, seats_per_table, np.random.default_rng(0))
+
+    return draw_seats
+
+
 MUTANTS = [
     Mutant(
         "R-SAT-1: winners are not seated in a target already under way (only before its start)",
@@ -343,6 +385,62 @@ MUTANTS = [
         "from_breaks",
         _breaks_on_the_hour,
         ("R-BRK-1-break-at-55",),
+    ),
+    Mutant(
+        "R-HAND-6: a player out of time always folds",
+        betting,
+        "timed_out_action",
+        lambda original: lambda to_call: FOLD,
+        ("R-HAND-6-timeout-checks-when-free",),
+    ),
+    Mutant(
+        "R-HAND-6: a player out of time always checks or calls",
+        betting,
+        "timed_out_action",
+        lambda original: lambda to_call: CHECK_CALL,
+        ("R-HAND-6-timeout-folds-or-checks",),
+    ),
+    Mutant(
+        "R-HAND-3: no uncalled bet is returned after a betting round",
+        hand,
+        "uncalled",
+        lambda original: lambda bets: (-1, 0),
+        ("R-HAND-3-uncalled-bet-returned",),
+    ),
+    Mutant(
+        "R-ANTE-1: the big blind posts the table ante before the blind",
+        hand,
+        "big_blind_and_ante",
+        _ante_before_blind,
+        ("R-ANTE-1-big-blind-ante-short",),
+    ),
+    Mutant(
+        "R-HAND-4: no side pots, every live player can win every chip",
+        hand,
+        "build_pots",
+        _one_pot,
+        ("R-HAND-4-side-pots",),
+    ),
+    Mutant(
+        "R-MONEY-1: the cents left over by truncation go to the last paid place",
+        entries,
+        "prize_amounts",
+        _leftover_cents_to_last,
+        ("R-MONEY-1-truncate-to-the-cent",),
+    ),
+    Mutant(
+        "R-KO-1: a progressive knockout pays the whole bounty in cash",
+        bounties,
+        "pko_halves",
+        lambda original: lambda share: (share, 0),
+        ("R-KO-1-pko-half-cash-half-bounty",),
+    ),
+    Mutant(
+        "R-SEAT-1: seats drawn without the run's seed",
+        floor,
+        "draw_seats",
+        _seats_drawn_without_the_seed,
+        ("R-SEAT-1-seats-drawn-from-the-seed",),
     ),
     Mutant(
         "R-BAL-2: balancing moves ignore the position",

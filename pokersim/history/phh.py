@@ -74,11 +74,12 @@ def _phh_actions(rec: HandRecord, pos_of: dict[int, int], hero: int | None = Non
     ]
     if showdown and last_action is None:
         lines.extend(shows)
+    idle = _idle_checks(rec)
     # Chips behind and this round's bets, to spot a raise that nobody can call.
     stacks = list(rec.starting_stacks)
     bets = [0] * rec.n
     folded = [False] * rec.n
-    for e in rec.events:
+    for k, e in enumerate(rec.events):
         if isinstance(e, ForcedBetPosted):
             stacks[e.seat] -= e.amount
             if e.kind is not PostKind.ANTE:
@@ -106,9 +107,65 @@ def _phh_actions(rec: HandRecord, pos_of: dict[int, int], hero: int | None = Non
             if e.timed_out:
                 line += " # timed out"
             lines.append(line)
+            if k in idle:
+                lines.append(f"p{pos_of[idle[k]] + 1} cc # {IDLE_CHECK_COMMENT}")
             if showdown and e is last_action:
                 lines.extend(shows)
     return lines
+
+
+IDLE_CHECK_COMMENT = "no decision left: the others are all-in or out"
+
+
+def _idle_checks(rec: HandRecord) -> dict[int, int]:
+    """The idle checks PokerKit asks for and our engine does not (R-BLIND-2).
+
+    When everyone else still in is all-in for no more than a player has put in this round,
+    our engine asks that last player with chips nothing: nothing is left to decide. PokerKit
+    still asks them once if they have not acted in the round and were in its queue when the
+    round began (chips behind, and another player still in who could put in more than their
+    bet): the big blind when the others fold or call all-in for less, or a player left alone
+    with chips on a later street after the others fold or are all-in. The history writes that
+    check after the round's last action, so that PHH readers replay it as written.
+
+    Returns ``{index in rec.events of the round's last action: seat that checks}``.
+    """
+    n = rec.n
+    stacks = list(rec.starting_stacks)
+    bets = [0] * n
+    folded = [False] * n
+    queue: list[bool] | None = None  # PokerKit's players to act as the round began
+    acted: set[int] = set()
+    checks: dict[int, int] = {}
+    pending: tuple[int, int] | None = None  # (last action, seat) if the round ended now
+    for k, e in enumerate(rec.events):
+        if isinstance(e, ForcedBetPosted):
+            stacks[e.seat] -= e.amount
+            if e.kind is not PostKind.ANTE:
+                bets[e.seat] += e.amount
+        elif isinstance(e, BoardDealt):
+            if pending is not None:
+                checks[pending[0]] = pending[1]
+            bets = [0] * n
+            queue = None
+            acted = set()
+            pending = None
+        elif isinstance(e, ActionTaken):
+            if queue is None:
+                reach = sorted(stacks[i] + bets[i] for i in range(n) if not folded[i])
+                queue = [not folded[i] and stacks[i] > 0 and reach[-2] > bets[i] for i in range(n)]
+            stacks[e.seat] -= e.amount
+            bets[e.seat] += e.amount
+            folded[e.seat] = folded[e.seat] or e.kind is ActionKind.FOLD
+            acted.add(e.seat)
+            live = [i for i in range(n) if not folded[i]]
+            holders = [i for i in live if stacks[i] > 0]
+            seat = holders[0] if len(live) > 1 and len(holders) == 1 else -1
+            idle = seat >= 0 and queue[seat] and seat not in acted and bets[seat] >= max(bets)
+            pending = (k, seat) if idle else None
+    if pending is not None:
+        checks[pending[0]] = pending[1]
+    return checks
 
 
 def _callable_by_nobody(seat: int, stacks: list[int], bets: list[int], folded: list[bool]) -> bool:
