@@ -31,12 +31,13 @@ from pokersim import (
 )
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
-from pokersim.engine import cashier, dealer, floor, incidents, places, setup, upkeep
+from pokersim.engine import cashier, dealer, endings, floor, incidents, places, setup, upkeep
 from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
 from pokersim.formats import round_stack
+from pokersim.scenario import BreakKind
 from pokersim.verify import check_case, load_case
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
@@ -262,6 +263,76 @@ def _seats_drawn_without_the_seed(original):
         return original(players, seats_per_table, np.random.default_rng(0))
 
     return draw_seats
+
+
+def _interval_breaks_on_the_clock(original):
+    def make(cls, kind, **kw):
+        if BreakKind(kind) is BreakKind.INTERVAL:
+            kind = BreakKind.CLOCK
+        return original(cls, kind, **kw)
+
+    return classmethod(make)
+
+
+def _no_addon_break(original):
+    def addon_break(self, now):
+        events, _end = original(self, now)
+        return events, now
+
+    return addon_break
+
+
+def _level_ends_not_cumulative(original):
+    def make(cls, levels, breaks):
+        clock = original(cls, levels, breaks)
+        own = tuple(int(round(level.minutes * 60)) for level in levels)
+        return dataclasses.replace(clock, ends=own)
+
+    return classmethod(make)
+
+
+def _first_button_at_the_last_seat(original):
+    def next_button(occupied, last_button):
+        if last_button is None:
+            return max(occupied)
+        return original(occupied, last_button)
+
+    return next_button
+
+
+def _final_table_one_player_late(original):
+    def final_due(self):
+        return original(self) and self.field.remaining < self.sc.final_table_size
+
+    return final_due
+
+
+def _disconnected_not_away(original):
+    def all_away(self, tab, now):
+        return all(self.absent[p] for p in tab.seats.values())
+
+    return all_away
+
+
+def _smallest_stack_advances(original):
+    def advancing_player(stacks):
+        return min(stacks, key=lambda p: (stacks[p], p))
+
+    return advancing_player
+
+
+class _FirstFreeSeat:
+    """A draw that always picks the first candidate: the free seats taken in order."""
+
+    def integers(self, high):
+        return 0
+
+
+def _break_seats_in_order(original):
+    def plan_break(source, others, *, seats_per_table, rng):
+        return original(source, others, seats_per_table=seats_per_table, rng=_FirstFreeSeat())
+
+    return plan_break
 
 
 MUTANTS = [
@@ -585,6 +656,62 @@ MUTANTS = [
         "chips_to_remove",
         _chips_removed_rounded_up,
         ("R-COND-3-chips-removed-from-play",),
+    ),
+    Mutant(
+        "R-BRK-2: interval breaks kept on the clock's :55",
+        BreakSchedule,
+        "make",
+        _interval_breaks_on_the_clock,
+        ("R-BRK-2-interval-breaks",),
+    ),
+    Mutant(
+        "R-BRK-3: no add-on break (play resumes as soon as the add-ons are bought)",
+        cashier.Cashier,
+        "addon_break",
+        _no_addon_break,
+        ("R-BRK-3-addon-break",),
+    ),
+    Mutant(
+        "R-STRUCT-1: each level's end counted from the start, not after the levels before it",
+        LevelClock,
+        "make",
+        _level_ends_not_cumulative,
+        ("R-STRUCT-1-levels-as-scheduled",),
+    ),
+    Mutant(
+        "R-SEAT-2: the first button at the last occupied seat",
+        floor,
+        "next_button",
+        _first_button_at_the_last_seat,
+        ("R-SEAT-2-button-at-seat-1",),
+    ),
+    Mutant(
+        "R-BAL-3: the final table formed only once the field is smaller than a table",
+        endings.Endings,
+        "_final_due",
+        _final_table_one_player_late,
+        ("R-BAL-3-final-table",),
+    ),
+    Mutant(
+        "R-DIS-4: a disconnected player does not count as away (only the absent do)",
+        incidents.Incidents,
+        "all_away",
+        _disconnected_not_away,
+        ("R-DIS-4-everyone-away-ends-the-match",),
+    ),
+    Mutant(
+        "R-DIS-4: the smallest stack advances from an abandoned match",
+        upkeep,
+        "advancing_player",
+        _smallest_stack_advances,
+        ("R-DIS-4-everyone-away-ends-the-match",),
+    ),
+    Mutant(
+        "R-BAL-1: a broken table's players take the first free seats (no draw)",
+        floor,
+        "plan_break",
+        _break_seats_in_order,
+        ("R-BAL-1-broken-table-seats-drawn-seed-3", "R-BAL-1-broken-table-seats-drawn-seed-5"),
     ),
 ]
 
