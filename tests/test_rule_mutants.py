@@ -264,6 +264,34 @@ def _seats_drawn_without_the_seed(original):
     return draw_seats
 
 
+def _raise_by_a_big_blind(original):
+    def min_raise_to(to_match, largest_increment, big_blind):
+        return to_match + big_blind
+
+    return min_raise_to
+
+
+def _raise_doubles_the_price(original):
+    def min_raise_to(to_match, largest_increment, big_blind):
+        return max(2 * to_match, to_match + big_blind)
+
+    return min_raise_to
+
+
+def _short_all_in_reopens(original):
+    def reopened(faced, to_match, largest_increment):
+        return faced < 0 or to_match > faced
+
+    return reopened
+
+
+def _never_reopened(original):
+    def reopened(faced, to_match, largest_increment):
+        return faced < 0
+
+    return reopened
+
+
 MUTANTS = [
     Mutant(
         "R-SAT-1: winners are not seated in a target already under way (only before its start)",
@@ -585,6 +613,41 @@ MUTANTS = [
         "chips_to_remove",
         _chips_removed_rounded_up,
         ("R-COND-3-chips-removed-from-play",),
+    ),
+    Mutant(
+        "R-HAND-1: a raise need only add a big blind (not the largest raise of the round)",
+        betting,
+        "min_raise_to",
+        _raise_by_a_big_blind,
+        ("R-HAND-1-min-raise",),
+    ),
+    Mutant(
+        "R-HAND-1: a raise must at least double the price",
+        betting,
+        "min_raise_to",
+        _raise_doubles_the_price,
+        ("R-HAND-1-min-raise",),
+    ),
+    Mutant(
+        "R-HAND-2: a short all-in reopens the betting",
+        betting,
+        "reopened",
+        _short_all_in_reopens,
+        ("R-HAND-2-short-allin-does-not-reopen",),
+    ),
+    Mutant(
+        "R-HAND-2: short all-ins never add up (no raise once a player has acted)",
+        betting,
+        "reopened",
+        _never_reopened,
+        ("R-HAND-2-short-allins-add-up-to-reopen",),
+    ),
+    Mutant(
+        "R-BLIND-1: a short big blind lowers the price of the hand",
+        hand,
+        "preflop_price",
+        lambda original: lambda big_blind, posted: posted,
+        ("R-BLIND-1-short-big-blind",),
     ),
 ]
 
