@@ -208,6 +208,29 @@ def _illegal(what: str, to_call: int, lo: int, hi: int) -> IllegalActionError:
     return IllegalActionError(f"{what} is not legal; legal: {', '.join(legal)}")
 
 
+def min_raise_to(to_match: int, largest_increment: int, big_blind: int) -> int:
+    """The smallest legal raise (R-HAND-1): the price plus the round's largest full increment.
+
+    The increment is never below the big blind (``largest_increment`` starts at it).
+
+    >>> min_raise_to(30, 20, 10), min_raise_to(0, 10, 10)
+    (50, 10)
+    """
+    return to_match + (largest_increment if largest_increment > big_blind else big_blind)
+
+
+def reopened(faced: int, to_match: int, largest_increment: int) -> bool:
+    """Whether the betting is open to a seat that could raise (R-HAND-2).
+
+    It is when the seat has not acted in this round (``faced`` is -1) or the price rose since
+    it last acted by at least a full raise (several short all-ins together).
+
+    >>> reopened(-1, 100, 90), reopened(100, 150, 90), reopened(100, 200, 90)
+    (True, False, True)
+    """
+    return faced < 0 or to_match - faced >= largest_increment
+
+
 def _matched(bets: list[int], folded: list[bool], bet: int) -> bool:
     """Whether ``bet`` is at least the bet of every player still in the hand (R-BLIND-2)."""
     for b, f in zip(bets, folded):
@@ -282,10 +305,10 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
             if (
                 stack > owe
                 and deep > 1
-                and (last < 0 or to_match - last >= min_inc)
+                and reopened(last, to_match, min_inc)
                 and (not limit or full_bets < FIXED_LIMIT_BETS)
             ):
-                lo = to_match + min_inc
+                lo = min_raise_to(to_match, min_inc, unit)
                 if limit:
                     hi = lo
                 elif pot_limit:

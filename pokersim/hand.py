@@ -267,6 +267,17 @@ def big_blind_and_ante(stack: int, big_blind: int, ante: int) -> tuple[int, int]
     return blind, ante if ante < left else left
 
 
+def preflop_price(big_blind: int, posted: int) -> int:
+    """The price to call before the flop (R-BLIND-1): the level's big blind.
+
+    Whatever was ``posted``: a big blind short of chips is all-in and does not lower the price.
+
+    >>> preflop_price(10, 6), preflop_price(10, 10)
+    (10, 10)
+    """
+    return big_blind
+
+
 def _evaluate(deal: Deal, seats: Sequence[int]) -> dict[int, int]:
     """Ranks of the given seats' seven-card hands in one evaluator call.
 
@@ -437,7 +448,7 @@ def play_hand(
                 price = 0
             else:
                 first = (bb_seat + 1) % n
-                price = big_blind
+                price = preflop_price(big_blind, bets[bb_seat])
             unit = big_blind * 2 if limit and street >= 2 else big_blind
             betting_round(t, street, first, price, unit)
             seat, back = uncalled(bets)

@@ -335,6 +335,34 @@ def _break_seats_in_order(original):
     return plan_break
 
 
+def _raise_by_a_big_blind(original):
+    def min_raise_to(to_match, largest_increment, big_blind):
+        return to_match + big_blind
+
+    return min_raise_to
+
+
+def _raise_doubles_the_price(original):
+    def min_raise_to(to_match, largest_increment, big_blind):
+        return max(2 * to_match, to_match + big_blind)
+
+    return min_raise_to
+
+
+def _short_all_in_reopens(original):
+    def reopened(faced, to_match, largest_increment):
+        return faced < 0 or to_match > faced
+
+    return reopened
+
+
+def _never_reopened(original):
+    def reopened(faced, to_match, largest_increment):
+        return faced < 0
+
+    return reopened
+
+
 MUTANTS = [
     Mutant(
         "R-SAT-1: winners are not seated in a target already under way (only before its start)",
@@ -746,6 +774,41 @@ MUTANTS = [
         _break_seats_in_order,
         ("R-BAL-1-broken-table-seats-drawn-seed-3", "R-BAL-1-broken-table-seats-drawn-seed-5"),
     ),
+    Mutant(
+        "R-HAND-1: a raise need only add a big blind (not the largest raise of the round)",
+        betting,
+        "min_raise_to",
+        _raise_by_a_big_blind,
+        ("R-HAND-1-min-raise",),
+    ),
+    Mutant(
+        "R-HAND-1: a raise must at least double the price",
+        betting,
+        "min_raise_to",
+        _raise_doubles_the_price,
+        ("R-HAND-1-min-raise",),
+    ),
+    Mutant(
+        "R-HAND-2: a short all-in reopens the betting",
+        betting,
+        "reopened",
+        _short_all_in_reopens,
+        ("R-HAND-2-short-allin-does-not-reopen",),
+    ),
+    Mutant(
+        "R-HAND-2: short all-ins never add up (no raise once a player has acted)",
+        betting,
+        "reopened",
+        _never_reopened,
+        ("R-HAND-2-short-allins-add-up-to-reopen",),
+    ),
+    Mutant(
+        "R-BLIND-1: a short big blind lowers the price of the hand",
+        hand,
+        "preflop_price",
+        lambda original: lambda big_blind, posted: posted,
+        ("R-BLIND-1-short-big-blind",),
+    ),
 ]
 
 
@@ -776,16 +839,12 @@ def test_rule_cases_fail_under_their_mutant(
 #: Cases that no mutant is known to fail yet; the list only shrinks (each needs a mutant above).
 WITHOUT_MUTANT: frozenset[str] = frozenset(
     {
-        "R-BLIND-1-short-big-blind",
         "R-COND-1-disqualified-player",
         "R-COND-1-forfeited-prize",
         "R-DEAL-1-chip-chop",
         "R-ELIM-1-one-player-holds-every-chip",
         "R-ELIM-1-satellite-equal-prizes",
         "R-FAULT-1-server-crash-rolls-back-every-table",
-        "R-HAND-1-min-raise",
-        "R-HAND-2-short-allin-does-not-reopen",
-        "R-HAND-2-short-allins-add-up-to-reopen",
         "R-KO-4-winner-receives-own-bounty",
         "R-REG-1-closes-at-first-elimination",
         "R-REG-2-reentry",
