@@ -293,7 +293,7 @@ class Upkeep(Endings):
             return
         if self.playing == 0 and not self.resolving:
             self._apply_disqualifications()
-            if self.field.remaining <= self.cashier.stop_at:
+            if self._play_over():
                 self._finish()
 
     def _infraction(self, index: int) -> None:
@@ -304,7 +304,7 @@ class Upkeep(Endings):
         self._commit(p)
         if self.playing == 0 and not self.resolving:  # between hands everywhere (a break)
             self._apply_disqualifications()
-            if self.field.remaining <= self.cashier.stop_at:
+            if self._play_over():
                 self._finish()
 
     def _commit(self, p: int) -> None:
