@@ -37,6 +37,7 @@ from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
+from pokersim.engine.state import Field
 from pokersim.formats import round_stack
 from pokersim.verify import check_case, load_case
 
@@ -332,6 +333,13 @@ def _reentry_without_the_fee(original):
         return prize, bounty, 0 if kind is entries.BuyKind.REENTRY else fee, chips
 
     return price
+
+
+def _removed_chips_still_counted(original):
+    def take_out_of_play(self, p, chips):
+        self.stack[p] -= chips
+
+    return take_out_of_play
 
 
 MUTANTS = [
@@ -662,6 +670,13 @@ MUTANTS = [
         "lowest_open",
         lambda original: lambda self: original(self) - 1,
         ("R-COND-1-disqualified-player",),
+    ),
+    Mutant(
+        "R-COND-1: a disqualified player's chips are still counted in play",
+        Field,
+        "take_out_of_play",
+        _removed_chips_still_counted,
+        ("R-COND-1-disqualified-player", "R-COND-3-chips-removed-from-play"),
     ),
     Mutant(
         "R-COND-1: a forfeited prize goes whole to first place",
