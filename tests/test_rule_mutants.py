@@ -23,6 +23,7 @@ from pokersim import (
     betting,
     bounties,
     cancellation,
+    deals,
     entries,
     hand,
     lobby,
@@ -36,6 +37,7 @@ from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
+from pokersim.engine.state import Field
 from pokersim.formats import round_stack
 from pokersim.scenario import BreakKind
 from pokersim.verify import check_case, load_case
@@ -361,6 +363,82 @@ def _never_reopened(original):
         return faced < 0
 
     return reopened
+
+
+def _forfeit_to_first(original):
+    def redistribute_forfeited_prize(prizes, place, cents=None):
+        out = list(prizes)
+        taken = out[place - 1] if cents is None else cents
+        out[place - 1] -= taken
+        out[0] += taken
+        return tuple(out)
+
+    return redistribute_forfeited_prize
+
+
+def _chip_chop_without_the_next_payout(original):
+    def chip_chop(stacks, prizes, **kw):
+        dealt = original(stacks, prizes, **kw)
+        return dataclasses.replace(dealt, amounts=deals.apportion_cents(dealt.divided, stacks))
+
+    return chip_chop
+
+
+def _leftover_cents_to_the_big_stacks(original):
+    def apportion_cents(total, weights, *, stacks=None):
+        base = [total * w // sum(weights) for w in weights]
+        ties = stacks if stacks is not None else [0] * len(base)
+        for i in sorted(range(len(base)), key=lambda i: (-ties[i], i))[: total - sum(base)]:
+            base[i] += 1
+        return tuple(base)
+
+    return apportion_cents
+
+
+def _satellite_played_to_one_winner(original):
+    def satellite_table(self, pool_cents, players):
+        table = original(self, pool_cents, players)
+        return table and dataclasses.replace(table, stop_at=1)
+
+    return satellite_table
+
+
+def _failure_rolls_back_one_table(original):
+    def server_failure(self, playing, now, *, cancel):
+        return original(self, sorted(playing)[:1], now, cancel=cancel)
+
+    return server_failure
+
+
+def _failed_hands_play_on(original):
+    def server_failure(self, playing, now, *, cancel):
+        failed = original(self, playing, now, cancel=cancel)
+        self.rollback.difference_update(failed.tables_rolled_back)
+        return failed
+
+    return server_failure
+
+
+def _winner_bounty_kept(original):
+    def award_winner(self, player):
+        self.close()
+
+    return award_winner
+
+
+def _reentry_without_the_fee(original):
+    def price(self, kind):
+        prize, bounty, fee, chips = original(self, kind)
+        return prize, bounty, 0 if kind is entries.BuyKind.REENTRY else fee, chips
+
+    return price
+
+
+def _removed_chips_still_counted(original):
+    def take_out_of_play(self, p, chips):
+        self.stack[p] -= chips
+
+    return take_out_of_play
 
 
 MUTANTS = [
@@ -809,6 +887,104 @@ MUTANTS = [
         lambda original: lambda big_blind, posted: posted,
         ("R-BLIND-1-short-big-blind",),
     ),
+    Mutant(
+        "R-COND-1: a disqualified player is ranked above the lowest open place",
+        places.Places,
+        "lowest_open",
+        lambda original: lambda self: original(self) - 1,
+        ("R-COND-1-disqualified-player",),
+    ),
+    Mutant(
+        "R-COND-1: a disqualified player's chips are still counted in play",
+        Field,
+        "take_out_of_play",
+        _removed_chips_still_counted,
+        ("R-COND-1-disqualified-player", "R-COND-3-chips-removed-from-play"),
+    ),
+    Mutant(
+        "R-COND-1: a forfeited prize goes whole to first place",
+        cashier,
+        "redistribute_forfeited_prize",
+        _forfeit_to_first,
+        ("R-COND-1-forfeited-prize", "R-COND-1-forfeit-tops-up-paid-places"),
+    ),
+    Mutant(
+        "R-DEAL-1: a chip-chop shares everything by chips (no next payout first)",
+        deals,
+        "chip_chop",
+        _chip_chop_without_the_next_payout,
+        ("R-DEAL-1-chip-chop",),
+    ),
+    Mutant(
+        "R-DEAL-1: a deal's leftover cents go to the biggest stacks, not the biggest fractions",
+        deals,
+        "apportion_cents",
+        _leftover_cents_to_the_big_stacks,
+        ("R-DEAL-1-chip-chop",),
+    ),
+    Mutant(
+        "R-ELIM-1: play stops heads-up (the last two never play it out)",
+        endings.Endings,
+        "_play_over",
+        lambda original: lambda self: self.field.remaining <= max(self.cashier.stop_at, 2),
+        ("R-ELIM-1-one-player-holds-every-chip",),
+    ),
+    Mutant(
+        "R-ELIM-1: a satellite plays on until one player holds every chip",
+        Format,
+        "satellite_table",
+        _satellite_played_to_one_winner,
+        ("R-ELIM-1-satellite-equal-prizes",),
+    ),
+    Mutant(
+        "R-FAULT-1: a server failure rolls back the hand of one table only",
+        incidents.Incidents,
+        "server_failure",
+        _failure_rolls_back_one_table,
+        ("R-FAULT-1-server-crash-rolls-back-every-table",),
+    ),
+    Mutant(
+        "R-FAULT-1: the hands in progress at a server failure play on",
+        incidents.Incidents,
+        "server_failure",
+        _failed_hands_play_on,
+        ("R-FAULT-1-server-crash-rolls-back-every-table",),
+    ),
+    Mutant(
+        "R-KO-4: the winner does not receive their own bounty",
+        bounties.BountyLedger,
+        "award_winner",
+        _winner_bounty_kept,
+        ("R-KO-4-winner-receives-own-bounty",),
+    ),
+    Mutant(
+        "R-REG-1: registration stays open after the first elimination",
+        entries.EntryBook,
+        "close_registration",
+        lambda original: lambda self: None,
+        ("R-REG-1-closes-at-first-elimination",),
+    ),
+    Mutant(
+        "R-REG-2: a busted player may not re-enter",
+        entries.EntryBook,
+        "can_reenter",
+        lambda original: lambda self, player, now: False,
+        ("R-REG-2-reentry", "R-REG-1-closes-at-first-elimination"),
+    ),
+    Mutant(
+        "R-REG-2: a re-entry is sold without the fee",
+        entries.EntryBook,
+        "price",
+        _reentry_without_the_fee,
+        ("R-REG-2-reentry",),
+    ),
+    Mutant(
+        "R-REG-3: the guarantee is ignored (no overlay)",
+        entries,
+        "prize_pool_cents",
+        lambda original: lambda collected, guarantee=0: collected,
+        ("R-REG-3-guarantee-overlay",),
+    ),
 ]
 
 
@@ -837,20 +1013,7 @@ def test_rule_cases_fail_under_their_mutant(
 
 
 #: Cases that no mutant is known to fail yet; the list only shrinks (each needs a mutant above).
-WITHOUT_MUTANT: frozenset[str] = frozenset(
-    {
-        "R-COND-1-disqualified-player",
-        "R-COND-1-forfeited-prize",
-        "R-DEAL-1-chip-chop",
-        "R-ELIM-1-one-player-holds-every-chip",
-        "R-ELIM-1-satellite-equal-prizes",
-        "R-FAULT-1-server-crash-rolls-back-every-table",
-        "R-KO-4-winner-receives-own-bounty",
-        "R-REG-1-closes-at-first-elimination",
-        "R-REG-2-reentry",
-        "R-REG-3-guarantee-overlay",
-    }
-)
+WITHOUT_MUTANT: frozenset[str] = frozenset()
 
 
 def test_every_case_is_pinned_by_a_mutant() -> None:

@@ -286,7 +286,7 @@ class Director(Upkeep):
             self._after_hand_faults()
             if self.over:
                 return False
-        if self.field.remaining <= self.cashier.stop_at:
+        if self._play_over():
             self._finish()
             return False
         if self.sc.deal.enabled and not self.cashier.deal_tried:
@@ -347,9 +347,9 @@ class Director(Upkeep):
         )
         inc = self.incidents
         if inc.faults_on and (inc.dq_pending or inc.chips_pending):
-            if field.remaining > self.cashier.stop_at:
+            if not self._play_over():
                 self._apply_disqualifications()
-                if field.remaining <= self.cashier.stop_at:
+                if self._play_over():
                     self._finish()
                     return None
         stopped = self._stopped_for(now)  # a deal's negotiation, an outage

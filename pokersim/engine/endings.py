@@ -107,6 +107,10 @@ class Endings(Run):
             self._log([DealNegotiationEnded(t=now)])
         return max(0, self.incidents.down_until - now)
 
+    def _play_over(self) -> bool:
+        """R-ELIM-1: one player holds every chip, or everyone left wins the same seat."""
+        return self.field.remaining <= self.cashier.stop_at
+
     def _finish(self) -> None:
         """Play stops: one winner, or a satellite's seats (R-ELIM-1)."""
         now = self.now

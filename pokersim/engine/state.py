@@ -87,3 +87,8 @@ class Field:
     def holding(self) -> list[int]:
         """Ids of the players with chips, in id order."""
         return [p for p in range(self.n) if self.stack[p] > 0]
+
+    def take_out_of_play(self, p: int, chips: int) -> None:
+        """``chips`` of ``p``'s stack leave the tournament (R-COND-1, R-COND-3), not to a pot."""
+        self.stack[p] -= chips
+        self.total_chips -= chips

@@ -128,8 +128,7 @@ class Upkeep(Endings):
         field = self.field
         cashier = self.cashier
         chips = field.stack[p]
-        field.stack[p] = 0
-        field.total_chips -= chips
+        field.take_out_of_play(p, chips)
         self.floor.unseat(tab, seat_no)
         place = self.places.lowest_open()
         cents = cashier.prize_of(place)
@@ -293,7 +292,7 @@ class Upkeep(Endings):
             return
         if self.playing == 0 and not self.resolving:
             self._apply_disqualifications()
-            if self.field.remaining <= self.cashier.stop_at:
+            if self._play_over():
                 self._finish()
 
     def _infraction(self, index: int) -> None:
@@ -304,7 +303,7 @@ class Upkeep(Endings):
         self._commit(p)
         if self.playing == 0 and not self.resolving:  # between hands everywhere (a break)
             self._apply_disqualifications()
-            if self.field.remaining <= self.cashier.stop_at:
+            if self._play_over():
                 self._finish()
 
     def _commit(self, p: int) -> None:
@@ -342,8 +341,7 @@ class Upkeep(Endings):
                 waiting.append((p, n))
                 continue
             chips = chips_to_remove(field.stack[p], percent)
-            field.stack[p] -= chips
-            field.total_chips -= chips
+            field.take_out_of_play(p, chips)
             self._log(
                 [
                     SanctionImposed(
