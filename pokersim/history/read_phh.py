@@ -185,17 +185,14 @@ def _actions(
     boards: list[tuple[int, ...]] = []
     hole: dict[str, tuple[int, int]] = {}
     actions: list[ImportedAction] = []
+    folded: set[str] = set()
     for raw in lines:
         line = raw.split("#", 1)[0].strip()
         if m := _DEAL.match(line):
             cards = _cards(m.group(3), f)
             if m.group(1) == "db":
                 street += 1
-                if street > 3 or not cards:
-                    raise f.error(f"actions: {raw!r}: expected at most three board deals")
-                if None in cards:
-                    raise f.error(f"actions: {raw!r}: expected the board's cards, not '??'")
-                board.extend(c for c in cards if c is not None)  # none is None here
+                _deal_board(board, cards, street, raw, f)
                 boards.append(tuple(board))
                 bets.new_street()
             else:
@@ -206,11 +203,35 @@ def _actions(
             name = _name(names, m.group(1), raw, f)
             if m.group(2).startswith("sm"):
                 _keep(hole, name, _cards(m.group(4), f) if m.group(4) else [])
-                continue
-            actions.append(_action(name, m.group(2), m.group(3), street, bets))
+            elif not (m.group(2) == "cc" and _idle(name, bets, folded)):  # no decision
+                actions.append(_action(name, m.group(2), m.group(3), street, bets))
+                if m.group(2) == "f":
+                    folded.add(name)
         elif line:
             raise f.error(f"actions: unsupported action {raw!r}")
     return actions, hole, boards
+
+
+def _deal_board(
+    board: list[int], cards: list[int | None], street: int, raw: str, f: _Fields
+) -> None:
+    if street > 3 or not cards:
+        raise f.error(f"actions: {raw!r}: expected at most three board deals")
+    if None in cards:
+        raise f.error(f"actions: {raw!r}: expected the board's cards, not '??'")
+    board.extend(c for c in cards if c is not None)  # none is None here
+
+
+def _idle(name: str, bets: Bets, folded: set[str]) -> bool:
+    """True when nobody else in the hand can act and ``name`` matched them all (R-BLIND-2).
+
+    PHH then writes one ``cc`` that PokerKit asks for and pokersim does not
+    (``docs/hand-histories.md``): it is no decision of the case.
+    """
+    others = [p for p in bets.round if p != name and p not in folded]
+    return bool(others) and all(
+        bets.behind[p] == 0 and bets.round[p] <= bets.round[name] for p in others
+    )
 
 
 def _keep(hole: dict[str, tuple[int, int]], name: str, cards: list[int | None]) -> None:
