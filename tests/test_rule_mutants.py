@@ -37,6 +37,7 @@ from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
+from pokersim.engine.stages import HandForHand
 from pokersim.engine.state import Field
 from pokersim.formats import round_stack
 from pokersim.scenario import BreakKind
@@ -984,6 +985,27 @@ MUTANTS = [
         "prize_pool_cents",
         lambda original: lambda collected, guarantee=0: collected,
         ("R-REG-3-guarantee-overlay",),
+    ),
+    Mutant(
+        "R-BET-1: fixed-limit betting capped at one bet and four raises",
+        betting,
+        "FIXED_LIMIT_BETS",
+        lambda original: original + 1,
+        ("R-BET-1-fixed-limit-cap",),
+    ),
+    Mutant(
+        "R-DIS-3: no disconnect protection (a disconnected player gets no extra time)",
+        incidents.Incidents,
+        "protection_seconds",
+        lambda original: lambda self, places_paid: 0.0,
+        ("R-DIS-3-disconnect-protection",),
+    ),
+    Mutant(
+        "R-SYNC-1: no hand-for-hand play near the money",
+        HandForHand,
+        "wanted",
+        lambda original: lambda self, remaining, tables: False,
+        ("R-SYNC-1-two-tables-unequal-stacks", "R-SYNC-2-two-tables-equal-stacks"),
     ),
 ]
 
