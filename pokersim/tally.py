@@ -55,6 +55,8 @@ class TournamentResult:
     spin_multiplier: int | None = None  # a Spin & Go's drawn multiplier (F-SPIN-1); else None
     start_delay_seconds: int = 0  # R-REG-4: how long the operator delayed the start
     cancelled_before_start: bool = False  # R-REG-4: every buy-in and fee refunded, no play
+    # synchronized play on the money bubble only (up to its burst; the final-table stage apart)
+    bubble_hand_for_hand_seconds: int = 0
 
 
 # The event types the reduction reads (the engine feeds it only these).
@@ -108,6 +110,7 @@ class Tally:
         self.final: int | None = None
         self.sync_since: int | None = None
         self.sync_seconds = 0
+        self.bubble_sync_seconds = 0
         self.cancelled = False
         self.delay = 0
         self.cancelled_before_start = False
@@ -204,8 +207,14 @@ class Tally:
 
     def _HandForHandEnded(self, rec: Mapping[str, Any]) -> None:
         if self.sync_since is not None:
-            self.sync_seconds += rec["t"] - self.sync_since
+            self._synced(self.sync_since, rec["t"])
         self.sync_since = None
+
+    def _synced(self, start: int, end: int) -> None:
+        """A stretch of hand-for-hand play; the part before the money bubble burst is its own."""
+        self.sync_seconds += end - start
+        bubble_end = end if self.bubble is None else min(end, self.bubble)
+        self.bubble_sync_seconds += max(0, bubble_end - start)
 
     def _TournamentCancelled(self, rec: Mapping[str, Any]) -> None:
         self.cancelled = True  # a cancellation does not count the stage under way
@@ -225,7 +234,7 @@ class Tally:
             places_paid=rec["places_paid"],
         )
         if self.sync_since is not None and not self.cancelled:
-            self.sync_seconds += t - self.sync_since
+            self._synced(self.sync_since, t)
             self.sync_since = None
 
     def result(self) -> TournamentResult:
@@ -256,6 +265,7 @@ class Tally:
             finishes=tuple(self._finish(i) for i in range(len(self.ids))),
             spin_multiplier=run.get("multiplier"),
             start_delay_seconds=self.delay,
+            bubble_hand_for_hand_seconds=self.bubble_sync_seconds,
             cancelled_before_start=self.cancelled_before_start,
         )
 

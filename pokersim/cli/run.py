@@ -262,7 +262,7 @@ def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Pa
     bubble = result.bubble_seconds
     print(
         f"bubble: {'burst at ' + _hms(bubble) if bubble is not None else 'none'} "
-        f"({result.places_paid} paid, {_hms(result.hand_for_hand_seconds)} hand-for-hand)"
+        f"({result.places_paid} paid, {_hms(result.bubble_hand_for_hand_seconds)} hand-for-hand)"
     )
     ft = result.final_table_seconds
     print(f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'}")
