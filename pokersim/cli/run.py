@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if args.hero is not None and args.hands == "none":
         raise ConfigError("--hero: needs --hands phh, pokerstars or both")
     if out is None:
-        result = _play(args, scenario, path, None)
+        result, h4h = _play(args, scenario, path, None)
     else:
         check_out(out, args.force)
         try:
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         with folder_lock(out, "--out"):
             check_out(out, args.force)  # again, now that no other run can write here
             try:
-                result = _play(args, scenario, path, out)
+                result, h4h = _play(args, scenario, path, out)
                 from pokersim.provenance import write_provenance
 
                 write_provenance(out, seed=args.seed, scenario=path)
@@ -119,12 +119,12 @@ def run(args: argparse.Namespace) -> int:
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
     series = _series(args, scenario, result, out)
     if args.json:
-        answer = _json_summary(args, scenario, result, out)
+        answer = _json_summary(args, scenario, result, out, h4h)
         if series is not None:
             answer["series"] = series
         emit(answer)
         return 0
-    _print_summary(args, scenario, result, out)
+    _print_summary(args, scenario, result, out, h4h)
     if series is not None:
         _print_series(series)
     if args.report:
@@ -160,7 +160,9 @@ def _print_series(series: dict[str, Any]) -> None:
         print(f"  {p['name']}: satellite place {p['satellite_place']} -> target: {where}")
 
 
-def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
+def _json_summary(
+    args: argparse.Namespace, scenario: Any, result: Any, out: Path | None, h4h: Any
+) -> Any:
     """The ``run --json`` object (docs/json.md)."""
     from pokersim.results import summary
 
@@ -184,6 +186,9 @@ def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Pat
         "duration_seconds": result.duration_seconds,
         "bubble_seconds": result.bubble_seconds,
         "hand_for_hand_seconds": result.hand_for_hand_seconds,
+        "bubble_hand_for_hand_seconds": result.bubble_hand_for_hand_seconds,
+        "bubble_hand_for_hand_hands": h4h.hands,
+        "bubble_hand_for_hand_rounds": len(h4h.rounds),
         "final_table_seconds": result.final_table_seconds,
         "winner": {
             "player_id": w.player_id,
@@ -196,8 +201,13 @@ def _json_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Pat
     }
 
 
-def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> Any:
-    """Play the run with a progress bar; with ``out`` its files are written there."""
+def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> tuple[Any, Any]:
+    """Play the run with a progress bar; with ``out`` its files are written there.
+
+    Also returns the hands dealt hand-for-hand, counted as they come, for the summary (the
+    result has the stages' times, not their hands).
+    """
+    from pokersim.calibration import HandForHandCount
     from pokersim.engine import run_tournament
     from pokersim.outputs import write_run
     from pokersim.progress import announce_compile, progress_bar
@@ -207,10 +217,16 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
         scenario.players.count - 1, desc=scenario.name, unit="out", file=sys.stderr, leave=False
     )
     kept: list[Any] = []
-    keep = kept.append if args.report else None
+    count = HandForHandCount()
+
+    def on_event(event: Any) -> None:
+        count.add(event)
+        if args.report and type(event).__name__ in _REPORT_EVENTS:
+            kept.append(event)
+
     try:
         if out is None:
-            return run_tournament(scenario, args.seed, progress=bar.update)
+            return run_tournament(scenario, args.seed, progress=bar.update, emit=count.add), count
         result = write_run(
             scenario,
             args.seed,
@@ -220,9 +236,7 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
             hero=args.hero,
             actions=args.actions,
             progress=bar.update,
-            on_event=(lambda e: keep(e) if type(e).__name__ in _REPORT_EVENTS else None)
-            if keep is not None
-            else None,
+            on_event=on_event,
         )
     finally:
         bar.close()
@@ -232,10 +246,19 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
 
         run_tables = single_run(out, scenario, args.seed, result, kept)
         write_report(run_tables, scenario=scenario, heading="Run report")
-    return result
+    return result, count
 
 
-def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> None:
+def _h4h(seconds: int, hands: int, rounds: int) -> str:
+    """Hand-for-hand time and hands, e.g. ``0:01:05, 17 hands in 1 round``."""
+    return (
+        f"{_hms(seconds)}, {hands} hand{'s' * (hands != 1)} in {rounds} round{'s' * (rounds != 1)}"
+    )
+
+
+def _print_summary(
+    args: argparse.Namespace, scenario: Any, result: Any, out: Path | None, h4h: Any
+) -> None:
     from pokersim.clock import format_clock
 
     if result.cancelled_before_start:
@@ -262,9 +285,15 @@ def _print_summary(args: argparse.Namespace, scenario: Any, result: Any, out: Pa
     bubble = result.bubble_seconds
     print(
         f"bubble: {'burst at ' + _hms(bubble) if bubble is not None else 'none'} "
-        f"({result.places_paid} paid, {_hms(result.bubble_hand_for_hand_seconds)} hand-for-hand)"
+        f"({result.places_paid} paid; hand-for-hand "
+        f"{_h4h(result.bubble_hand_for_hand_seconds, h4h.hands, len(h4h.rounds))})"
     )
     ft = result.final_table_seconds
-    print(f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'}")
+    later = result.hand_for_hand_seconds - result.bubble_hand_for_hand_seconds
+    print(
+        f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'} "
+        f"(hand-for-hand after the money bubble "
+        f"{_h4h(later, h4h.after, len(h4h.after_rounds))})"
+    )
     if out is not None:
         print(f"wrote {out}{os.sep}events.jsonl and summary.json")

@@ -1,0 +1,81 @@
+"""Many runs of one scenario measured for calibration: the counts of every run, summed.
+
+Run ``i`` plays with the seed a study gives it (``study.run_seeds``), with the hands' own
+events logged (``record_actions``: the built-in models then decide in Python, as the compiled
+rounds would), and returns the counts of ``calibration.Measure``. The counts are whole numbers
+summed in run order, so the result does not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from pokersim.calibration import Measure, add_counts
+from pokersim.errors import ConfigError
+from pokersim.study import run_seeds
+
+__all__ = ["format_of", "measure_run", "run_calibration"]
+
+_SCENARIOS: dict[str, Any] = {}
+
+
+def _scenario(path: str) -> Any:
+    from pokersim.scenario import load_scenario  # noqa: PLC0415 - a worker loads it once
+
+    hit = _SCENARIOS.get(path)
+    if hit is None:
+        hit = _SCENARIOS[path] = load_scenario(path)
+    return hit
+
+
+def format_of(scenario: Any) -> str:
+    """``"sng"`` when the whole field starts at one table, else ``"mtt"`` (for the targets)."""
+    return "sng" if scenario.players.count <= scenario.seats_per_table else "mtt"
+
+
+def measure_run(scenario_path: str, seed: int) -> dict[str, float]:
+    """Play one tournament with its hands logged and return its calibration counts."""
+    from pokersim.engine import run_tournament  # noqa: PLC0415 - heavy; workers import it once
+
+    m = Measure()
+    run_tournament(_scenario(scenario_path), seed, emit=m.add, record_actions=True)
+    return m.counts()
+
+
+def run_calibration(
+    scenario_path: str | os.PathLike[str],
+    *,
+    runs: int,
+    seed: int = 0,
+    jobs: int = 1,
+    on_run: Callable[[int], None] | None = None,
+) -> dict[str, float]:
+    """The summed counts of ``runs`` runs (``jobs`` worker processes; 1 plays here)."""
+    if runs < 1:
+        raise ConfigError(f"--runs must be >= 1, got {runs}")
+    if jobs < 1:
+        raise ConfigError(f"--jobs must be >= 1, got {jobs}")
+    path = os.path.abspath(scenario_path)
+    _scenario(path)  # a bad scenario fails here, in one line, before any worker starts
+    seeds = run_seeds(seed, runs)
+    total: dict[str, float] = {}
+    for i, counts in enumerate(_play(path, seeds, jobs)):
+        add_counts(total, counts)
+        if on_run is not None:
+            on_run(i)
+    return total
+
+
+def _play(path: str, seeds: Sequence[int], jobs: int) -> Any:
+    if jobs == 1 or len(seeds) == 1:
+        for s in seeds:
+            yield measure_run(path, s)
+        return
+    import multiprocessing  # noqa: PLC0415
+
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        yield from pool.map(measure_run, [path] * len(seeds), seeds)

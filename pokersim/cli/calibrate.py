@@ -1,0 +1,126 @@
+"""``pokersim calibrate [SCENARIO] [--runs N] [--seed S] [--jobs J] [--out DIR]``.
+
+Plays the scenario's runs with every hand logged, measures how the field plays (VPIP, PFR,
+3-bet, flops, showdowns, all-ins, pace, the money bubble, eliminations, duration) and prints
+each statistic against its band from published sources (``data/calibration_targets.toml``),
+PASS or OUT, with the source's short name. ``--out DIR`` also writes the table (JSON, Parquet)
+and a figure. See docs/players.md, "Calibration".
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from pokersim.errors import ConfigError
+
+DEFAULT_SCENARIO = os.path.join("scenarios", "mtt_1000.toml")
+DEFAULT_RUNS = 20
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``calibrate`` sub-command."""
+    p = subparsers.add_parser(
+        "calibrate",
+        help="measure how a field plays against bands from real tournaments",
+        description=(
+            "Run SCENARIO (default scenarios/mtt_1000.toml) N times with every hand logged and "
+            "print each statistic (VPIP, PFR, 3-bet, flop seen, showdowns, all-ins by stack "
+            "depth, hands per hour, the money bubble, hands per elimination, duration) against "
+            "its band from published sources: PASS, OUT, or no source."
+        ),
+    )
+    p.add_argument("scenario", nargs="?", default=None, help="scenario TOML file")
+    p.add_argument(
+        "--runs", type=int, default=DEFAULT_RUNS, help=f"tournaments (default {DEFAULT_RUNS})"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed S; run i plays seed (S, i)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--out",
+        default=None,
+        help="folder for calibration.json, calibration.parquet and calibration.png (written over)",
+    )
+    p.add_argument(
+        "--targets", default=None, metavar="FILE", help="bands file (default: the shipped one)"
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run, measure, judge and print; with ``--out`` write the files."""
+    from pokersim.calibration import statistics
+    from pokersim.calibration_runs import format_of, run_calibration
+    from pokersim.calibration_targets import judge, load_targets
+    from pokersim.progress import announce_compile, progress_bar
+    from pokersim.scenario import load_scenario
+
+    if args.runs < 1:
+        raise ConfigError(f"--runs must be >= 1, got {args.runs}")
+    if args.jobs < 1:
+        raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
+    if not 0 <= args.seed < 2**63:
+        raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
+    path = args.scenario
+    if path is None:
+        if not os.path.isfile(DEFAULT_SCENARIO):
+            raise ConfigError(
+                f"no SCENARIO given and {DEFAULT_SCENARIO} is not here: name a scenario file"
+            )
+        path = DEFAULT_SCENARIO
+    targets = load_targets(args.targets)
+    scenario = load_scenario(path)
+    fmt = format_of(scenario)
+    announce_compile()
+    bar = progress_bar(
+        args.runs, desc="calibrate", unit="run", file=sys.stderr, enabled=not args.no_progress
+    )
+    try:
+        counts = run_calibration(
+            path, runs=args.runs, seed=args.seed, jobs=args.jobs, on_run=lambda _i: bar.update(1)
+        )
+    finally:
+        bar.close()
+    rows = judge(statistics(counts), targets, fmt)
+    command = f"pokersim calibrate {path} --runs {args.runs} --seed {args.seed}"
+    print(f"{scenario.name}: {args.runs} runs (seed {args.seed}), {fmt} targets")
+    _print_rows(rows)
+    if args.out is not None:
+        from pokersim.calibration_report import write_calibration
+
+        meta = {
+            "scenario": scenario.name,
+            "scenario_file": str(path),
+            "runs": args.runs,
+            "seed": args.seed,
+            "format": fmt,
+            "command": command,
+            "title": f"{scenario.name}: {args.runs} runs, seed {args.seed}",
+        }
+        try:
+            written = write_calibration(Path(args.out), rows, counts, meta)
+        except OSError as exc:
+            raise ConfigError(f"--out {args.out}: cannot write ({exc.strerror})") from None
+        print("wrote " + ", ".join(str(p) for p in written))
+    return 0
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.1f}" if abs(value) >= 10 else f"{value:.2f}"
+
+
+def _print_rows(rows: Any) -> None:
+    print(f"{'statistic':<58} {'measured':>10} {'band':>15}  {'verdict':<12} source")
+    tally: dict[str, int] = {}
+    for r in rows:
+        band = "-" if r.lo is None else f"{_number(r.lo)}-{_number(r.hi)}"
+        label = f"{r.label} [{r.unit}]" if r.unit else r.label
+        print(f"{label:<58} {_number(r.value):>10} {band:>15}  {r.status:<12} {r.source}")
+        tally[r.status] = tally.get(r.status, 0) + 1
+    print(", ".join(f"{n} {status}" for status, n in sorted(tally.items())))

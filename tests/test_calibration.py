@@ -1,0 +1,424 @@
+"""Calibration statistics on hand-made logs with known answers, on real hands, on real runs."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+
+from pokersim import study
+from pokersim.calibration import (
+    HandForHandCount,
+    Measure,
+    Statistic,
+    imported_events,
+    measure,
+    statistics,
+)
+from pokersim.calibration_targets import judge, load_targets
+from pokersim.cli import main
+from pokersim.errors import ConfigError
+from pokersim.events import (
+    ActionKind,
+    ActionTaken,
+    BoardDealt,
+    BreakEnded,
+    BreakStarted,
+    BubbleBurst,
+    FieldListed,
+    HandEnded,
+    HandForHandEnded,
+    HandForHandStarted,
+    HandShown,
+    HandStarted,
+    LevelStarted,
+    PlayerEliminated,
+    TableHandStarted,
+    TournamentEnded,
+    TournamentStarted,
+)
+from pokersim.history.imported import ImportedHand
+from pokersim.history.importer import read_history
+
+ROOT = Path(__file__).resolve().parents[1]
+HISTORIES = ROOT / "tests" / "data" / "histories"
+MTT = ROOT / "scenarios" / "mtt_1000.toml"
+
+# --- hand-made logs ------------------------------------------------------------------------------
+
+PIDS = (0, 1, 2, 3)  # players 0 and 1 play model "a", 2 and 3 model "b"
+
+
+def _hand(
+    hand_no: int,
+    stack: int,
+    preflop: list[tuple[int, str, bool]],
+    *,
+    flop: list[tuple[int, str, bool]] | None = None,
+    shown: tuple[int, ...] = (),
+) -> list[Any]:
+    """One hand at table 1 (big blind 100): (seat, kind, all-in) actions; ``flop`` if dealt."""
+    events: list[Any] = [
+        TableHandStarted(t=hand_no * 100, table_id=1, hand_no=hand_no, level_index=0,
+                         button_seat=1, seat_nos=(1, 2, 3, 4), player_ids=PIDS,
+                         stacks=(stack,) * 4, synchronized=False),
+        HandStarted(table_id=1, hand_no=hand_no, button=0, player_ids=PIDS,
+                    seat_nos=(1, 2, 3, 4), stacks=(stack,) * 4),
+    ]  # fmt: skip
+
+    def act(street: int, seat: int, kind: str, all_in: bool) -> ActionTaken:
+        return ActionTaken(seat=seat, player_id=PIDS[seat], street=street,
+                           kind=ActionKind(kind), amount=0, to=0, all_in=all_in)  # fmt: skip
+
+    events += [act(0, *a) for a in preflop]
+    if flop is not None:
+        events.append(BoardDealt(street=1, cards=(0, 1, 2), board=(0, 1, 2)))
+        events += [act(1, *a) for a in flop]
+    events += [HandShown(seat=s, player_id=PIDS[s], cards=(3, 4), rank=1) for s in shown]
+    events.append(HandEnded(table_id=1, hand_no=hand_no, final_stacks=(stack,) * 4))
+    return events
+
+
+def _three_hands() -> list[Any]:
+    """A limp, a raise, a 3-bet and an all-in; a raise called; a walk in the big blind."""
+    log: list[Any] = [
+        FieldListed(t=0, player_ids=PIDS, names=("A", "B", "C", "D"),
+                    models=("a", "a", "b", "b"), late_ids=()),
+        LevelStarted(t=0, level_index=0, small_blind=50, big_blind=100, ante=0,
+                     ante_kind="none"),
+    ]  # fmt: skip
+    log += _hand(  # 10 big blinds on average
+        1,
+        1000,
+        [(3, "call", False), (0, "raise", False), (1, "raise", False), (2, "fold", False),
+         (3, "fold", False), (0, "call", False)],
+        flop=[(1, "bet", True), (0, "call", False)],
+        shown=(0, 1),
+    )  # fmt: skip
+    log += _hand(  # 5 big blinds
+        2,
+        500,
+        [(3, "fold", False), (0, "raise", False), (1, "call", False), (2, "fold", False)],
+        flop=[(1, "check", False), (0, "bet", False), (1, "fold", False)],
+    )
+    log += _hand(3, 3000, [(3, "fold", False), (0, "fold", False), (1, "fold", False)])  # 30 bb
+    return log
+
+
+def _values(log: list[Any]) -> dict[str, float | None]:
+    return {s.name: s.value for s in statistics(measure(log))}
+
+
+def test_player_statistics_of_a_hand_made_log() -> None:
+    v = _values(_three_hands())
+    # decisions before the flop: 4 + 4 + 3 (the big blind's walk is no chance to play)
+    assert v["vpip.field"] == pytest.approx(100 * 5 / 11)  # 3 in hand 1, 2 in hand 2
+    assert v["pfr.field"] == pytest.approx(100 * 3 / 11)
+    # facing exactly one raise: seat 1 in hand 1 (re-raises), seats 1 and 2 in hand 2
+    assert v["three_bet.field"] == pytest.approx(100 * 1 / 3)
+    assert v["flop_seen.field"] == pytest.approx(100 * 4 / 12)
+    assert v["wtsd.field"] == pytest.approx(100 * 2 / 4)
+    assert v["vpip.a"] == pytest.approx(100 * 4 / 6)
+    assert v["vpip.b"] == pytest.approx(100 * 1 / 5)  # the limp; player 2 had the walk
+    assert v["pfr.b"] == 0.0
+    assert v["three_bet.a"] == pytest.approx(100 * 1 / 2)
+    assert v["three_bet.b"] == 0.0
+
+
+def test_all_in_share_by_the_tables_average_depth() -> None:
+    v = _values(_three_hands())
+    assert v["all_in.10-20"] == 100.0  # hand 1: 1000 / 100 = 10 bb, an all-in on the flop
+    assert v["all_in.<10"] == 0.0
+    assert v["all_in.20-40"] == 0.0
+    assert v["all_in.40-100"] is None  # no hand that deep
+
+
+def _table_hand(t: int, table: int, players: int, *, sync: bool = False) -> TableHandStarted:
+    pids = tuple(range(players))
+    return TableHandStarted(t=t, table_id=table, hand_no=t, level_index=0, button_seat=1,
+                            seat_nos=tuple(p + 1 for p in pids), player_ids=pids,
+                            stacks=(1000,) * players, synchronized=sync)  # fmt: skip
+
+
+def test_pace_leaves_out_breaks_and_synchronized_hands() -> None:
+    log = [
+        _table_hand(0, 1, 9),
+        _table_hand(60, 1, 9),
+        _table_hand(150, 1, 6),  # 9 at the table: 60 s and 90 s
+        _table_hand(190, 1, 6),  # 6: 40 s
+        BreakStarted(t=200, break_index=0, scheduled_end=500),
+        BreakEnded(t=500, break_index=0),
+        _table_hand(500, 1, 6),  # over the break: not counted
+        _table_hand(530, 1, 6, sync=True),  # 6: 30 s (the synchronized hand ends the run)
+        _table_hand(600, 1, 6),  # after a synchronized hand: not counted
+        _table_hand(0, 2, 2),
+        _table_hand(20, 2, 2),  # another table, heads-up: 20 s
+    ]
+    v = _values(log)
+    assert v["hands_per_hour.9"] == pytest.approx(3600 * 2 / 150)
+    assert v["hands_per_hour.6"] == pytest.approx(3600 * 1 / 40)
+    assert v["hands_per_hour.2"] == pytest.approx(3600 / 20)
+    assert v["hands_per_hour.3"] is None
+
+
+def _started(entries: int, paid: int) -> TournamentStarted:
+    return TournamentStarted(t=0, name="t", seed=0, entries=entries, starting_stack=1000,
+                             seats_per_table=9, prize_pool_cents=100, places_paid=paid,
+                             start_clock=0)  # fmt: skip
+
+
+def _out(t: int, p: int, place: int, *, sync: bool = False) -> PlayerEliminated:
+    return PlayerEliminated(t=t, player_id=p, place=place, table_id=1, hand_no=t,
+                            starting_stack=10, by=(0,), synchronized=sync)  # fmt: skip
+
+
+def test_money_bubble_hand_for_hand_apart_from_the_final_table_stage() -> None:
+    log = [
+        _started(12, 3),
+        HandForHandStarted(t=1000, players_left=4),
+        _table_hand(1000, 1, 2, sync=True),
+        _table_hand(1000, 2, 2, sync=True),
+        _table_hand(1100, 1, 2, sync=True),
+        _table_hand(1100, 2, 2, sync=True),
+        BubbleBurst(t=1150, players_left=3, places_paid=3),
+        HandForHandEnded(t=1150, players_left=3),
+        HandForHandStarted(t=2000, players_left=3),
+        _table_hand(2000, 1, 2, sync=True),
+        _table_hand(2000, 2, 1, sync=True),
+        HandForHandEnded(t=2100, players_left=2),
+        TournamentEnded(t=3000, winner_id=0, hands_played=40, chips_in_play=12000,
+                        places_paid=3),
+    ]  # fmt: skip
+    v = _values(log)
+    assert v["bubble_h4h_rounds"] == 2.0
+    assert v["bubble_h4h_hands"] == 4.0
+    assert v["bubble_h4h_minutes"] == pytest.approx(150 / 60)
+    assert v["duration_hours"] == pytest.approx(3000 / 3600)
+    count = HandForHandCount()
+    for event in log:
+        count.add(event)
+    assert (count.hands, len(count.rounds), count.after, len(count.after_rounds)) == (4, 2, 2, 1)
+
+
+def test_bust_rate_near_the_money_against_earlier() -> None:
+    log: list[Any] = [_started(50, 10)]  # 40 to go: early
+    log += [_table_hand(t, 1, 9) for t in (1, 2)]
+    log += [_out(10 + k, 100 + k, 50 - k) for k in range(10)]  # 10 out while 40..31 to go
+    log += [_table_hand(t, 1, 9) for t in range(100, 105)]  # 30 to go: near the money
+    log.append(_out(200, 99, 40))
+    log.append(
+        TournamentEnded(t=300, winner_id=0, hands_played=22, chips_in_play=1, places_paid=10)
+    )
+    v = _values(log)
+    assert v["bust_rate_near_money"] == pytest.approx((1 / 5) / (10 / 2))
+    assert v["hands_per_elimination"] == pytest.approx(22 / 11)
+
+
+def test_counts_add_up_across_runs() -> None:
+    log = _three_hands()
+    one = measure(log)
+    m = Measure()
+    for event in log + log:
+        m.add(event)
+    assert m.counts() == {k: 2 * v for k, v in one.items()}
+    assert _values(log + log)["vpip.field"] == _values(log)["vpip.field"]
+
+
+# --- real hands, through the same reduction -------------------------------------------------
+
+
+def _real_hands() -> list[ImportedHand]:
+    hands = []
+    for path in sorted(HISTORIES.glob("*.txt")):
+        hands += [h for h in read_history(path) if isinstance(h, ImportedHand)]
+    return hands
+
+
+def test_a_real_hand_measured_by_hand() -> None:
+    """The first hand of ``hhp-tournaments.txt``: a limp, a raise, three folds, a call."""
+    first = read_history(HISTORIES / "hhp-tournaments.txt")[0]
+    assert isinstance(first, ImportedHand)
+    v = _values(imported_events([first]))
+    assert v["vpip.field"] == pytest.approx(100 * 2 / 9)  # the limper and the raiser
+    assert v["pfr.field"] == pytest.approx(100 * 1 / 9)
+    assert v["three_bet.field"] == 0.0  # four players faced the raise; nobody re-raised
+    assert v["flop_seen.field"] == pytest.approx(100 * 2 / 9)
+    assert v["wtsd.field"] == 0.0  # the limper folded to the flop bet
+    assert v["all_in.40-100"] == 0.0  # 1,500 chips at 10/20: 75 big blinds
+
+
+def test_real_hands_agree_with_a_direct_count() -> None:
+    """VPIP, PFR and flops of every real hand, counted from the hands' own actions."""
+    hands = _real_hands()
+    assert len(hands) >= 10
+    chances = entered = raised = flops = dealt = 0
+    for h in hands:
+        pre = [a for a in h.actions if a.street == 0]
+        acted = {a.name for a in pre}
+        chances += len(acted)
+        entered += len({a.name for a in pre if a.verb in ("call", "raise")})
+        raised += len({a.name for a in pre if a.verb == "raise"})
+        dealt += len(h.seats)
+        if any(a.street >= 1 for a in h.actions) or len(h.board) >= 3:
+            flops += len(acted - {a.name for a in pre if a.verb == "fold"})
+            flops += len({s.name for s in h.seats} - acted)  # all-in by the blinds: no decision
+    c = measure(imported_events(hands))
+    assert c["vpip_chances|real"] == chances
+    assert c["vpip|real"] == entered
+    assert c["pfr|real"] == raised
+    assert c["dealt|real"] == dealt
+    assert c["flop|real"] == flops
+
+
+# --- real runs -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_mtt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``mtt_1000`` with 45 players: five tables, a money bubble played hand-for-hand."""
+    import tomli_w
+
+    data = study.variant(MTT, players__count=45)
+    path = tmp_path_factory.mktemp("calib") / "small.toml"
+    path.write_bytes(tomli_w.dumps(data).encode())
+    return path
+
+
+def test_a_run_measured_agrees_with_its_result(small_mtt: Path) -> None:
+    from pokersim.engine import run_tournament
+    from pokersim.scenario import load_scenario
+
+    m = Measure()
+    log: list[Any] = []
+
+    def emit(event: Any) -> None:
+        m.add(event)
+        log.append(event)
+
+    result = run_tournament(load_scenario(small_mtt), 3, emit=emit, record_actions=True)
+    c = m.counts()
+    assert c["hands"] == result.hands_played
+    assert c["table_hands"] == result.hands_played
+    assert c["duration_seconds"] == result.duration_seconds
+    assert c["bubble_h4h_seconds"] == result.bubble_hand_for_hand_seconds
+    assert c["eliminations"] == result.entries - 1
+    hands = sum(1 for e in log if type(e).__name__ == "HandStarted")
+    assert hands == result.hands_played
+    seats = sum(len(e.player_ids) for e in log if type(e).__name__ == "HandStarted")
+    assert sum(v for k, v in c.items() if k.startswith("dealt|")) == seats
+    assert c["vpip|tight-aggressive"] <= c["vpip_chances|tight-aggressive"] <= seats
+
+
+def test_calibrate_end_to_end(
+    small_mtt: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "cal"
+    args = ["calibrate", str(small_mtt), "--runs", "2", "--seed", "5", "--no-progress"]
+    assert main([*args, "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "mtt targets" in text
+    assert "Wallace 2010" in text
+    doc = json.loads((out / "calibration.json").read_text(encoding="utf-8"))
+    rows = {r["statistic"]: r for r in doc["rows"]}
+    vpip = rows["vpip.field"]
+    assert vpip["status"] == ("PASS" if vpip["lo"] <= vpip["value"] <= vpip["hi"] else "OUT")
+    assert f"{vpip['value']:.1f}" in text
+    assert rows["flop_seen.field"]["status"] == "no source"
+    assert doc["counts"]["runs"] == 2
+    table = pq.read_table(out / "calibration.parquet")
+    assert table.num_rows == len(doc["rows"])
+    assert (out / "calibration.png").stat().st_size > 0
+    # the same seeds measured again give the same counts
+    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "again")]) == 0
+    again = json.loads((tmp_path / "again" / "calibration.json").read_text(encoding="utf-8"))
+    assert again["counts"] == doc["counts"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["calibrate", "no-such.toml", "--runs", "1"], "no-such.toml"),
+        (["calibrate", str(MTT), "--runs", "0"], "--runs must be >= 1"),
+        (["calibrate", str(MTT), "--jobs", "0"], "--jobs must be >= 1"),
+        (["calibrate", str(MTT), "--targets", "missing.toml"], "missing.toml"),
+    ],
+)
+def test_calibrate_bad_input_is_one_line(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+
+
+# --- the targets file --------------------------------------------------------------------------
+
+
+def test_every_target_names_a_statistic_and_every_band_its_sources() -> None:
+    targets = load_targets()
+    names = {s.name for s in statistics(measure(_three_hands()))}
+    models = {"tight-aggressive", "calling-station", "push-fold"}
+    for model in models:
+        names |= {n.replace(".a", f".{model}") for n in names if n.endswith(".a")}
+    used = set()
+    for t in targets.targets:
+        assert t.statistic in names, t.statistic
+        if t.band is not None:
+            assert t.sources
+            used |= set(t.sources)
+    assert used == set(targets.sources)  # no source listed that no band uses
+
+
+def test_a_bad_targets_file_names_the_entry(tmp_path: Path) -> None:
+    bad = tmp_path / "t.toml"
+    bad.write_text(
+        '[[targets]]\nstatistic = "vpip.field"\nband = [30.0, 10.0]\nsources = []\nnote = "x"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match=r"t\.toml: targets\[0\]\.band"):
+        load_targets(bad)
+
+
+def test_verdicts_pass_out_and_unsourced() -> None:
+    targets = load_targets()
+    rows = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "mtt")}
+    assert rows["vpip.field"].status == "OUT"  # 45 % > 28
+    assert rows["pfr.field"].status == "OUT"  # 27 % > 12
+    assert rows["flop_seen.field"].status == "no source"
+    assert rows["hands_per_hour.9"].status == "not measured"
+    assert rows["wtsd.field"].status == "OUT"  # 50 % > 32
+    pace = Statistic(name="hands_per_hour.9", label="", unit="", value=62.0, sample=1.0)
+    assert judge([pace], targets, "mtt")[0].status == "PASS"  # the bounds are inside
+    assert judge([replace(pace, value=62.01)], targets, "mtt")[0].status == "OUT"
+    hours = Statistic(name="duration_hours", label="", unit="h", value=1.3, sample=1.0)
+    assert judge([hours], targets, "sng")[0].status == "PASS"
+    assert judge([hours], targets, "mtt")[0].status == "OUT"  # 4-8 h for a multi-table field
+
+
+def test_run_summary_names_the_money_bubbles_hand_for_hand(
+    small_mtt: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its time and hands, as counted independently from the run's ``events.jsonl``."""
+    out = tmp_path / "run"
+    assert main(["run", str(small_mtt), "--seed", "3", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    records = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+    burst = next(r["t"] for r in records if r["type"] == "BubbleBurst")
+    synced = [r for r in records if r["type"] == "TableHandStarted" and r["synchronized"]]
+    before = [r for r in synced if r["t"] < burst]
+    rounds = len({r["t"] for r in before})
+    assert before and rounds < len(before)  # a case with more than one table per round
+    starts = [r["t"] for r in records if r["type"] == "HandForHandStarted"]
+    ends = [r["t"] for r in records if r["type"] == "HandForHandEnded"]
+    seconds = sum(max(0, min(e, burst) - s) for s, e in zip(starts, ends, strict=True))
+    line = next(x for x in text.splitlines() if x.startswith("bubble:"))
+    hms = f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+    assert f"hand-for-hand {hms}, {len(before)} hands in {rounds} rounds" in line
+    later = [r for r in synced if r["t"] >= burst]
+    final = next(x for x in text.splitlines() if x.startswith("final table:"))
+    assert f"after the money bubble 0:00:00, {len(later)} hands in 0 rounds" in final
