@@ -17,7 +17,17 @@ from typing import Any
 from pokersim.calibration import Statistic
 from pokersim.errors import ConfigError
 
-__all__ = ["FORMATS", "Row", "Source", "Target", "Targets", "judge", "load_targets"]
+__all__ = [
+    "FORMATS",
+    "Row",
+    "Source",
+    "Target",
+    "Targets",
+    "judge",
+    "load_targets",
+    "sources_markdown",
+    "targets_markdown",
+]
 
 DATA_FILE = "calibration_targets.toml"
 FORMATS = ("any", "mtt", "sng")
@@ -196,3 +206,27 @@ def judge(stats: Sequence[Statistic], targets: Targets, fmt: str) -> list[Row]:
             )
         )
     return rows
+
+
+def targets_markdown(targets: Targets) -> str:
+    """The targets as a Markdown table (docs/players.md quotes it; a test keeps it current)."""
+    lines = [
+        "| statistic | format | band | sources | how the band was derived |",
+        "|---|---|---|---|---|",
+    ]
+    for t in targets.targets:
+        band = "none found" if t.band is None else f"{t.band[0]:g}–{t.band[1]:g}"
+        cited = "; ".join(
+            f"[{targets.sources[k].short}]({targets.sources[k].url})" for k in t.sources
+        )
+        note = " ".join(t.note.split())
+        lines.append(f"| `{t.statistic}` | {t.format} | {band} | {cited or '—'} | {note} |")
+    return "\n".join(lines) + "\n"
+
+
+def sources_markdown(targets: Targets) -> str:
+    """The sources as a Markdown list: title, publisher, year, address."""
+    return "".join(
+        f"- {s.short}: *{s.title}*, {s.publisher}, {s.year}, <{s.url}>\n"
+        for s in targets.sources.values()
+    )

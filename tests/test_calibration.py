@@ -422,3 +422,12 @@ def test_run_summary_names_the_money_bubbles_hand_for_hand(
     later = [r for r in synced if r["t"] >= burst]
     final = next(x for x in text.splitlines() if x.startswith("final table:"))
     assert f"after the money bubble 0:00:00, {len(later)} hands in 0 rounds" in final
+
+
+def test_the_docs_quote_the_targets_file_as_it_is() -> None:
+    from pokersim.calibration_targets import sources_markdown, targets_markdown
+
+    docs = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
+    targets = load_targets()
+    assert targets_markdown(targets) in docs
+    assert sources_markdown(targets) in docs

@@ -116,11 +116,12 @@ def _number(value: float | None) -> str:
 
 
 def _print_rows(rows: Any) -> None:
-    print(f"{'statistic':<58} {'measured':>10} {'band':>15}  {'verdict':<12} source")
+    print(f"{'statistic':<62} {'measured':>10} {'band':>15}  {'verdict':<12} source")
     tally: dict[str, int] = {}
     for r in rows:
         band = "-" if r.lo is None else f"{_number(r.lo)}-{_number(r.hi)}"
         label = f"{r.label} [{r.unit}]" if r.unit else r.label
-        print(f"{label:<58} {_number(r.value):>10} {band:>15}  {r.status:<12} {r.source}")
+        line = f"{label:<62} {_number(r.value):>10} {band:>15}  {r.status:<12} {r.source}"
+        print(line.rstrip())
         tally[r.status] = tally.get(r.status, 0) + 1
     print(", ".join(f"{n} {status}" for status, n in sorted(tally.items())))
