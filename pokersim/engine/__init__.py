@@ -50,6 +50,7 @@ from pokersim.connection import Connections
 from pokersim.engine.director import Director
 from pokersim.engine.records import Finish, HandPlayer, TournamentResult
 from pokersim.engine.setup import Options
+from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult, play_hand
 from pokersim.players import PlayerModel
 from pokersim.scenario import Scenario
@@ -76,6 +77,8 @@ def run_tournament(
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     multiplier: int | None = None,
     arrivals: Mapping[int, int] | None = None,
+    day_end: DayEnd | None = None,
+    carried: Carried | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -95,7 +98,9 @@ def run_tournament(
     ``multiplier`` a Spin & Go's drawn multiplier (a tier of its table; F-SPIN-1).
     ``arrivals`` gives some players' registration times (``{player: seconds}``; 0 or less: on
     time at the start), replacing the drawn late arrivals for them (a satellite's winners in
-    its target, R-SAT-1: ``pokersim.series``).
+    its target, R-SAT-1: ``pokersim.series``). ``day_end`` plays the scenario as a day-1
+    flight that bags at its stop, ``carried`` as day 2 from the flights' bags and money
+    (F-FLIGHT-1..4: ``pokersim.multiday``).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -113,6 +118,8 @@ def run_tournament(
         decks=decks,
         multiplier=multiplier,
         arrivals=arrivals,
+        day_end=day_end,
+        carried=carried,
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()

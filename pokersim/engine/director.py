@@ -327,7 +327,7 @@ class Director(Upkeep):
         Returns a wait (seconds, then what) when play resumes later: an outage, a deal's
         negotiation, the add-on break or a break.
         """
-        if self.over:
+        if self.over or self._day_ended():  # F-FLIGHT-1: a flight bags once every table is idle
             return None
         now = self.now
         if self.sync.round:
