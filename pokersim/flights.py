@@ -59,6 +59,7 @@ class Carried:
     stacks: tuple[int, ...]
     entries: int  # every flight's first entries and re-entries: the payout table's count
     prize_cents: int  # every flight's prize parts
+    first_level: int = 0  # day 2's first level (0-based; ``day_two_level``)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

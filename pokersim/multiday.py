@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -90,11 +91,14 @@ class EventResult:
     prize_pool_cents: int
 
 
-_READ = frozenset({"DayEnded", "EntryBought", "MoneyReconciled", "PlayerRegistered"})
+_READ = frozenset({"DayEnded", "EntryBought", "MoneyReconciled", "TableOpened"})
 
 
-def _day_scenario(scenario: Scenario, name: str, specs: Sequence[PlayerSpec]) -> Scenario:
-    """One day of the event: its players (by name, with their models) and its own name."""
+def _day_scenario(scenario: Scenario, name: str, specs: Sequence[PlayerSpec], day: int) -> Scenario:
+    """One day of the event: its players (by name, with their models) and its own name.
+
+    Every day starts at the scenario's clock time; with ``starts_at``, ``day`` days later.
+    """
     field = Players(
         count=len(specs),
         mix=(),
@@ -102,8 +106,14 @@ def _day_scenario(scenario: Scenario, name: str, specs: Sequence[PlayerSpec]) ->
             NamedPlayer(name=s.name, model=s.model, skill=s.skill, params=s.params) for s in specs
         ),
     )
+    starts_at = scenario.starts_at
     return dataclasses.replace(
-        scenario, name=name, players=field, flights=Flights(), registration=Registration()
+        scenario,
+        name=name,
+        players=field,
+        flights=Flights(),
+        registration=Registration(),
+        starts_at=None if starts_at is None else starts_at + timedelta(days=day),
     )
 
 
@@ -116,18 +126,18 @@ def flight_scenario(scenario: Scenario, k: int, specs: Sequence[PlayerSpec]) -> 
             f"{where}: flights.entries: flight {flight!r} has {len(specs)} player(s); "
             "expected at least 2 (first entries plus players entering it again)"
         )
-    return _day_scenario(scenario, f"{scenario.name}, flight {flight}", specs)
+    return _day_scenario(scenario, f"{scenario.name}, flight {flight}", specs, k)
 
 
-def day_two_scenario(scenario: Scenario, specs: Sequence[PlayerSpec], level: int) -> Scenario:
-    """Day 2: the carried players, the levels from ``level`` on, nothing more sold."""
+def day_two_scenario(scenario: Scenario, specs: Sequence[PlayerSpec]) -> Scenario:
+    """Day 2: the carried players, nothing more sold (its first level is the engine's option)."""
     if len(specs) < 2:
         where = scenario.source or "<scenario>"
         raise ConfigError(
             f"{where}: flights: only {len(specs)} player(s) reached day 2; expected at least 2 "
             "(raise stop_at_players_left or lower stop_at_level)"
         )
-    day = _day_scenario(scenario, f"{scenario.name}, day 2", specs)
+    day = _day_scenario(scenario, f"{scenario.name}, day 2", specs, len(scenario.flights.names))
     e = scenario.entries
     closed = Entries(
         prize_cents=e.prize_cents,
@@ -136,7 +146,7 @@ def day_two_scenario(scenario: Scenario, specs: Sequence[PlayerSpec], level: int
         guarantee_cents=e.guarantee_cents,
         late_registration_seconds=0,
     )
-    return dataclasses.replace(day, levels=scenario.levels[level:], entries=closed)
+    return dataclasses.replace(day, entries=closed)
 
 
 def _play_day(
@@ -197,7 +207,7 @@ def run_event(
         )
         fseed = day_seed(seed, k)
         result, log = _play_day(
-            sc, fseed, files, f"flight-{name}", day_end=stop, record_actions=record_actions
+            sc, fseed, files, f"flight-{name}", day=stop, record_actions=record_actions
         )
         day = DayRun(name=name, scenario=sc, seed=fseed, result=result, players=entrants, log=log)
         end = day.day_end
@@ -208,16 +218,15 @@ def run_event(
     carried = {p: carried_bag(b, terms.carry)[0] for p, b in sorted(bags.items())}
     level = day_two_level([f.day_end["level_index"] for f in flights], len(scenario.levels))
     finalists = tuple(sorted(carried))
-    sc2 = day_two_scenario(scenario, [specs[p] for p in finalists], level)
+    sc2 = day_two_scenario(scenario, [specs[p] for p in finalists])
     money = Carried(
         stacks=tuple(carried[p].stack for p in finalists),
         entries=sum(f.day_end["entries"] for f in flights),
         prize_cents=sum(f.day_end["carried_prize_cents"] for f in flights),
+        first_level=level,
     )
     seed2 = day_seed(seed, len(terms.names))
-    result2, log2 = _play_day(
-        sc2, seed2, files, "day-2", carried=money, record_actions=record_actions
-    )
+    result2, log2 = _play_day(sc2, seed2, files, "day-2", day=money, record_actions=record_actions)
     (reconciled,) = [r for r in log2 if r["type"] == "MoneyReconciled"]
     pool = reconcile_event(
         [f.day_end["carried_prize_cents"] for f in flights],
@@ -325,6 +334,7 @@ def event_summary(ev: EventResult) -> dict[str, Any]:
             "hands_played": d2.result.hands_played,
             "duration_seconds": d2.result.duration_seconds,
             "winner": ev.scenario.players.expand()[winner].name,
+            "winner_prize_cents": d2.result.finishes[d2.result.winner_id].prize_cents,
         },
         "players": _player_rows(ev),
     }
@@ -358,3 +368,77 @@ def write_event(
     ev = run_event(scenario, seed, files=files, record_actions=actions)
     (out / "event.json").write_text(event_json(ev), encoding="utf-8")
     return ev
+
+
+def flight_stats(ev: EventResult) -> dict[str, Any]:
+    """One run's figures for the study in ``docs/formats.md``: entries, re-entrants' chips.
+
+    A re-entrant played more than one flight: after busting (``busted_before``) or holding a
+    bag (``bagged_before``), counted by their state when they entered their last flight.
+    """
+    entered: dict[int, list[int]] = {}
+    for k, f in enumerate(ev.flights):
+        for p in f.players:
+            entered.setdefault(p, []).append(k)
+    chips = {p: b.stack for p, b in ev.carried.items()}
+    total = sum(chips.values())
+    again = {p for p, ks in entered.items() if len(ks) > 1}
+    bagged_before = {p for p in again if any(b.flight < entered[p][-1] for b in ev.bags.get(p, ()))}
+    return {
+        "players": [len(f.players) for f in ev.flights],
+        "returning": [
+            len(set(f.players) & {p for g in ev.flights[:k] for p in g.players})
+            for k, f in enumerate(ev.flights)
+        ],
+        "day2_players": len(chips),
+        "day2_reentrants": len(again & set(chips)),
+        "reentrant_chip_share": sum(chips[p] for p in again & set(chips)) / total,
+        "busted_before_chip_share": sum(chips[p] for p in (again - bagged_before) & set(chips))
+        / total,
+        "entry_share_of_reentrants": sum(len(entered[p]) for p in again)
+        / sum(len(ks) for ks in entered.values()),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pokersim.multiday SCENARIO --runs N --seed S``: the flights study."""
+    import argparse
+    import statistics
+
+    from pokersim.rng import derive_seed
+    from pokersim.scenario import load_scenario
+
+    parser = argparse.ArgumentParser(description="Entries per flight and re-entrants' chips.")
+    parser.add_argument("scenario")
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    sc = load_scenario(args.scenario)
+    rows = [flight_stats(run_event(sc, derive_seed(args.seed, i))) for i in range(args.runs)]
+
+    def show(label: str, values: Sequence[float], fmt: str = "{:.1f}") -> None:
+        mean = statistics.fmean(values)
+        sd = statistics.stdev(values) if len(values) > 1 else 0.0
+        print(f"{label}: mean {fmt.format(mean)}, sd {fmt.format(sd)}, "
+              f"range {fmt.format(min(values))}..{fmt.format(max(values))}")  # fmt: skip
+
+    print(f"{sc.name}: {args.runs} runs, seeds derive_seed({args.seed}, 0..{args.runs - 1})")
+    for k, name in enumerate(sc.flights.names):
+        show(f"flight {name} players", [r["players"][k] for r in rows])
+        show(f"flight {name} from earlier flights", [r["returning"][k] for r in rows])
+    show("day 2 players", [r["day2_players"] for r in rows])
+    show("day 2 re-entrants", [r["day2_reentrants"] for r in rows])
+    show("re-entrants' share of entries", [r["entry_share_of_reentrants"] for r in rows], "{:.3f}")
+    heads = [r["day2_reentrants"] / r["day2_players"] for r in rows]
+    show("re-entrants' share of day-2 players", heads, "{:.3f}")
+    show("re-entrants' share of day-2 chips", [r["reentrant_chip_share"] for r in rows], "{:.3f}")
+    show(
+        "of it, re-entered after busting",
+        [r["busted_before_chip_share"] for r in rows],
+        "{:.3f}",
+    )
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

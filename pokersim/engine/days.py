@@ -66,7 +66,7 @@ class Days(Run):
         field = self.field
         bagged = field.holding()
         by_level = self._day_over_by_level(now)
-        level = end.stop_at_level - 1 if by_level else self.schedule.level_at(now)
+        level = self.schedule.level_at(now) - by_level  # by level: the one that just ended
         book = self.cashier.book
         self.sync.stop(now)
         self._log(

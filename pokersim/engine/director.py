@@ -124,7 +124,7 @@ class Director(Upkeep):
         brk = schedule.breaks.breaks_started_by(self.now) if self.now else 0
         clock_round = schedule.clock_round
         if clock_round == 1:
-            self._log([schedule.level_started(0, self.now)])  # a new round logged its own
+            self._log([schedule.level_started(level_i, self.now)])  # a new round logged its own
         while not self.over:
             change = schedule.next_change(level_i, brk)
             if change is None:

@@ -85,8 +85,17 @@ class Options:
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
     multiplier: int | None = None  # a Spin & Go's scripted multiplier (F-SPIN-1)
     arrivals: Mapping[int, int] | None = None
-    day_end: DayEnd | None = None  # a day-1 flight's stop (F-FLIGHT-1)
-    carried: Carried | None = None  # day 2 of a flighted event: bags and money (F-FLIGHT-3/4)
+    day: DayEnd | Carried | None = None  # a flight's stop, or day 2's bags (F-FLIGHT-1..4)
+
+    @property
+    def day_end(self) -> DayEnd | None:
+        """A day-1 flight's stop (F-FLIGHT-1)."""
+        return self.day if isinstance(self.day, DayEnd) else None
+
+    @property
+    def carried(self) -> Carried | None:
+        """Day 2 of a flighted event: the bags, the flights' money, the first level."""
+        return self.day if isinstance(self.day, Carried) else None
 
 
 class Run:
@@ -135,6 +144,8 @@ class Run:
         self.away = set(self.arrival_at) | self.lobby.gone  # not registered at the start
         self.start_clock = start_clock(scenario, self.lobby)
         self.schedule = Schedule(scenario, self.start_clock)
+        if opts.carried is not None:  # F-FLIGHT-3: day 2 goes on from day 1's levels
+            self.schedule.start_at_level(opts.carried.first_level)
         self._make_desks(opts)
         self.final_formed = self.format.final_table_at_start(n)
         self.final_at: int | None = None
