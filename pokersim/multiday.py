@@ -45,6 +45,7 @@ from pokersim.scenario import (
     Registration,
     Scenario,
 )
+from pokersim.tally import TALLIED
 
 __all__ = [
     "DayRun",
@@ -69,7 +70,7 @@ class DayRun:
     seed: int
     result: TournamentResult
     players: tuple[int, ...]  # event player id of each of the day's players (by day id)
-    log: tuple[Mapping[str, Any], ...]  # the records the event reads (DayEnded, EntryBought, ...)
+    log: tuple[Mapping[str, Any], ...]  # the day's records its result reads, and TableOpened
 
     @property
     def day_end(self) -> Mapping[str, Any]:
@@ -91,7 +92,7 @@ class EventResult:
     prize_pool_cents: int
 
 
-_READ = frozenset({"DayEnded", "EntryBought", "MoneyReconciled", "TableOpened"})
+_KEPT = TALLIED | {"TableOpened"}  # what the result is reduced from, and day 2's seats
 
 
 def _day_scenario(scenario: Scenario, name: str, specs: Sequence[PlayerSpec], day: int) -> Scenario:
@@ -161,7 +162,7 @@ def _play_day(
     emit, on_hand, finish = files(folder, sc, seed) if files is not None else (None, None, None)
 
     def record(ev: Any) -> None:
-        if type(ev).__name__ in _READ:
+        if type(ev).__name__ in _KEPT:
             log.append(event_record(ev))
         if emit is not None:
             emit(ev)

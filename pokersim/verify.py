@@ -428,7 +428,8 @@ def _run_event_case(case: Case, out: Path | None) -> Outcome:
         stem = Path(case.path).stem
         ev = write_event(case.scenario, seed, out, scenario_name=stem, hands="both", actions=True)
     day2 = ev.day_two
-    return Outcome(result=day2.result, events=(), places=(), hands={}, unused=(), event=ev)
+    events = tuple(dict(r) for r in day2.log)  # day 2's: its result is a reduction of them
+    return Outcome(result=day2.result, events=events, places=(), hands={}, unused=(), event=ev)
 
 
 def run_case(case: Case, *, out: Path | None = None) -> Outcome:

@@ -30,6 +30,7 @@ from pokersim.multiday import EventResult, event_summary, run_event
 from pokersim.results import read_events
 from pokersim.scenario import CarryRule, Flights, load_scenario, parse_scenario
 from pokersim.scenario_toml import scenario_data
+from pokersim.tally import tally
 
 ROOT = Path(__file__).resolve().parent.parent
 FLIGHTS = ROOT / "scenarios" / "flights.toml"
@@ -174,6 +175,11 @@ def test_event_money_reconciles_to_the_cent(event: EventResult) -> None:
     assert sum(r["prize_cents"] for r in rows) == summary["prize_pool_cents"]
     assert sum(len(r["flights"]) for r in rows) == entries
     assert all(r["place"] is None for r in rows if r["carried_from"] is None)
+
+
+def test_each_day_is_a_reduction_of_its_log(event: EventResult) -> None:
+    for day in (*event.flights, event.day_two):
+        assert tally(day.log) == day.result
 
 
 def test_same_seed_same_event(event: EventResult) -> None:

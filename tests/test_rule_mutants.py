@@ -35,8 +35,8 @@ from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import cashier, dealer, endings, floor, incidents, places, setup, upkeep
 from pokersim.engine import format as engine_format
-from pokersim.engine.days import Days
 from pokersim.engine import lobby as lobby_desk
+from pokersim.engine.days import Days
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.stages import HandForHand
