@@ -233,6 +233,17 @@ class LevelClock:
         """
         return replace(self, origin=self.play_seconds(t))
 
+    def from_level(self, index: int) -> LevelClock:
+        """The same levels with level ``index`` (0-based) starting at time 0 (F-FLIGHT-3: day 2).
+
+        >>> from pokersim.config import Level
+        >>> first = Level(small_blind=1, big_blind=2, minutes=10)
+        >>> clock = LevelClock.make((first, first, first), BreakSchedule.make("none"))
+        >>> clock.from_level(1).index_at(0), clock.from_level(1).start_of(2)
+        (1, 600)
+        """
+        return replace(self, origin=-self.ends[index - 1] if index else 0)
+
     def level_at(self, t: int) -> Level:
         """The level a hand starting at ``t`` is played at (R-ANTE-1)."""
         return self.levels[self.index_at(t)]

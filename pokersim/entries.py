@@ -129,15 +129,29 @@ class EntryBook:
         self.fees_collected = 0
         self.closed = False
         self.registration_closed = False  # R-REG-1: no more (re-)entries
+        self.carried_entries = 0  # day 2 of a flighted event: the flights' entries (F-FLIGHT-4)
         for p in range(players) if registered is None else registered:
             self._buy(p, BuyKind.ENTRY)
+
+    def carry(self, entries: int, prize_cents: int) -> None:
+        """F-FLIGHT-4: day 2 of a flighted event: its players paid in their flights.
+
+        The book holds the flights' entries and prize parts instead of day 2's own entries, and
+        sells nothing more (the payout table is fixed).
+        """
+        self.entries = [0] * self.players
+        self.purchases.clear()
+        self.carried_entries = entries
+        self.prize_collected = prize_cents
+        self.bounty_collected = self.fees_collected = 0
+        self.close()
 
     # -- money -----------------------------------------------------------------------------
 
     @property
     def total_entries(self) -> int:
         """Entries and re-entries: what the payout table is chosen by (R-REG-3)."""
-        return sum(self.entries)
+        return sum(self.entries) + self.carried_entries
 
     @property
     def prize_pool(self) -> int:

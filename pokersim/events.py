@@ -533,6 +533,27 @@ class PrizePoolDrawn:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DayEnded:
+    """A day-1 flight stopped and its players still in bagged their chips (F-FLIGHT-1).
+
+    ``reason`` is ``"level"`` (the end of level ``stop_at_level``) or ``"players"`` (the count
+    was reached); ``level_index`` is the last level played (0-based). ``player_ids`` and
+    ``stacks`` are the bags; ``carried_prize_cents`` and ``fees_cents`` what the flight's
+    entries paid: the prize parts go to the event's pool, paid on day 2 (F-FLIGHT-4).
+    """
+
+    t: int
+    flight: str
+    reason: str
+    level_index: int
+    player_ids: tuple[int, ...]
+    stacks: tuple[int, ...]
+    entries: int
+    carried_prize_cents: int
+    fees_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AddOnBreakStarted:
     """The extra break at the end of the rebuy period in which add-ons are bought (R-BRK-3)."""
 

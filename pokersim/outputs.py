@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the engine is imported when a run is written, not with the 
 
 __all__ = ["HANDS_CHOICES", "RESULT_NAMES", "RunFiles", "check_out", "write_run"]
 
-RESULT_NAMES = ("events.jsonl", "summary.json", "hands")
+RESULT_NAMES = ("events.jsonl", "summary.json", "hands", "event.json")  # event.json: flights
 HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
 
 

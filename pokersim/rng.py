@@ -31,6 +31,7 @@ STREAM_RUN = 7
 STREAM_DECISIONS = 8
 STREAM_PRIZE_DRAW = 9
 STREAM_CONDUCT = 10  # R-COND-3 infractions: when, and who
+STREAM_FLIGHTS = 11  # F-FLIGHT-1..4: who enters which day-1 flight; each day's seed
 
 DECISION_UNIFORMS = 32  # uniform draws kept ready per hand (99 % of hands need at most 30)
 DECISION_NORMALS = 24  # standard normal draws kept ready per hand (99 %: at most 19)

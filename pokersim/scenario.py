@@ -48,7 +48,9 @@ __all__ = [
     "DealTerms",
     "DealMethod",
     "Entries",
+    "CarryRule",
     "Faults",
+    "Flights",
     "FrozenParams",
     "HandForHand",
     "Limits",
@@ -700,6 +702,40 @@ class SpinAndGo:
     table: str = ""
 
 
+class CarryRule(StrEnum):
+    """Which bag a player who survives several day-1 flights takes to day 2 (F-FLIGHT-2)."""
+
+    BEST = "best"  # the largest stack (ties: the earliest flight)
+    FIRST = "first"  # the first flight survived
+    LAST = "last"  # the last flight survived
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flights:
+    """A multi-day event (F-FLIGHT-1..4): day-1 flights, then one day 2; ``names`` empty: none.
+
+    ``entries[k]`` players enter for the first time in flight ``names[k]`` (they sum to the
+    field); before each later flight, ``reentry_percent`` of the players out of every earlier
+    flight they played, and ``survivor_reentry_percent`` of those holding a bag, enter it too.
+    A flight stops at the end of level ``stop_at_level`` or once ``stop_at_players_left`` or
+    fewer are left (0: that rule is off). ``pokersim.flights`` has the rules,
+    ``pokersim.multiday`` plays the days.
+    """
+
+    names: tuple[str, ...] = ()
+    entries: tuple[int, ...] = ()
+    reentry_percent: float = 0.0
+    survivor_reentry_percent: float = 0.0
+    carry: CarryRule = CarryRule.BEST
+    stop_at_level: int = 0
+    stop_at_players_left: int = 0
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the scenario is a multi-day event with flights."""
+        return bool(self.names)
+
+
 # --------------------------------------------------------------------------------------------
 # The scenario
 # --------------------------------------------------------------------------------------------
@@ -737,6 +773,7 @@ class Scenario:
     spin_and_go: SpinAndGo = field(default=SpinAndGo(), metadata=ID_WHEN_SET)
     registration: Registration = field(default=Registration(), metadata=ID_WHEN_SET)
     series: Series = field(default=Series(), metadata=ID_WHEN_SET)
+    flights: Flights = field(default=Flights(), metadata=ID_WHEN_SET)
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -894,7 +931,7 @@ KEYS: dict[str, frozenset[str]] = {
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults conduct "
-        "connection satellite shootout spin_and_go registration series",
+        "connection satellite shootout spin_and_go registration series flights",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -930,6 +967,8 @@ KEYS: dict[str, frozenset[str]] = {
         "unregister_deadline_minutes delay_start_minutes cancel_before_start",
         "registration.unregister[]": "player at_minutes",
         "series": "target target_start_minutes",
+        "flights": "names entries reentry_percent survivor_reentry_percent carry stop_at_level "
+        "stop_at_players_left",
     }.items()
 }
 _ITEM_INDEX = re.compile(r"\[\d+\]")
@@ -1796,6 +1835,7 @@ def _finish(top: Section, sc: Scenario) -> Scenario:
     """The scenario read: no key left unread, and a Spin & Go's clashes refused."""
     top.done()
     _check_spin_and_go(top, sc)
+    _check_flights(top, sc)
     return sc
 
 
@@ -1882,6 +1922,73 @@ def _read_series(top: Section, satellite: Satellite) -> Series:
             "target", "only a satellite has a target: expected satellite.seat_value_cents > 0"
         )
     return series
+
+
+_FLIGHT_NAME = re.compile(r"[A-Za-z0-9_-]{1,20}")  # a flight's name is part of its folder's
+
+
+def _read_flights(top: Section, players: int, levels: int) -> Flights:
+    """F-FLIGHT-1..4: the day-1 flights, who enters them, the stop rule and the carry rule."""
+    if not top.has("flights"):
+        return Flights()
+    sec = top.table("flights")
+    names = sec.array("names")
+    if len(names) < 2 or not all(isinstance(n, str) and _FLIGHT_NAME.fullmatch(n) for n in names):
+        raise sec.error(
+            "names",
+            "expected at least two flight names of letters, digits, '-' or '_' (up to 20), "
+            f"got {_show(names)}",
+        )
+    if len(set(names)) != len(names):
+        raise sec.error("names", f"expected distinct flight names, got {_show(names)}")
+    counts = sec.array("entries")
+    if len(counts) != len(names) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts
+    ):
+        raise sec.error(
+            "entries",
+            f"expected {len(names)} whole numbers >= 0 (one a flight), got {_show(counts)}",
+        )
+    if sum(counts) != players:
+        raise sec.error(
+            "entries",
+            f"expected first entries summing to players.count = {players}, got {sum(counts)}",
+        )
+    flights = Flights(
+        names=tuple(names),
+        entries=tuple(counts),
+        reentry_percent=sec.number("reentry_percent", 0.0, low=0, high=100),
+        survivor_reentry_percent=sec.number("survivor_reentry_percent", 0.0, low=0, high=100),
+        carry=sec.choice("carry", CarryRule, CarryRule.BEST),
+        stop_at_level=sec.integer("stop_at_level", 0, low=0, high=levels - 1),
+        stop_at_players_left=sec.integer("stop_at_players_left", 0, low=0, high=_MAX_PLAYERS),
+    )
+    if not flights.stop_at_level and not flights.stop_at_players_left:
+        raise sec.error(
+            "stop_at_level",
+            "a day-1 flight must stop: expected stop_at_level or stop_at_players_left > 0",
+        )
+    sec.done()
+    return flights
+
+
+def _check_flights(top: Section, sc: Scenario) -> None:
+    """A flighted event pays at day 2 only, from one pool: no format of its own (one line each)."""
+    if not sc.flights.enabled:
+        return
+    clashes = [
+        ("bounty.kind", sc.bounty.kind is not BountyKind.NONE, "expected 'none': no bounties"),
+        ("entries.bounty_cents", sc.entries.bounty_cents > 0, "expected 0: no bounties"),
+        ("deal.enabled", sc.deal.enabled, "expected false: no deals"),
+        ("satellite.seat_value_cents", sc.satellite.seat_value_cents > 0, "expected 0"),
+        ("shootout.enabled", sc.shootout.enabled, "expected false"),
+        ("spin_and_go", bool(sc.spin_and_go.table), "expected none"),
+        ("series.target", sc.series.linked, "expected none"),
+        ("registration", sc.registration.active, "expected none: flights have no lobby plan"),
+    ]
+    for key, clash, expected in clashes:
+        if clash:
+            raise top.error_at(key, f"not with [flights] (a multi-day event): {expected}")
 
 
 def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Scenario:
@@ -1983,6 +2090,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
             spin_and_go=_read_spin_and_go(top),
             registration=registration,
             series=series,
+            flights=_read_flights(top, players.count, len(levels)),
             max_simulated_seconds=max_simulated_seconds,
             source=source,
             starts_at=starts_at,

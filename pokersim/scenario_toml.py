@@ -229,6 +229,17 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
             "target": sc.series.target,
             "target_start_minutes": _minutes(sc.series.target_start_seconds),
         }
+    fl = sc.flights
+    if fl.enabled:  # F-FLIGHT-1..4; written only for a flighted event
+        data["flights"] = {
+            "names": list(fl.names),
+            "entries": list(fl.entries),
+            "reentry_percent": _number(fl.reentry_percent),
+            "survivor_reentry_percent": _number(fl.survivor_reentry_percent),
+            "carry": fl.carry.value,
+            "stop_at_level": fl.stop_at_level,
+            "stop_at_players_left": fl.stop_at_players_left,
+        }
     levels = []
     for lv in sc.levels:
         item = {"small_blind": lv.small_blind, "big_blind": lv.big_blind}

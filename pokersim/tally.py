@@ -84,6 +84,7 @@ TALLIED = frozenset(
         "HandForHandEnded",
         "TournamentCancelled",
         "MoneyReconciled",
+        "DayEnded",
         "TournamentEnded",
     }
 )
@@ -114,6 +115,7 @@ class Tally:
         self.cancelled = False
         self.delay = 0
         self.cancelled_before_start = False
+        self.bagged = 0  # players who bagged chips at the end of a day-1 flight (F-FLIGHT-1)
 
     def add(self, rec: Mapping[str, Any]) -> None:
         """Take one record of the log (records of other types are ignored)."""
@@ -222,6 +224,11 @@ class Tally:
     def _MoneyReconciled(self, rec: Mapping[str, Any]) -> None:
         self.run["prize_pool_cents"] = rec["prize_pool_cents"]
 
+    def _DayEnded(self, rec: Mapping[str, Any]) -> None:
+        """A flight bags: its players still in have no place; the pool goes to day 2."""
+        self.bagged = len(rec["player_ids"])
+        self.run["prize_pool_cents"] = rec["carried_prize_cents"]
+
     def _TournamentEnded(self, rec: Mapping[str, Any]) -> None:
         if "end" in self.run:
             return
@@ -246,8 +253,8 @@ class Tally:
         if self.cancelled_before_start:
             places = [1]  # nobody played: no places to check
         if places and places[0] == 0:  # late arrivals who never registered have no place
-            places = [p for p in places if p] or [0]
-        if not places or places[0] != 1:
+            places = [p for p in places if p] or [1 + self.bagged if self.bagged else 0]
+        if not places or places[0] != 1 + self.bagged:  # a flight's places start below its bags
             raise InvariantError("not every player has a finishing place")
         return TournamentResult(
             scenario=run["name"],

@@ -28,11 +28,18 @@ from pokersim.cards import format_cards, parse_cards
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.errors import ConfigError, PokerSimError
 from pokersim.hand import HandResult
+from pokersim.multiday import EventResult, run_event, write_event
 from pokersim.outputs import RunFiles, check_out
 from pokersim.results import event_record
 from pokersim.scenario import PlayerSpec, Scenario, Section, parse_scenario
 from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
 from pokersim.series import SeriesResult, run_target, series_json
+from pokersim.verify_event import (
+    DayEventExpect,
+    check_script_keys,
+    compare_event,
+    read_event_expect,
+)
 
 __all__ = [
     "Case",
@@ -149,6 +156,7 @@ class Expect:
     pots: tuple[PotExpect, ...] = ()
     events: tuple[EventExpect, ...] = ()
     series: SeriesExpect | None = None
+    event: DayEventExpect | None = None  # a multi-day event's (F-FLIGHT-1..4; verify_event)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -215,9 +223,15 @@ def parse_case(data: Mapping[str, Any], *, source: str = "<case>") -> Case:
     expect_data = rest.pop("expect")
     base = parse_scenario(rest, source=source)
     specs = base.players.expand()
+    if base.flights.enabled:  # a multi-day event: the days are played whole (F-FLIGHT-1..4)
+        check_script_keys(source, script_data)
     script = read_script(Section(source, "script", script_data), base, specs)
     scenario = script.scenario(base)
     expect = _read_expect(Section(source, "expect", expect_data), specs)
+    if base.flights.enabled:
+        event = Section(source, "expect", expect_data).table("event", {})
+        flights = len(base.flights.names)
+        expect = dataclasses.replace(expect, event=read_event_expect(event, specs, flights))
     return Case(path=source, scenario=scenario, script=script, expect=expect, specs=specs)
 
 
@@ -311,6 +325,7 @@ def _read_expect(sec: Section, specs: Sequence[PlayerSpec]) -> Expect:
         )
         e.done()
     series = _read_series_expect(sec.table("series"), ids) if sec.has("series") else None
+    sec.raw("event", None)  # read with the scenario's flights (parse_case)
     sec.done()
     return Expect(
         series=series,
@@ -401,6 +416,20 @@ class Outcome:
     hands: Mapping[tuple[int, int], HandResult]
     unused: tuple[str, ...]  # scripted decisions never asked for
     series: SeriesResult | None = None  # a satellite's target, played after it (R-SAT-1)
+    event: EventResult | None = None  # a multi-day event's days (F-FLIGHT-1..4)
+
+
+def _run_event_case(case: Case, out: Path | None) -> Outcome:
+    """A multi-day case: the event played whole, each day's files under ``out`` if given."""
+    seed = case.script.seed
+    if out is None:
+        ev = run_event(case.scenario, seed, record_actions=True)
+    else:
+        stem = Path(case.path).stem
+        ev = write_event(case.scenario, seed, out, scenario_name=stem, hands="both", actions=True)
+    day2 = ev.day_two
+    events = tuple(dict(r) for r in day2.log)  # day 2's: its result is a reduction of them
+    return Outcome(result=day2.result, events=events, places=(), hands={}, unused=(), event=ev)
 
 
 def run_case(case: Case, *, out: Path | None = None) -> Outcome:
@@ -410,6 +439,8 @@ def run_case(case: Case, *, out: Path | None = None) -> Outcome:
     stem) and hand histories in both formats are written there as ``pokersim run`` writes them
     (actions logged); a run that stops with an error writes no log or summary.
     """
+    if case.scenario.flights.enabled:
+        return _run_event_case(case, out)
     log: list[dict[str, Any]] = []
     where: list[tuple[int, int]] = []
     current = [(0, 0)]
@@ -493,6 +524,11 @@ def check_case(case: Case, *, out: Path | None = None) -> CaseResult:
             actual=f"the run ended normally after {outcome.result.hands_played} hands",
         )
         return CaseResult(file=case.path, failures=(fail,))
+    if outcome.event is not None:  # a multi-day case: the event's expectations only
+        event = case.expect.event or DayEventExpect()
+        found = compare_event(outcome.event, event, case.name_of)
+        failures = [Failure(file=case.path, key=k, expected=e, actual=a) for k, e, a in found]
+        return CaseResult(file=case.path, failures=tuple(failures))
     failures = compare(case, outcome) + compare_series(case, outcome)
     return CaseResult(file=case.path, failures=tuple(failures))
 

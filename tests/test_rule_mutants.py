@@ -27,6 +27,7 @@ from pokersim import (
     entries,
     hand,
     lobby,
+    multiday,
     payouts,
     series,
 )
@@ -35,6 +36,7 @@ from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import cashier, dealer, endings, floor, incidents, places, setup, upkeep
 from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
+from pokersim.engine.days import Days
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.stages import HandForHand
@@ -440,6 +442,45 @@ def _removed_chips_still_counted(original):
         self.stack[p] -= chips
 
     return take_out_of_play
+
+
+def _stop_a_level_early(original):
+    def over(self, now):
+        end = self.day_end
+        if end is None or not end.stop_at_level:
+            return False
+        return now >= self.schedule.levels.start_of(end.stop_at_level - 1)
+
+    return over
+
+
+def _stop_below_the_count(original):
+    def due(self, now):
+        end = self.day_end
+        if end is None:
+            return False
+        if self.field.remaining < end.stop_at_players_left:
+            return True
+        return self._day_over_by_level(now)
+
+    return due
+
+
+def _carry_the_first_bag(original):
+    def carried(bags, rule):
+        first = min(bags, key=lambda b: b.flight)
+        return first, tuple(b for b in bags if b is not first)
+
+    return carried
+
+
+def _seats_in_player_order(original):
+    def start_draw(self, players):
+        draw = original(self, players)
+        ordered = iter(sorted(p for seats in draw for p in seats.values()))
+        return [{s: next(ordered) for s in sorted(seats)} for seats in draw]
+
+    return start_draw
 
 
 MUTANTS = [
@@ -1006,6 +1047,59 @@ MUTANTS = [
         "wanted",
         lambda original: lambda self, remaining, tables: False,
         ("R-SYNC-1-two-tables-unequal-stacks", "R-SYNC-2-two-tables-equal-stacks"),
+    ),
+    Mutant(
+        "F-FLIGHT-1: a flight bags at the end of the level before its stop level",
+        Days,
+        "_day_over_by_level",
+        _stop_a_level_early,
+        ("F-FLIGHT-1-bag-at-the-end-of-the-level",),
+    ),
+    Mutant(
+        "F-FLIGHT-1: a flight plays on until fewer players than the count are left",
+        Days,
+        "_day_due",
+        _stop_below_the_count,
+        ("F-FLIGHT-1-bag-at-players-left",),
+    ),
+    Mutant(
+        "F-FLIGHT-2: a player who bags twice carries the first bag, not the best",
+        multiday,
+        "carried_bag",
+        _carry_the_first_bag,
+        ("F-FLIGHT-2-best-stack-carries",),
+    ),
+    Mutant(
+        "F-FLIGHT-3: day 2 starts again at level 1",
+        multiday,
+        "day_two_level",
+        lambda original: lambda reached, levels: 0,
+        ("F-FLIGHT-3-day-two-redraws-seats", "F-FLIGHT-1-bag-at-players-left"),
+    ),
+    Mutant(
+        "F-FLIGHT-3: seats are given in player order, not drawn",
+        floor.Floor,
+        "start_draw",
+        _seats_in_player_order,
+        ("F-FLIGHT-3-day-two-redraws-seats",),
+    ),
+    Mutant(
+        "F-FLIGHT-4: day 2's payout table follows its own players, not the event's entries",
+        entries.EntryBook,
+        "carry",
+        lambda original: lambda self, count, prize_cents: original(self, self.players, prize_cents),
+        ("F-FLIGHT-4-prize-pool-sums-flights",),
+    ),
+    Mutant(
+        "F-FLIGHT-4: day 2's pool is its own players' buy-ins, not every flight's",
+        entries.EntryBook,
+        "carry",
+        lambda original: (
+            lambda self, count, prize_cents: original(
+                self, count, self.players * self.terms.prize_cents
+            )
+        ),
+        ("F-FLIGHT-4-prize-pool-sums-flights",),
     ),
 ]
 

@@ -99,6 +99,14 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--report: needs --out DIR to write report.md and report.html into")
     if args.hero is not None and args.hands == "none":
         raise ConfigError("--hero: needs --hands phh, pokerstars or both")
+    if scenario.flights.enabled:  # a multi-day event: its flights, then day 2 (F-FLIGHT-1..4)
+        from pokersim.cli._event import check_event_args
+
+        check_event_args(args)
+    if out is None and scenario.flights.enabled:
+        from pokersim.cli._event import play_event
+
+        return play_event(args, scenario, path, None)
     if out is None:
         result, h4h = _play(args, scenario, path, None)
     else:
@@ -109,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
         with folder_lock(out, "--out"):
             check_out(out, args.force)  # again, now that no other run can write here
+            if scenario.flights.enabled:
+                from pokersim.cli._event import play_event
+
+                return play_event(args, scenario, path, out)
             try:
                 result, h4h = _play(args, scenario, path, out)
                 from pokersim.provenance import write_provenance

@@ -50,6 +50,7 @@ from pokersim.connection import Connections
 from pokersim.engine.director import Director
 from pokersim.engine.records import Finish, HandPlayer, TournamentResult
 from pokersim.engine.setup import Options
+from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult, play_hand
 from pokersim.players import PlayerModel
 from pokersim.scenario import Scenario
@@ -76,6 +77,7 @@ def run_tournament(
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     multiplier: int | None = None,
     arrivals: Mapping[int, int] | None = None,
+    day: DayEnd | Carried | None = None,
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
@@ -87,15 +89,13 @@ def run_tournament(
     ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
     ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
-    ``disqualified_at_hands`` scripted ``(N, player)`` disqualifications due when the N-th hand
-    of the tournament ends (the count ``server_failure_at_hands`` uses; ``pokersim.faults``),
-    ``infractions_at_hands`` scripted ``(N, player)`` infractions (R-COND-3) due likewise,
+    ``disqualified_at_hands`` and ``infractions_at_hands`` scripted ``(N, player)``
+    disqualifications and infractions (R-COND-3) due when the run's N-th hand ends,
     ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
     are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
-    ``multiplier`` a Spin & Go's drawn multiplier (a tier of its table; F-SPIN-1).
-    ``arrivals`` gives some players' registration times (``{player: seconds}``; 0 or less: on
-    time at the start), replacing the drawn late arrivals for them (a satellite's winners in
-    its target, R-SAT-1: ``pokersim.series``).
+    ``multiplier`` a Spin & Go's drawn multiplier (F-SPIN-1), ``arrivals`` some players'
+    registration times (``{player: seconds}``, 0 or less: at the start; R-SAT-1's winners),
+    ``day`` a multi-day event's flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
     """
     if not 0 <= seed < 2**63:
         raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
@@ -113,6 +113,7 @@ def run_tournament(
         decks=decks,
         multiplier=multiplier,
         arrivals=arrivals,
+        day=day,
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()

@@ -114,7 +114,7 @@ class Cashier:
     def set_prizes(self) -> None:
         """The prize pool and table for the entries so far (R-REG-3, satellites R-ELIM-1)."""
         self.pool = self.book.prize_pool
-        table = self.format.satellite_table(self.pool, self.field.n)
+        table = self.format.prize_table(self.pool, self.field.n)
         spin = self.format.spin_table(self.spin_tier, self.sc.entries.buy_in_cents)
         if spin is not None:  # F-SPIN-1: the drawn pool, not the prize parts, is paid
             table = spin

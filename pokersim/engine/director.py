@@ -124,7 +124,7 @@ class Director(Upkeep):
         brk = schedule.breaks.breaks_started_by(self.now) if self.now else 0
         clock_round = schedule.clock_round
         if clock_round == 1:
-            self._log([schedule.level_started(0, self.now)])  # a new round logged its own
+            self._log([schedule.level_started(level_i, self.now)])  # a new round logged its own
         while not self.over:
             change = schedule.next_change(level_i, brk)
             if change is None:
@@ -327,7 +327,7 @@ class Director(Upkeep):
         Returns a wait (seconds, then what) when play resumes later: an outage, a deal's
         negotiation, the add-on break or a break.
         """
-        if self.over:
+        if self.over or self._day_ended():  # F-FLIGHT-1: a flight bags once every table is idle
             return None
         now = self.now
         if self.sync.round:

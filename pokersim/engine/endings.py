@@ -10,9 +10,9 @@ another.
 from __future__ import annotations
 
 from pokersim.cancellation import cancellation_stage
+from pokersim.engine.days import Days
 from pokersim.engine.lobby import cancelled_before_start
 from pokersim.engine.records import TournamentResult
-from pokersim.engine.setup import Run
 from pokersim.engine.state import Bust
 from pokersim.errors import InvariantError
 from pokersim.events import (
@@ -26,7 +26,7 @@ from pokersim.events import (
 __all__ = ["Endings"]
 
 
-class Endings(Run):
+class Endings(Days):
     """Sequences that place players and end the tournament (no clock)."""
 
     def _place(self, busts: list[Bust], *, synchronized: bool) -> None:
@@ -63,7 +63,7 @@ class Endings(Run):
             return True
         if now < self.schedule.paused_until:  # R-DEAL-2: a deal is being negotiated
             return True
-        if now >= self.schedule.next_break:
+        if now >= self.schedule.next_break or self._day_due(now):  # F-FLIGHT-1: bag and tag
             return True
         remaining = self.field.remaining
         if (
@@ -112,7 +112,10 @@ class Endings(Run):
         return self.field.remaining <= self.cashier.stop_at
 
     def _finish(self) -> None:
-        """Play stops: one winner, or a satellite's seats (R-ELIM-1)."""
+        """Play stops: one winner, or a satellite's seats (R-ELIM-1); a flight bags its last."""
+        if self.day_end is not None:
+            self._end_day()
+            return
         now = self.now
         if self.arrival_at or self.places.deferred:
             self._flush_places()  # late registration ends with the tournament

@@ -39,6 +39,11 @@ class PrizeTable:
     stop_at: int  # players left when play stops
 
 
+def flight_table() -> PrizeTable:
+    """F-FLIGHT-4: a day-1 flight pays no place; its prize parts go to the event's pool."""
+    return PrizeTable(prizes=(), places_paid=0, stop_at=1)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Format:
     """A scenario's format: its kind, the seat value of a satellite, the bounty variant.
@@ -56,12 +61,14 @@ class Format:
     keep_chips: bool = False  # shoot-outs: winners play on with their chips (R-SHOOT-1)
     round_stacks: tuple[int, ...] = ()
     starting_stack: int = 0
+    day_one: bool = False  # a day-1 flight: nothing paid, the pool carried (F-FLIGHT-4)
 
     @classmethod
-    def of(cls, scenario: Scenario) -> Format:
-        """The format a scenario describes."""
+    def of(cls, scenario: Scenario, *, day_one: bool = False) -> Format:
+        """The format a scenario describes (``day_one``: played as one of its flights)."""
         table = scenario.spin_and_go.table
         return cls(
+            day_one=day_one,
             satellite_seat_cents=scenario.satellite.seat_value_cents,
             shootout=scenario.shootout.enabled,
             bounty=scenario.bounty.kind,
@@ -104,6 +111,12 @@ class Format:
     def final_table_at_start(self, players: int) -> bool:
         """The first table is the final one (a shoot-out's last round is its final table)."""
         return players <= self.final_table_size or self.shootout
+
+    def prize_table(self, pool_cents: int, players: int) -> PrizeTable | None:
+        """A format's own table: a flight's (no prize), a satellite's; ``None``: the payouts."""
+        if self.day_one:
+            return flight_table()
+        return self.satellite_table(pool_cents, players)
 
     def satellite_table(self, pool_cents: int, players: int) -> PrizeTable | None:
         """A satellite's seats and remainder for ``pool_cents``; ``None`` for other formats."""

@@ -46,6 +46,11 @@ class Schedule:
             self._level_to = math.inf if last_level else self.levels.start_of(li + 1)
         return self._level
 
+    def start_at_level(self, index: int) -> None:
+        """F-FLIGHT-3: play starts at level ``index`` (day 2 of a flighted event), not the first."""
+        self.levels = self.levels.from_level(index)
+        self._level_to = -1.0  # the cached level no longer holds
+
     def restart(self, now: int) -> LevelStarted:
         """R-SHOOT-1: the levels start again at the first, now; the event of its start."""
         self.levels = self.levels.restarted_at(now)

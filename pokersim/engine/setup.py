@@ -37,6 +37,7 @@ from pokersim.events import (
     TournamentStarted,
     event_record,
 )
+from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult
 from pokersim.players import PlayerModel, builtin_models, make_model
 from pokersim.rng import Streams
@@ -84,6 +85,17 @@ class Options:
     decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None
     multiplier: int | None = None  # a Spin & Go's scripted multiplier (F-SPIN-1)
     arrivals: Mapping[int, int] | None = None
+    day: DayEnd | Carried | None = None  # a flight's stop, or day 2's bags (F-FLIGHT-1..4)
+
+    @property
+    def day_end(self) -> DayEnd | None:
+        """A day-1 flight's stop (F-FLIGHT-1)."""
+        return self.day if isinstance(self.day, DayEnd) else None
+
+    @property
+    def carried(self) -> Carried | None:
+        """Day 2 of a flighted event: the bags, the flights' money, the first level."""
+        return self.day if isinstance(self.day, Carried) else None
 
 
 class Run:
@@ -101,13 +113,18 @@ class Run:
         self.specs: tuple[PlayerSpec, ...] = scenario.players.expand()
         n = len(self.specs)
         self.field = Field(n, scenario.starting_stack)
+        self.day_end = opts.day_end
+        if opts.carried is not None:  # F-FLIGHT-3: day 2 starts from the bags
+            if len(opts.carried.stacks) != n:
+                raise ValueError(f"expected {n} carried stacks, got {len(opts.carried.stacks)}")
+            self.field.stack = list(opts.carried.stacks)
         models = (
             list(opts.models) if opts.models is not None else build_models(self.specs, scenario)
         )
         if len(models) != n:
             raise ValueError(f"expected {n} player models, got {len(models)}")
         self.models = models
-        self.format = Format.of(scenario)
+        self.format = Format.of(scenario, day_one=opts.day_end is not None)
         terms = scenario.entries
         # R-REG-1: who arrives after the start, and when
         self.arrival_at = late_arrivals(
@@ -127,6 +144,8 @@ class Run:
         self.away = set(self.arrival_at) | self.lobby.gone  # not registered at the start
         self.start_clock = start_clock(scenario, self.lobby)
         self.schedule = Schedule(scenario, self.start_clock)
+        if opts.carried is not None:  # F-FLIGHT-3: day 2 goes on from day 1's levels
+            self.schedule.start_at_level(opts.carried.first_level)
         self._make_desks(opts)
         self.final_formed = self.format.final_table_at_start(n)
         self.final_at: int | None = None
@@ -154,6 +173,10 @@ class Run:
             spin_scripted=opts.multiplier is not None,
             arrivals=bool(self.arrival_at),  # late registrations to come (R-REG-1, R-SAT-1)
         )
+        carried = opts.carried
+        if carried is not None:  # F-FLIGHT-4: day 2 pays the flights' pool, by their entries
+            self.cashier.book.carry(carried.entries, carried.prize_cents)
+            self.cashier.set_prizes()
         self.places = Places(self.field)
         self.floor = Floor(scenario, self.format, self.field, self.streams)
         self.sync = HandForHand(scenario, self.cashier.places_paid)
@@ -187,7 +210,7 @@ class Run:
         on_time = [p for p in range(field.n) if p not in self.away]
         for p in self.away:
             field.stack[p] = 0
-        field.total_chips = self.sc.starting_stack * len(on_time)
+        field.total_chips = sum(field.stack[p] for p in on_time)  # day 2: the bags (F-FLIGHT-3)
         field.remaining = field.unplaced = field.registered = len(on_time)
         return on_time
 

@@ -146,6 +146,17 @@ def run_digests(run: GoldenRun) -> dict[str, str]:
             [result] = verify_paths([run.path], out=tmp)
             if any(f.key == "load" for f in result.failures):
                 raise ValueError("; ".join(str(f) for f in result.failures))
+        elif load_scenario(run.path).flights.enabled:  # a multi-day event: every day's files
+            from pokersim.multiday import write_event
+
+            write_event(
+                load_scenario(run.path),
+                run.seed,
+                out,
+                scenario_name=run.path.stem,
+                hands=run.hands,
+                actions=run.actions,
+            )
         else:
             write_run(
                 load_scenario(run.path),

@@ -1,0 +1,228 @@
+"""Multi-day events (F-FLIGHT-1..4): the pure rules, the loader, the days played, the outputs.
+
+The rule cases (scenarios/rules/F-FLIGHT-*.toml) pin one situation each; these tests check the
+rules' invariants on the shipped event and the pure functions on their own.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokersim.errors import ConfigError, InvariantError
+from pokersim.flights import (
+    Bag,
+    carried_bag,
+    day_two_level,
+    first_flights,
+    reconcile_event,
+    returning_players,
+)
+from pokersim.multiday import EventResult, event_summary, run_event
+from pokersim.results import read_events
+from pokersim.scenario import CarryRule, Flights, load_scenario, parse_scenario
+from pokersim.scenario_toml import scenario_data
+from pokersim.tally import tally
+
+ROOT = Path(__file__).resolve().parent.parent
+FLIGHTS = ROOT / "scenarios" / "flights.toml"
+
+
+@pytest.fixture(scope="module")
+def event() -> EventResult:
+    return run_event(load_scenario(FLIGHTS), 1)
+
+
+# -- the pure rules --------------------------------------------------------------------------
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 12), min_size=2, max_size=5))
+def test_first_flights_split_the_whole_field_once(seed: int, entries: list[int]) -> None:
+    players = sum(entries)
+    split = first_flights(seed, players, entries)
+    assert [len(f) for f in split] == entries
+    assert sorted(p for f in split for p in f) == list(range(players))
+    assert split == first_flights(seed, players, entries)  # the seed decides
+
+
+def test_returning_players_follow_the_shares() -> None:
+    played, bagged = list(range(200)), set(range(100))
+    none = Flights(names=("a", "b"), entries=(200, 0))
+    assert returning_players(3, 1, played, bagged, none) == ()
+    busted_only = Flights(names=("a", "b"), entries=(200, 0), reentry_percent=100)
+    assert returning_players(3, 1, played, bagged, busted_only) == tuple(range(100, 200))
+    half = Flights(names=("a", "b"), entries=(200, 0), reentry_percent=50)
+    back = returning_players(3, 1, played, bagged, half)
+    assert set(back) <= set(range(100, 200)) and 30 < len(back) < 70
+    assert back != returning_players(3, 2, played, bagged, half)  # each flight its own draws
+
+
+@given(st.lists(st.integers(1, 10_000), min_size=1, max_size=4))
+def test_carried_bag_keeps_one_and_forfeits_the_rest(stacks: list[int]) -> None:
+    bags = [Bag(flight=k, stack=s) for k, s in enumerate(stacks)]
+    for rule in CarryRule:
+        kept, lost = carried_bag(bags, rule)
+        assert sorted([kept, *lost], key=lambda b: b.flight) == bags
+    best, _ = carried_bag(bags, CarryRule.BEST)
+    assert best.stack == max(stacks) and best.flight == stacks.index(max(stacks))
+    assert carried_bag(bags, CarryRule.FIRST)[0] == bags[0]
+    assert carried_bag(bags, CarryRule.LAST)[0] == bags[-1]
+
+
+def test_day_two_goes_on_after_the_highest_level_reached() -> None:
+    assert day_two_level([2, 5, 3], 10) == 6
+    assert day_two_level([9], 10) == 9  # the last level goes on
+
+
+def test_event_money_must_reconcile() -> None:
+    paid = {"prize_pool_cents": 300, "prizes_paid_cents": 300}
+    assert reconcile_event([100, 200], [100, 200], paid, 0) == 300
+    guaranteed = {"prize_pool_cents": 400, "prizes_paid_cents": 400}
+    assert reconcile_event([100, 200], [100, 200], guaranteed, 400) == 400  # the overlay
+    with pytest.raises(InvariantError, match="carried"):
+        reconcile_event([100, 200], [100, 199], paid, 0)
+    with pytest.raises(InvariantError, match="day 2"):
+        reconcile_event([100, 200], [100, 200], {**paid, "prizes_paid_cents": 299}, 0)
+
+
+# -- the scenario ----------------------------------------------------------------------------
+
+
+def _data(**flights: Any) -> dict[str, Any]:
+    data = tomllib.loads(FLIGHTS.read_text(encoding="utf-8"))
+    data["flights"].update(flights)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"entries": [30, 30, 29]}, "flights.entries: expected first entries summing to"),
+        ({"entries": [45, 45]}, "flights.entries: expected 3 whole numbers"),
+        ({"names": ["1A", "1A", "1B"]}, "flights.names: expected distinct"),
+        ({"names": ["1A", "day 1/B", "1C"]}, "flights.names: expected at least two flight names"),
+        ({"stop_at_level": 0}, "flights.stop_at_level: a day-1 flight must stop"),
+        ({"stop_at_level": 15}, "flights.stop_at_level: expected a value <= 14"),
+        ({"carry": "biggest"}, "flights.carry: expected one of 'best', 'first', 'last'"),
+        ({"reentry_percent": 101}, "flights.reentry_percent: expected a value <= 100"),
+        ({"stops": 3}, "flights"),
+    ],
+)
+def test_bad_flights_are_one_line_errors(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_scenario(_data(**change), source="f.toml")
+    text = str(err.value)
+    assert text.startswith("f.toml: ") and message in text and "\n" not in text
+
+
+def test_flights_are_not_combined_with_bounties() -> None:
+    data = _data()
+    data["bounty"] = {"kind": "ko"}
+    data["entries"]["bounty_cents"] = 500
+    with pytest.raises(ConfigError, match=r"f\.toml: .*not with \[flights\]"):
+        parse_scenario(data, source="f.toml")
+
+
+def test_flights_round_trip_through_the_writer() -> None:
+    sc = load_scenario(FLIGHTS)
+    back = parse_scenario(scenario_data(sc), source=str(FLIGHTS))
+    assert back.flights == sc.flights and back.flights.carry is CarryRule.BEST
+
+
+# -- the days played -------------------------------------------------------------------------
+
+
+def test_flights_bag_at_the_end_of_their_level(event: EventResult) -> None:
+    """F-FLIGHT-1: no hand starts after the stop, and the bags are the chips in play."""
+    level_end = 6 * 10 * 60
+    for f in event.flights:
+        end = f.day_end
+        assert end["reason"] == "level" and end["level_index"] == 5
+        assert level_end <= end["t"] < level_end + 120  # the hands in progress finished
+        assert sum(end["stacks"]) == f.result.chips_in_play
+        bagged = set(end["player_ids"])
+        places = sorted(x.place for x in f.result.finishes if x.player_id not in bagged)
+        assert len(places) == len(f.players) - len(bagged)  # ties share a place (R-ELIM-2)
+        assert places[0] == len(bagged) + 1 and places[-1] <= len(f.players)
+        assert all(x.place == 0 for x in f.result.finishes if x.player_id in bagged)
+
+
+def test_day_two_plays_the_carried_bags(event: EventResult) -> None:
+    """F-FLIGHT-2/3: one bag each, the best; day 2's chips are the bags carried."""
+    for p, bags in event.bags.items():
+        assert event.carried[p].stack == max(b.stack for b in bags)
+    assert event.day_two.result.chips_in_play == sum(b.stack for b in event.carried.values())
+    assert event.start_level == 6  # after level 6, the last every flight played
+    (first,) = [r for r in event.day_two.log if r["type"] == "TableOpened" and r["t"] == 0][:1]
+    assert first["player_ids"] != tuple(sorted(first["player_ids"]))  # drawn, not in order
+
+
+def test_event_money_reconciles_to_the_cent(event: EventResult) -> None:
+    """F-FLIGHT-4: every flight's entries in one pool, all of it paid on day 2."""
+    summary = event_summary(event)
+    entries = sum(f["entries"] for f in summary["flights"])
+    assert summary["prize_pool_cents"] == entries * 5000 == summary["day2"]["prizes_paid_cents"]
+    assert summary["fees_cents"] == entries * 500
+    rows = summary["players"]
+    assert sum(r["prize_cents"] for r in rows) == summary["prize_pool_cents"]
+    assert sum(len(r["flights"]) for r in rows) == entries
+    assert all(r["place"] is None for r in rows if r["carried_from"] is None)
+
+
+def test_each_day_is_a_reduction_of_its_log(event: EventResult) -> None:
+    for day in (*event.flights, event.day_two):
+        assert tally(day.log) == day.result
+
+
+def test_same_seed_same_event(event: EventResult) -> None:
+    again = run_event(load_scenario(FLIGHTS), 1)
+    assert json.dumps(event_summary(again)) == json.dumps(event_summary(event))
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pokersim", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+
+
+def test_run_writes_a_folder_a_day_with_the_flight_in_it(tmp_path: Path) -> None:
+    out = tmp_path / "event"
+    done = _run("run", str(FLIGHTS), "--seed", "1", "--out", str(out), "--hands", "pokerstars")
+    assert done.returncode == 0, done.stderr
+    assert "flight 1B: 39 players (30 new, 9 from earlier flights)" in done.stdout
+    assert "day 2: 31 players from level 7" in done.stdout
+    summary = json.loads((out / "event.json").read_text(encoding="utf-8"))
+    ids = {f["tournament_id"] for f in summary["flights"]} | {summary["day2"]["tournament_id"]}
+    assert len(ids) == 4  # each day its own tournament
+    for f in summary["flights"]:
+        folder = out / f"flight-{f['flight']}"
+        log = list(read_events((folder / "events.jsonl").read_text().splitlines()))
+        assert [r["flight"] for r in log if r["type"] == "DayEnded"] == [f["flight"]]
+        started = [r["name"] for r in log if r["type"] == "TournamentStarted"]
+        assert started == [f"{summary['event']}, flight {f['flight']}"]
+        text = (folder / "hands" / "table-1.txt").read_text(encoding="utf-8")
+        assert f"Tournament #{f['tournament_id']}" in text
+    assert (out / "day-2" / "summary.json").is_file()
+    again = _run("run", str(FLIGHTS), "--seed", "1", "--out", str(out))
+    assert again.returncode != 0 and "already holds results (event.json)" in again.stderr
+
+
+def test_run_refuses_the_options_an_event_does_not_take(tmp_path: Path) -> None:
+    done = _run("run", str(FLIGHTS), "--out", str(tmp_path / "x"), "--report")
+    assert done.returncode != 0 and "--report: not for a multi-day event" in done.stderr
