@@ -6,11 +6,14 @@ against its ``LegalActions`` and raises ``IllegalActionError`` naming what was l
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokersim.config import BettingStructure, Level
+import numpy as np
+
+from pokersim.config import AnteKind, BettingStructure, Level
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +64,107 @@ class LegalActions:
         return self.max_raise_to > 0
 
 
+# Columns of ``TournamentContext.as_array()``: the context as floats, for compiled code.
+CTX_PLAYERS_LEFT = 0
+CTX_PLACES_PAID = 1
+CTX_PLAYERS_TO_MONEY = 2
+CTX_AVERAGE_STACK = 3
+CTX_LEVEL_INDEX = 4
+CTX_SMALL_BLIND = 5
+CTX_BIG_BLIND = 6
+CTX_ANTE = 7
+CTX_BIG_BLIND_ANTE = 8  # 1.0 when the ante is the big blind's (one for the table)
+CTX_NEXT_BIG_BLIND = 9  # the next level's big blind (this level's on the last level)
+CTX_SECONDS_TO_NEXT_LEVEL = 10  # inf on the last level
+CTX_HAND_FOR_HAND = 11
+CTX_BOUNTY_CASH_SHARE = 12  # share of a head paid in cash: 1 (KO, fixed, team), 0.5 (PKO), 0
+CTX_FIRST_PRIZE = 13  # cents
+CTX_SEAT_BOUNTY = 14  # seat k's bounty (cents, the hand's seat order) is column 14 + k
+CTX_COLUMNS: tuple[str, ...] = (
+    "players_left",
+    "places_paid",
+    "players_to_money",
+    "average_stack",
+    "level_index",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "big_blind_ante",
+    "next_big_blind",
+    "seconds_to_next_level",
+    "hand_for_hand",
+    "bounty_cash_share",
+    "first_prize",
+)
+"""Names of the scalar columns, in order; the seats' bounties follow."""
+
+_CASH_SHARE = {"ko": 1.0, "pko": 0.5, "fixed": 1.0, "team": 1.0}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentContext:
-    """Tournament facts a model may use; built by the engine once per hand (not per decision)."""
+    """Tournament facts a model may use; built by the engine once per hand (not per decision).
+
+    Facts at the start of the hand, as a player at the table knows them: the field
+    (``players_left``, ``places_paid``, ``average_stack`` in chips), the payout table
+    (``prizes_cents``, place 1 first, every place of the table), the clock (``level``,
+    ``next_level``: ``None`` on the last level, ``seconds_to_next_level``: ``inf`` there),
+    whether the hand is played hand-for-hand, and the bounties: ``bounties_cents`` per seat in
+    the hand's seat order (as ``DecisionView.stacks``; ``()`` without bounties), each the
+    cents now on that player's head, and ``bounty_kind`` (``"none"``, ``"ko"``, ``"pko"``,
+    ``"fixed"``, ``"team"``; in a progressive knockout half of a head is paid in cash).
+    """
 
     players_left: int
     places_paid: int
     average_stack: float
-    bounties_cents: Mapping[int, int] = field(default_factory=dict)  # player_id -> bounty on head
+    bounties_cents: tuple[int, ...] = ()
     level_index: int = 0
     extra: Mapping[str, Any] = field(default_factory=dict)
+    prizes_cents: tuple[int, ...] = ()
+    level: Level | None = None
+    next_level: Level | None = None
+    seconds_to_next_level: float = math.inf
+    hand_for_hand: bool = False
+    bounty_kind: str = "none"
+
+    @property
+    def players_to_money(self) -> int:
+        """Players still to go out before the rest are paid (0 in the money)."""
+        left = self.players_left - self.places_paid
+        return left if left > 0 else 0
+
+    @property
+    def bounty_cash_share(self) -> float:
+        """Share of a head its eliminator takes in cash (0 without bounties)."""
+        return _CASH_SHARE.get(self.bounty_kind, 0.0)
+
+    def as_array(self, out: np.ndarray | None = None) -> np.ndarray:
+        """The context as float64 columns (``CTX_*``), the seats' bounties last.
+
+        ``out`` (at least ``CTX_SEAT_BOUNTY + len(bounties_cents)`` long) is filled in place
+        and returned, so compiled code can read one buffer hand after hand.
+        """
+        n = CTX_SEAT_BOUNTY + len(self.bounties_cents)
+        a = np.zeros(n, dtype=np.float64) if out is None else out
+        lv = self.level
+        nxt = self.next_level if self.next_level is not None else lv
+        a[CTX_PLAYERS_LEFT] = self.players_left
+        a[CTX_PLACES_PAID] = self.places_paid
+        a[CTX_PLAYERS_TO_MONEY] = self.players_to_money
+        a[CTX_AVERAGE_STACK] = self.average_stack
+        a[CTX_LEVEL_INDEX] = self.level_index
+        a[CTX_SMALL_BLIND] = lv.small_blind if lv is not None else 0.0
+        a[CTX_BIG_BLIND] = lv.big_blind if lv is not None else 0.0
+        a[CTX_ANTE] = lv.ante if lv is not None else 0.0
+        a[CTX_BIG_BLIND_ANTE] = lv is not None and lv.ante_kind is AnteKind.BIG_BLIND
+        a[CTX_NEXT_BIG_BLIND] = nxt.big_blind if nxt is not None else 0.0
+        a[CTX_SECONDS_TO_NEXT_LEVEL] = self.seconds_to_next_level
+        a[CTX_HAND_FOR_HAND] = self.hand_for_hand
+        a[CTX_BOUNTY_CASH_SHARE] = self.bounty_cash_share
+        a[CTX_FIRST_PRIZE] = self.prizes_cents[0] if self.prizes_cents else 0.0
+        a[CTX_SEAT_BOUNTY:n] = self.bounties_cents
+        return a
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
