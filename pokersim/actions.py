@@ -7,7 +7,7 @@ against its ``LegalActions`` and raises ``IllegalActionError`` naming what was l
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,7 +79,7 @@ CTX_SECONDS_TO_NEXT_LEVEL = 10  # inf on the last level
 CTX_HAND_FOR_HAND = 11
 CTX_BOUNTY_CASH_SHARE = 12  # share of a head paid in cash: 1 (KO, fixed, team), 0.5 (PKO), 0
 CTX_FIRST_PRIZE = 13  # cents
-CTX_SEAT_BOUNTY = 14  # seat k's bounty (cents, the hand's seat order) is column 14 + k
+CTX_SEAT_BOUNTY = 14  # the bounty (cents) of the k-th id given to as_array: column 14 + k
 CTX_COLUMNS: tuple[str, ...] = (
     "players_left",
     "places_paid",
@@ -101,6 +101,15 @@ CTX_COLUMNS: tuple[str, ...] = (
 _CASH_SHARE = {"ko": 1.0, "pko": 0.5, "fixed": 1.0, "team": 1.0}
 
 
+class HandClock:
+    """The simulated second the hand under way started: set by the engine before each hand."""
+
+    __slots__ = ("started_at",)
+
+    def __init__(self, started_at: float = 0.0) -> None:
+        self.started_at = started_at
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentContext:
     """Tournament facts a model may use; built by the engine once per hand (not per decision).
@@ -108,25 +117,30 @@ class TournamentContext:
     Facts at the start of the hand, as a player at the table knows them: the field
     (``players_left``, ``places_paid``, ``average_stack`` in chips), the payout table
     (``prizes_cents``, place 1 first, every place of the table), the clock (``level``,
-    ``next_level``: ``None`` on the last level, ``seconds_to_next_level``: ``inf`` there),
-    whether the hand is played hand-for-hand, and the bounties: ``bounties_cents`` per seat in
-    the hand's seat order (as ``DecisionView.stacks``; ``()`` without bounties), each the
-    cents now on that player's head, and ``bounty_kind`` (``"none"``, ``"ko"``, ``"pko"``,
-    ``"fixed"``, ``"team"``; in a progressive knockout half of a head is paid in cash).
+    ``next_level``: ``None`` on the last level; ``level_ends_at``, the simulated second the
+    next level starts, ``inf`` on the last), whether the hand is played hand-for-hand, and the
+    bounties: ``bounty_kind`` (``"none"``, ``"ko"``, ``"pko"``, ``"fixed"``, ``"team"``) and
+    ``bounties_cents``, the cents on each player's head by player id (absent: 0).
+
+    The engine reuses one record while these facts stay the same, so two parts are *live*
+    views, right during the hand's decisions and not to be kept: ``bounties_cents`` reads the
+    bounty ledger (bounties move only between hands) and ``clock`` says when the hand under way
+    started (``seconds_to_next_level``).
     """
 
     players_left: int
     places_paid: int
     average_stack: float
-    bounties_cents: tuple[int, ...] = ()
+    bounties_cents: Mapping[int, int] = field(default_factory=dict)
     level_index: int = 0
     extra: Mapping[str, Any] = field(default_factory=dict)
     prizes_cents: tuple[int, ...] = ()
     level: Level | None = None
     next_level: Level | None = None
-    seconds_to_next_level: float = math.inf
+    level_ends_at: float = math.inf
     hand_for_hand: bool = False
     bounty_kind: str = "none"
+    clock: HandClock = field(default_factory=HandClock)
 
     @property
     def players_to_money(self) -> int:
@@ -135,17 +149,27 @@ class TournamentContext:
         return left if left > 0 else 0
 
     @property
+    def seconds_to_next_level(self) -> float:
+        """Simulated seconds from the hand's start to the next level (``inf`` on the last)."""
+        return self.level_ends_at - self.clock.started_at
+
+    @property
     def bounty_cash_share(self) -> float:
         """Share of a head its eliminator takes in cash (0 without bounties)."""
         return _CASH_SHARE.get(self.bounty_kind, 0.0)
 
-    def as_array(self, out: np.ndarray | None = None) -> np.ndarray:
-        """The context as float64 columns (``CTX_*``), the seats' bounties last.
+    def seat_bounties(self, player_ids: Sequence[int]) -> tuple[int, ...]:
+        """The cents on the heads of ``player_ids`` (e.g. ``view.player_ids``), in that order."""
+        get = self.bounties_cents.get
+        return tuple([get(p, 0) for p in player_ids])
 
-        ``out`` (at least ``CTX_SEAT_BOUNTY + len(bounties_cents)`` long) is filled in place
-        and returned, so compiled code can read one buffer hand after hand.
+    def as_array(self, player_ids: Sequence[int] = (), out: np.ndarray | None = None) -> np.ndarray:
+        """The context as float64 columns (``CTX_*``), then the bounties of ``player_ids``.
+
+        ``out`` (at least ``CTX_SEAT_BOUNTY + len(player_ids)`` long) is filled in place and
+        returned, so compiled code can read one buffer hand after hand.
         """
-        n = CTX_SEAT_BOUNTY + len(self.bounties_cents)
+        n = CTX_SEAT_BOUNTY + len(player_ids)
         a = np.zeros(n, dtype=np.float64) if out is None else out
         lv = self.level
         nxt = self.next_level if self.next_level is not None else lv
@@ -163,7 +187,7 @@ class TournamentContext:
         a[CTX_HAND_FOR_HAND] = self.hand_for_hand
         a[CTX_BOUNTY_CASH_SHARE] = self.bounty_cash_share
         a[CTX_FIRST_PRIZE] = self.prizes_cents[0] if self.prizes_cents else 0.0
-        a[CTX_SEAT_BOUNTY:n] = self.bounties_cents
+        a[CTX_SEAT_BOUNTY:n] = self.seat_bounties(player_ids)
         return a
 
 

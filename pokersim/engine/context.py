@@ -2,22 +2,21 @@
 
 The dealer asks for it once per hand (``Contexts.for_hand``); every decision of the hand sees
 the same record. It reads the field, the clock, the prize table and the bounty ledger and
-changes none of them. The clock moves every hand, so the record is new each hand, but what
-changes only with the level (the levels, the time the next one starts) is looked up once per
-level, and the prize table and the empty parts are shared, not copied: a hand pays for one
-record built by ``record_builder`` and, in a bounty tournament, one head lookup per seat.
+changes none of them. One record serves hand after hand while the facts in it stay the same
+(the level, the players left, the chips in play, the places paid, the prize table,
+hand-for-hand): a hand pays for one attribute store (the clock's start of the hand) and a few
+comparisons. The bounties are a live read-only view of the ledger, never copied.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
-from pokersim.actions import TournamentContext
+from pokersim.actions import HandClock, TournamentContext
 from pokersim.bounties import BountyKind
-from pokersim.config import Level
 from pokersim.engine.cashier import Cashier
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field
@@ -35,9 +34,10 @@ _FIELDS = (
     "prizes_cents",
     "level",
     "next_level",
-    "seconds_to_next_level",
+    "level_ends_at",
     "hand_for_hand",
     "bounty_kind",
+    "clock",
 )
 _make: Callable[..., TournamentContext] = record_builder(TournamentContext, _FIELDS)
 _NO_EXTRA: MappingProxyType[str, Any] = MappingProxyType({})
@@ -52,44 +52,49 @@ class Contexts:
         self.cashier = cashier
         ledger = cashier.bounty
         self.bounty_kind = ledger.kind.value
-        self.heads = None if ledger.kind is BountyKind.NONE else ledger.head
-        # what changes only with the level (or a pause, or a shoot-out's restart)
+        self.heads = ledger.heads_view() if ledger.kind is not BountyKind.NONE else None
+        self.clock = HandClock()
+        self.context: TournamentContext | None = None
+        self._chips = 0
         self._levels: object = None
-        self._level_index = -1
-        self._level: Level | None = None
-        self._next: Level | None = None
-        self._next_at = math.inf
 
-    def _clock(self, level_index: int) -> None:
-        schedule = self.schedule
-        levels = schedule.levels
-        self._levels = levels
-        self._level_index = level_index
-        self._level = levels.levels[level_index]
-        last = level_index + 1 >= len(levels.levels)
-        self._next = None if last else levels.levels[level_index + 1]
-        self._next_at = math.inf if last else levels.start_of(level_index + 1)
-
-    def for_hand(
-        self, now: int, level_index: int, ids: Sequence[int], hand_for_hand: bool
-    ) -> TournamentContext:
-        """The context of a hand starting at ``now`` for the players ``ids`` (seat order)."""
-        if level_index != self._level_index or self.schedule.levels is not self._levels:
-            self._clock(level_index)
+    def for_hand(self, now: int, level_index: int, hand_for_hand: bool) -> TournamentContext:
+        """The context of a hand starting at ``now`` at level ``level_index``."""
+        self.clock.started_at = now
         field = self.field
         cashier = self.cashier
-        heads = self.heads
+        context = self.context
+        if (
+            context is None
+            or context.level_index != level_index
+            or context.players_left != field.remaining
+            or self._chips != field.total_chips
+            or context.places_paid != cashier.places_paid
+            or context.prizes_cents is not cashier.prizes
+            or context.hand_for_hand != hand_for_hand
+            or self._levels is not self.schedule.levels
+        ):
+            context = self.context = self._make(level_index, hand_for_hand)
+        return context
+
+    def _make(self, level_index: int, hand_for_hand: bool) -> TournamentContext:
+        field = self.field
+        levels = self.schedule.levels  # replaced by a pause or a shoot-out round's restart
+        last = level_index + 1 >= len(levels.levels)
+        self._levels = levels
+        self._chips = field.total_chips
         return _make(
             field.remaining,
-            cashier.places_paid,
+            self.cashier.places_paid,
             field.total_chips / field.remaining,
-            () if heads is None else tuple([heads(p) for p in ids]),
+            self.heads if self.heads is not None else MappingProxyType({}),
             level_index,
             _NO_EXTRA,
-            cashier.prizes,
-            self._level,
-            self._next,
-            self._next_at - now,
+            self.cashier.prizes,
+            levels.levels[level_index],
+            None if last else levels.levels[level_index + 1],
+            math.inf if last else float(levels.start_of(level_index + 1)),
             hand_for_hand,
             self.bounty_kind,
+            self.clock,
         )

@@ -248,7 +248,7 @@ class Dealer:
             )
         self._paid = places_paid
         self._t0 = now + self.pace.deal_seconds
-        context = self.contexts.for_hand(now, li, ids, synchronized)
+        context = self.contexts.for_hand(now, li, synchronized)
         return self._run(tab, setup, seat_nos, ids, context), started
 
     def _run(
