@@ -26,6 +26,7 @@ import argparse
 import json
 import math
 import time
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -69,6 +70,8 @@ MAX_BEHIND = 8
 """Players left to act behind a shove: 1 (the small blind's shove) to 8 (under the gun of 9)."""
 CALLERS: tuple[str, ...] = ("other", "sb", "bb")
 """Callers by seat: a player who has posted nothing, the small blind, the big blind."""
+_N_STACKS = len(STACKS_BB)
+_N_BF = len(BF_GRID)
 _PUSH = 0  # kinds of range in the charts' array: the shove, then each caller of CALLERS
 _KIND = {"other": 1, "sb": 2, "bb": 3}
 
@@ -371,12 +374,12 @@ def range_width(mask: np.ndarray) -> float:
     return float(class_combos()[np.asarray(mask, dtype=bool)].sum()) / 1326.0
 
 
-def _nearest(grid: Sequence[float], value: float) -> int:
-    best = 0
-    for k in range(1, len(grid)):
-        if abs(grid[k] - value) < abs(grid[best] - value):
-            best = k
-    return best
+_BF_MIDS = tuple((a + b) / 2 for a, b in zip(BF_GRID, BF_GRID[1:]))
+
+
+def _bf_index(bf: float) -> int:
+    """The nearest point of ``BF_GRID``."""
+    return bisect_right(_BF_MIDS, bf)
 
 
 class PushFoldCharts:
@@ -384,13 +387,18 @@ class PushFoldCharts:
 
     ``masks[kind, bf_pusher, bf_callers, behind - 1, stack - 1, class]``: kind 0 the shove,
     then the callers of ``CALLERS`` (a caller kind that does not exist for ``behind`` is empty).
+    A lookup reads ``bits``, the same ranges as one Python integer per grid point (bit ``class``
+    set when the class plays): a few integer operations, no NumPy call.
     """
 
-    __slots__ = ("masks", "header")
+    __slots__ = ("masks", "header", "bits")
 
     def __init__(self, masks: np.ndarray, header: dict[str, object]) -> None:
         self.masks = masks
         self.header = header
+        weights = 1 << np.arange(N_CLASSES, dtype=object)
+        flat = masks.reshape(-1, N_CLASSES)
+        self.bits: list[int] = [int((weights[row]).sum()) for row in flat]
 
     @classmethod
     def load(cls, path: Path = CHARTS_FILE) -> PushFoldCharts:
@@ -404,20 +412,23 @@ class PushFoldCharts:
         return cls(masks, header)
 
     @staticmethod
-    def _index(stack_bb: float, behind: int) -> tuple[int, int]:
+    def _row(kind: int, bp: int, bc: int, stack_bb: float, behind: int) -> int:
         s = int(stack_bb + 0.5) - 1
-        s = 0 if s < 0 else (len(STACKS_BB) - 1 if s >= len(STACKS_BB) else s)
+        s = 0 if s < 0 else (_N_STACKS - 1 if s >= _N_STACKS else s)
         k = 1 if behind < 1 else (MAX_BEHIND if behind > MAX_BEHIND else behind)
-        return s, k - 1
+        return (((kind * _N_BF + bp) * _N_BF + bc) * MAX_BEHIND + k - 1) * _N_STACKS + s
 
     def shoves(
         self, cls: int, stack_bb: float, behind: int, bf: float = 1.0, bf_callers: float = 1.0
     ) -> bool:
         """Whether class ``cls`` shoves first in with ``behind`` players left to act."""
-        s, k = self._index(stack_bb, behind)
-        return bool(
-            self.masks[_PUSH, _nearest(BF_GRID, bf), _nearest(BF_GRID, bf_callers), k, s, cls]
-        )
+        s = int(stack_bb + 0.5) - 1
+        s = 0 if s < 0 else (_N_STACKS - 1 if s >= _N_STACKS else s)
+        k = 1 if behind < 1 else (MAX_BEHIND if behind > MAX_BEHIND else behind)
+        bp = bisect_right(_BF_MIDS, bf)
+        bc = bisect_right(_BF_MIDS, bf_callers)
+        row = ((bp * _N_BF + bc) * MAX_BEHIND + k - 1) * _N_STACKS + s  # kind 0: the shove
+        return (self.bits[row] >> cls) & 1 == 1
 
     def calls(
         self,
@@ -429,23 +440,24 @@ class PushFoldCharts:
         bf_pusher: float = 1.0,
     ) -> bool:
         """Whether ``caller`` (a seat of ``CALLERS``) calls a shove made with ``behind`` to act."""
-        s, k = self._index(stack_bb, behind)
-        kind = _KIND[caller]
-        return bool(
-            self.masks[kind, _nearest(BF_GRID, bf_pusher), _nearest(BF_GRID, bf), k, s, cls]
-        )
+        kind = _KIND.get(caller)
+        if kind is None:
+            raise ConfigError(f"caller must be one of {', '.join(CALLERS)}, got {caller!r}")
+        row = self._row(kind, _bf_index(bf_pusher), _bf_index(bf), stack_bb, behind)
+        return (self.bits[row] >> cls) & 1 == 1
 
     def push_range(self, stack_bb: float, behind: int, bf: float = 1.0) -> np.ndarray:
         """The shove range (169 booleans), callers at chip EV."""
-        s, k = self._index(stack_bb, behind)
-        return np.asarray(self.masks[_PUSH, _nearest(BF_GRID, bf), 0, k, s])
+        return self._range(self._row(_PUSH, _bf_index(bf), 0, stack_bb, behind))
 
     def call_range(
         self, stack_bb: float, behind: int, caller: str = "bb", bf: float = 1.0
     ) -> np.ndarray:
         """A caller's range (169 booleans), the shover at chip EV."""
-        s, k = self._index(stack_bb, behind)
-        return np.asarray(self.masks[_KIND[caller], 0, _nearest(BF_GRID, bf), k, s])
+        return self._range(self._row(_KIND[caller], 0, _bf_index(bf), stack_bb, behind))
+
+    def _range(self, row: int) -> np.ndarray:
+        return np.asarray(self.masks.reshape(-1, N_CLASSES)[row])
 
 
 @cache

@@ -127,3 +127,10 @@ def test_equity_matrix_is_consistent() -> None:
     assert eq[aa, kk] == pytest.approx(0.82, abs=0.01)  # AA against KK: about 82 %
     assert eq[aa, off72] == pytest.approx(0.88, abs=0.01)
     assert eq.flags.writeable is False
+
+
+def test_unknown_caller_is_named() -> None:
+    from pokersim.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="caller must be one of other, sb, bb, got 'utg'"):
+        nash.charts().calls(0, 10.0, 3, "utg")
