@@ -6,11 +6,14 @@ against its ``LegalActions`` and raises ``IllegalActionError`` naming what was l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokersim.config import BettingStructure, Level
+import numpy as np
+
+from pokersim.config import AnteKind, BettingStructure, Level
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +64,131 @@ class LegalActions:
         return self.max_raise_to > 0
 
 
+# Columns of ``TournamentContext.as_array()``: the context as floats, for compiled code.
+CTX_PLAYERS_LEFT = 0
+CTX_PLACES_PAID = 1
+CTX_PLAYERS_TO_MONEY = 2
+CTX_AVERAGE_STACK = 3
+CTX_LEVEL_INDEX = 4
+CTX_SMALL_BLIND = 5
+CTX_BIG_BLIND = 6
+CTX_ANTE = 7
+CTX_BIG_BLIND_ANTE = 8  # 1.0 when the ante is the big blind's (one for the table)
+CTX_NEXT_BIG_BLIND = 9  # the next level's big blind (this level's on the last level)
+CTX_SECONDS_TO_NEXT_LEVEL = 10  # inf on the last level
+CTX_HAND_FOR_HAND = 11
+CTX_BOUNTY_CASH_SHARE = 12  # share of a head paid in cash: 1 (KO, fixed, team), 0.5 (PKO), 0
+CTX_FIRST_PRIZE = 13  # cents
+CTX_SEAT_BOUNTY = 14  # the bounty (cents) of the k-th id given to as_array: column 14 + k
+CTX_COLUMNS: tuple[str, ...] = (
+    "players_left",
+    "places_paid",
+    "players_to_money",
+    "average_stack",
+    "level_index",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "big_blind_ante",
+    "next_big_blind",
+    "seconds_to_next_level",
+    "hand_for_hand",
+    "bounty_cash_share",
+    "first_prize",
+)
+"""Names of the scalar columns, in order; the seats' bounties follow."""
+
+_CASH_SHARE = {"ko": 1.0, "pko": 0.5, "fixed": 1.0, "team": 1.0}
+
+
+class HandClock:
+    """The simulated second the hand under way started: set by the engine before each hand."""
+
+    __slots__ = ("started_at",)
+
+    def __init__(self, started_at: float = 0.0) -> None:
+        self.started_at = started_at
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentContext:
-    """Tournament facts a model may use; built by the engine once per hand (not per decision)."""
+    """Tournament facts a model may use; built by the engine once per hand (not per decision).
+
+    Facts at the start of the hand, as a player at the table knows them: the field
+    (``players_left``, ``places_paid``, ``average_stack`` in chips), the payout table
+    (``prizes_cents``, place 1 first, every place of the table), the clock (``level``,
+    ``next_level``: ``None`` on the last level; ``level_ends_at``, the simulated second the
+    next level starts, ``inf`` on the last), whether the hand is played hand-for-hand, and the
+    bounties: ``bounty_kind`` (``"none"``, ``"ko"``, ``"pko"``, ``"fixed"``, ``"team"``) and
+    ``bounties_cents``, the cents on each player's head by player id (absent: 0).
+
+    The engine reuses one record while these facts stay the same, so two parts are *live*
+    views, right during the hand's decisions and not to be kept: ``bounties_cents`` reads the
+    bounty ledger (bounties move only between hands) and ``clock`` says when the hand under way
+    started (``seconds_to_next_level``).
+    """
 
     players_left: int
     places_paid: int
     average_stack: float
-    bounties_cents: Mapping[int, int] = field(default_factory=dict)  # player_id -> bounty on head
+    bounties_cents: Mapping[int, int] = field(default_factory=dict)
     level_index: int = 0
     extra: Mapping[str, Any] = field(default_factory=dict)
+    prizes_cents: tuple[int, ...] = ()
+    level: Level | None = None
+    next_level: Level | None = None
+    level_ends_at: float = math.inf
+    hand_for_hand: bool = False
+    bounty_kind: str = "none"
+    clock: HandClock = field(default_factory=HandClock)
+
+    @property
+    def players_to_money(self) -> int:
+        """Players still to go out before the rest are paid (0 in the money)."""
+        left = self.players_left - self.places_paid
+        return left if left > 0 else 0
+
+    @property
+    def seconds_to_next_level(self) -> float:
+        """Simulated seconds from the hand's start to the next level (``inf`` on the last)."""
+        return self.level_ends_at - self.clock.started_at
+
+    @property
+    def bounty_cash_share(self) -> float:
+        """Share of a head its eliminator takes in cash (0 without bounties)."""
+        return _CASH_SHARE.get(self.bounty_kind, 0.0)
+
+    def seat_bounties(self, player_ids: Sequence[int]) -> tuple[int, ...]:
+        """The cents on the heads of ``player_ids`` (e.g. ``view.player_ids``), in that order."""
+        get = self.bounties_cents.get
+        return tuple([get(p, 0) for p in player_ids])
+
+    def as_array(self, player_ids: Sequence[int] = (), out: np.ndarray | None = None) -> np.ndarray:
+        """The context as float64 columns (``CTX_*``), then the bounties of ``player_ids``.
+
+        ``out`` (at least ``CTX_SEAT_BOUNTY + len(player_ids)`` long) is filled in place and
+        returned, so compiled code can read one buffer hand after hand.
+        """
+        n = CTX_SEAT_BOUNTY + len(player_ids)
+        a = np.zeros(n, dtype=np.float64) if out is None else out
+        lv = self.level
+        nxt = self.next_level if self.next_level is not None else lv
+        a[CTX_PLAYERS_LEFT] = self.players_left
+        a[CTX_PLACES_PAID] = self.places_paid
+        a[CTX_PLAYERS_TO_MONEY] = self.players_to_money
+        a[CTX_AVERAGE_STACK] = self.average_stack
+        a[CTX_LEVEL_INDEX] = self.level_index
+        a[CTX_SMALL_BLIND] = lv.small_blind if lv is not None else 0.0
+        a[CTX_BIG_BLIND] = lv.big_blind if lv is not None else 0.0
+        a[CTX_ANTE] = lv.ante if lv is not None else 0.0
+        a[CTX_BIG_BLIND_ANTE] = lv is not None and lv.ante_kind is AnteKind.BIG_BLIND
+        a[CTX_NEXT_BIG_BLIND] = nxt.big_blind if nxt is not None else 0.0
+        a[CTX_SECONDS_TO_NEXT_LEVEL] = self.seconds_to_next_level
+        a[CTX_HAND_FOR_HAND] = self.hand_for_hand
+        a[CTX_BOUNTY_CASH_SHARE] = self.bounty_cash_share
+        a[CTX_FIRST_PRIZE] = self.prizes_cents[0] if self.prizes_cents else 0.0
+        a[CTX_SEAT_BOUNTY:n] = self.seat_bounties(player_ids)
+        return a
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from pokersim.errors import InvariantError
 from pokersim.scenario import Bounty, BountyKind
@@ -129,6 +130,7 @@ class BountyLedger:
         self.bounty_cents = bounty_cents
         self.targets = frozenset(targets)
         self._heads: dict[int, int] = {}
+        self._heads_view = MappingProxyType(self._heads)
         self._alive: set[int] = set()
         self._cash: dict[int, int] = {}
         self._pool = 0
@@ -178,6 +180,10 @@ class BountyLedger:
     def heads(self) -> Mapping[int, int]:
         """Every non-zero bounty on a head, by player id (a copy)."""
         return {p: c for p, c in self._heads.items() if c}
+
+    def heads_view(self) -> Mapping[int, int]:
+        """The bounties on heads as they stand, read-only and live (no copy; absent means 0)."""
+        return self._heads_view
 
     def cash(self, player: int) -> int:
         """Bounty cash a player has received so far, in cents."""

@@ -21,6 +21,7 @@ from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.betting import TableState
 from pokersim.betting_kernel import play_rounds
 from pokersim.config import BettingStructure
+from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
 from pokersim.engine.records import HandPlayer, Record, model_records, seat_rows
 from pokersim.engine.schedule import Schedule
@@ -67,6 +68,7 @@ class Dealer:
         streams: Streams,
         incidents: Incidents,
         models: Sequence[PlayerModel],
+        contexts: Contexts,
         *,
         hand_player: HandPlayer,
         record_actions: bool,
@@ -106,8 +108,7 @@ class Dealer:
         self.draws = rngs.HandDraws()
         self.seat_cache: list[Seat | None] = [None] * field.n
         self.evaluate = _evaluator()
-        self.context: TournamentContext | None = None
-        self._context_chips = 0
+        self.contexts = contexts  # each hand's TournamentContext
         # per-hand scratch (the decide callback is one bound method for every hand)
         self._kernel_input: list[int] = []
         self._kernel_rows = b""
@@ -197,25 +198,6 @@ class Dealer:
         hole = tuple([(row[2 * s - 2], row[2 * s - 1]) for s in seat_nos])
         return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=None)
 
-    def _context_for(self, li: int, places_paid: int) -> TournamentContext:
-        field = self.field
-        context = self.context
-        if (
-            context is None
-            or context.players_left != field.remaining
-            or context.level_index != li
-            or context.places_paid != places_paid
-            or self._context_chips != field.total_chips
-        ):
-            context = self.context = TournamentContext(
-                players_left=field.remaining,
-                places_paid=places_paid,
-                average_stack=field.total_chips / field.remaining,
-                level_index=li,
-            )
-            self._context_chips = field.total_chips
-        return context
-
     def play(
         self,
         tab: Table,
@@ -266,7 +248,8 @@ class Dealer:
             )
         self._paid = places_paid
         self._t0 = now + self.pace.deal_seconds
-        return self._run(tab, setup, seat_nos, ids, self._context_for(li, places_paid)), started
+        context = self.contexts.for_hand(now, li, synchronized)
+        return self._run(tab, setup, seat_nos, ids, context), started
 
     def _run(
         self,

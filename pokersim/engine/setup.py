@@ -17,6 +17,7 @@ from typing import Any
 from pokersim import events
 from pokersim.connection import Connections
 from pokersim.engine.cashier import Cashier
+from pokersim.engine.context import Contexts
 from pokersim.engine.dealer import Dealer
 from pokersim.engine.floor import Floor
 from pokersim.engine.format import Format
@@ -198,6 +199,7 @@ class Run:
             self.streams,
             self.incidents,
             models,
+            Contexts(self.field, self.schedule, self.cashier),
             hand_player=opts.hand_player,
             record_actions=self.record_actions,
             emits=opts.emit is not None,
