@@ -50,7 +50,9 @@ __all__ = [
 ]
 
 # event fields that hold player ids: a case may write player names there
-PLAYER_FIELDS = frozenset({"player_id", "winner_id", "by", "player_ids", "winner_ids"})
+PLAYER_FIELDS = frozenset(
+    {"player_id", "winner_id", "by", "player_ids", "winner_ids", "eliminated_id"}
+)
 _EMPTY: Mapping[int, int] = {}
 
 
