@@ -50,9 +50,7 @@ __all__ = [
 ]
 
 # event fields that hold player ids: a case may write player names there
-PLAYER_FIELDS = frozenset(
-    {"player_id", "winner_id", "by", "player_ids", "winner_ids", "eliminated_id"}
-)
+PLAYER_FIELDS = frozenset({"player_id", "winner_id", "by", "player_ids", "winner_ids"})
 _EMPTY: Mapping[int, int] = {}
 
 
