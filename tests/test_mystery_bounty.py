@@ -133,9 +133,7 @@ def test_a_cancellation_shares_the_envelopes_left_among_the_players_in() -> None
     ledger = MysteryLedger(
         terms=_terms([600, 400, 1]), bounty_cents=1001, rng=np.random.default_rng(0)
     )
-    for p in range(1):
-        ledger.register(p)
-    for p in (1, 2):
+    for p in range(3):
         ledger.register(p)
     payments = ledger.return_heads((2, 0, 1))
     assert [(p.winner, p.cash_cents) for p in payments] == [(2, 1001), (0, 1001), (1, 1001)]
@@ -291,3 +289,22 @@ def test_a_run_draws_every_envelope_and_reports_it_per_player(seed: int) -> None
                 per_player[w] += s
     shown = {p["player_id"]: p["bounty_cents"] for p in summary(result)["players"]}
     assert {p: c for p, c in shown.items() if c} == dict(per_player)
+
+
+@pytest.mark.parametrize("stage", ["before-start", "in-money"])
+def test_a_cancelled_run_pays_the_envelopes_left_to_the_players_in(stage: str) -> None:
+    sc = parse_scenario(_data(faults={"cancel_at_stage": stage}), source="cancelled.toml")
+    log: list[dict] = []
+    run_tournament(sc, 1, emit=lambda ev: log.append(event_record(ev)))
+    (cancelled,) = [r for r in log if r["type"] == "TournamentCancelled"]
+    (money,) = [r for r in log if r["type"] == "MoneyReconciled"]
+    assert money["bounties_paid_cents"] == money["bounty_pool_cents"] == 90_000
+    assert money["bounties_on_heads_cents"] == 0
+    returned = [
+        r for r in log if r["type"] == "BountyPaid" and r["winner_id"] == r["eliminated_id"]
+    ]
+    assert sorted(r["winner_id"] for r in returned) == sorted(cancelled["player_ids"])
+    shares = [r["cash_cents"] for r in returned]
+    assert shares == list(split_bounty(sum(shares), len(shares)))  # equal, odd cents first
+    if stage == "before-start":
+        assert shares == [1000] * 90  # each player's bounty part back
