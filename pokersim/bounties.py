@@ -210,20 +210,7 @@ class BountyLedger:
 
         ``winners`` are in order from the button's left: the first takes the odd cents.
         """
-        self._require_open()
-        if eliminated not in self._alive:
-            raise ValueError(f"player {eliminated} is not in play, so cannot be knocked out")
-        winners = tuple(winners)
-        if not winners:
-            raise ValueError(f"knockout of player {eliminated} names no winner")
-        if len(set(winners)) != len(winners):
-            raise ValueError(f"knockout winners must be distinct, got {winners}")
-        for w in winners:
-            if w == eliminated or w not in self._alive:
-                raise ValueError(
-                    f"knockout winner {w} of player {eliminated} must be another player in play"
-                )
-        self._alive.discard(eliminated)
+        winners = self._take_out(eliminated, winners)
         amount = self._heads.pop(eliminated, 0)
         self._on_heads -= amount
         if amount == 0:
@@ -301,6 +288,24 @@ class BountyLedger:
         )
 
     # -- internals -------------------------------------------------------------------------
+
+    def _take_out(self, eliminated: int, winners: Sequence[int]) -> tuple[int, ...]:
+        """Check a knockout (R-KO-2) and take the player out of play; the winners as a tuple."""
+        self._require_open()
+        if eliminated not in self._alive:
+            raise ValueError(f"player {eliminated} is not in play, so cannot be knocked out")
+        winners = tuple(winners)
+        if not winners:
+            raise ValueError(f"knockout of player {eliminated} names no winner")
+        if len(set(winners)) != len(winners):
+            raise ValueError(f"knockout winners must be distinct, got {winners}")
+        for w in winners:
+            if w == eliminated or w not in self._alive:
+                raise ValueError(
+                    f"knockout winner {w} of player {eliminated} must be another player in play"
+                )
+        self._alive.discard(eliminated)
+        return winners
 
     def _placed_on(self, player: int) -> int:
         if self.kind in (BountyKind.KO, BountyKind.PKO):

@@ -576,6 +576,37 @@ class BountyPaid:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class EnvelopesFilled:
+    """A mystery bounty's envelopes filled from the bounty parts collected (F-MYST-4).
+
+    At the first knockout of the bounty phase (or at the end if the phase never opened):
+    ``envelopes_cents`` in the order the scenario writes them, adding up to ``pool_cents``.
+    """
+
+    t: int
+    pool_cents: int
+    envelopes_cents: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnvelopeDrawn:
+    """A mystery bounty envelope drawn by a knockout, or opened by the winner (F-MYST-2..4).
+
+    ``reason`` is ``"knockout"`` (drawn at random by the knockout of ``eliminated_id``) or
+    ``"winner"`` (an envelope left at the end, opened by the winner: ``eliminated_id`` is the
+    winner). ``shares_cents`` go to ``winner_ids`` (R-KO-3); the cash is also a ``BountyPaid``.
+    """
+
+    t: int
+    eliminated_id: int
+    envelope_cents: int
+    winner_ids: tuple[int, ...]
+    shares_cents: tuple[int, ...]
+    envelopes_left: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MoneyReconciled:
     """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
 

@@ -32,6 +32,7 @@ STREAM_DECISIONS = 8
 STREAM_PRIZE_DRAW = 9
 STREAM_CONDUCT = 10  # R-COND-3 infractions: when, and who
 STREAM_FLIGHTS = 11  # F-FLIGHT-1..4: who enters which day-1 flight; each day's seed
+STREAM_MYSTERY_BOUNTY = 12  # F-MYST-2: the envelope each knockout of the bounty phase draws
 
 DECISION_UNIFORMS = 32  # uniform draws kept ready per hand (99 % of hands need at most 30)
 DECISION_NORMALS = 24  # standard normal draws kept ready per hand (99 %: at most 19)
@@ -218,3 +219,7 @@ class Streams:
     def prize_draw(self) -> np.random.Generator:
         """A Spin & Go's prize multiplier, drawn once at registration (F-SPIN-1)."""
         return generator(self.seed, STREAM_PRIZE_DRAW, 0)
+
+    def mystery_bounty(self) -> np.random.Generator:
+        """The envelopes drawn by the knockouts of a mystery bounty's phase (F-MYST-2)."""
+        return generator(self.seed, STREAM_MYSTERY_BOUNTY, 0)

@@ -36,6 +36,7 @@ __all__ = [
     "BalancePolicy",
     "Bounty",
     "BountyKind",
+    "Envelope",
     "BreakKind",
     "Breaks",
     "BettingStructure",
@@ -71,6 +72,8 @@ __all__ = [
     "Unregistration",
     "SHARE_UNITS",
     "SpinAndGo",
+    "MysteryBounty",
+    "MysteryStart",
     "SyncStage",
     "SyncStageKind",
     "Timing",
@@ -736,6 +739,47 @@ class Flights:
         return bool(self.names)
 
 
+class MysteryStart(StrEnum):
+    """When a mystery bounty's phase starts (F-MYST-1)."""
+
+    MONEY = "money"  # once the field is in the money
+    PLAYERS_LEFT = "players-left"  # once ``players_left`` or fewer are left
+    LEVEL = "level"  # once level ``level`` (counted from 1) has started
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Envelope:
+    """``count`` mystery bounty envelopes of ``cents`` each, as published."""
+
+    cents: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MysteryBounty:
+    """Mystery bounty (F-MYST-1..4): the bounty parts fill envelopes drawn by knockouts.
+
+    No envelopes: not a mystery bounty. The envelopes are published for the field of
+    ``players.count`` first entries (they add up to its bounty parts); ``pokersim.mystery``
+    fills them from the bounty parts actually collected.
+    """
+
+    envelopes: tuple[Envelope, ...] = ()
+    starts_at: MysteryStart = MysteryStart.MONEY
+    players_left: int = 0  # with ``starts_at = "players-left"``
+    level: int = 0  # with ``starts_at = "level"``
+
+    @property
+    def enabled(self) -> bool:
+        """A mystery bounty tournament."""
+        return bool(self.envelopes)
+
+    @property
+    def published_cents(self) -> tuple[int, ...]:
+        """Every envelope's cents, one per envelope, in the order written."""
+        return tuple(e.cents for e in self.envelopes for _ in range(e.count))
+
+
 # --------------------------------------------------------------------------------------------
 # The scenario
 # --------------------------------------------------------------------------------------------
@@ -774,6 +818,7 @@ class Scenario:
     registration: Registration = field(default=Registration(), metadata=ID_WHEN_SET)
     series: Series = field(default=Series(), metadata=ID_WHEN_SET)
     flights: Flights = field(default=Flights(), metadata=ID_WHEN_SET)
+    mystery_bounty: MysteryBounty = field(default=MysteryBounty(), metadata=ID_WHEN_SET)
     # A run whose simulated clock passes this is stopped (``max_simulated_days`` in the file).
     max_simulated_seconds: int = DEFAULT_MAX_SIMULATED_DAYS * 86400
     description: str = ""
@@ -931,7 +976,7 @@ KEYS: dict[str, frozenset[str]] = {
         "betting ante_kind allow_ante_above_big_blind level_minutes max_simulated_days players "
         "levels "
         "breaks balancing hand_for_hand payouts timing entries bounty deal faults conduct "
-        "connection satellite shootout spin_and_go registration series flights",
+        "connection satellite shootout spin_and_go registration series flights mystery_bounty",
         "players": "count mix named",
         "players.mix[]": "model percent count skill params",
         "players.named[]": "name model skill params",
@@ -969,6 +1014,8 @@ KEYS: dict[str, frozenset[str]] = {
         "series": "target target_start_minutes",
         "flights": "names entries reentry_percent survivor_reentry_percent carry stop_at_level "
         "stop_at_players_left",
+        "mystery_bounty": "envelopes starts_at players_left level",
+        "mystery_bounty.envelopes[]": "cents count",
     }.items()
 }
 _ITEM_INDEX = re.compile(r"\[\d+\]")
@@ -1604,11 +1651,12 @@ def _read_bounty(top: Section, entries: Entries) -> Bounty:
     else:
         if amount or targets:
             raise sec.error("amount_cents" if amount else "targets", "not used with kind = 'none'")
-    if entries.bounty_cents and kind not in (BountyKind.KO, BountyKind.PKO):
+    mystery = top.has("mystery_bounty")  # F-MYST-4: the bounty parts fill its envelopes
+    if entries.bounty_cents and kind not in (BountyKind.KO, BountyKind.PKO) and not mystery:
         raise top.error_at(
             "entries.bounty_cents",
             f"expected 0 with bounty.kind = "
-            f"{kind.value!r} (only 'ko' and 'pko' take a bounty part)",
+            f"{kind.value!r} (only 'ko', 'pko' and [mystery_bounty] take a bounty part)",
         )
     return Bounty(kind=kind, amount_cents=amount, targets=tuple(targets))
 
@@ -1831,12 +1879,76 @@ def _read_spin_and_go(top: Section) -> SpinAndGo:
     return SpinAndGo(table=table)
 
 
+def _read_mystery_bounty(
+    top: Section, players: int, entries: Entries, levels: int
+) -> MysteryBounty:
+    """``[mystery_bounty]`` (F-MYST-1..4): the published envelopes and when the phase starts."""
+    if not top.has("mystery_bounty"):
+        return MysteryBounty()
+    sec = top.table("mystery_bounty")
+    starts_at = sec.choice("starts_at", MysteryStart, MysteryStart.MONEY)
+    wanted = {MysteryStart.PLAYERS_LEFT: "players_left", MysteryStart.LEVEL: "level"}
+    for key in ("players_left", "level"):
+        if sec.has(key) and wanted.get(starts_at) != key:
+            raise sec.error(key, f"not used with starts_at = {starts_at.value!r}")
+    players_left = level = 0
+    if starts_at is MysteryStart.PLAYERS_LEFT:
+        players_left = sec.integer("players_left", low=2, high=players)
+    if starts_at is MysteryStart.LEVEL:
+        level = sec.integer("level", low=1, high=levels)
+    envelopes = []
+    for item in sec.tables("envelopes"):
+        envelopes.append(
+            Envelope(
+                cents=item.integer("cents", low=1, high=LIMITS.cents),
+                count=item.integer("count", low=1, high=LIMITS.players),
+            )
+        )
+        item.done()
+    sec.done()
+    if not envelopes:
+        raise sec.error("envelopes", "expected at least one envelope, e.g. { cents = 500, "
+                        "count = 10 }")  # fmt: skip
+    total = sum(e.cents * e.count for e in envelopes)
+    pool = players * entries.bounty_cents
+    if entries.bounty_cents <= 0:
+        raise top.error_at("entries.bounty_cents", "expected > 0 with [mystery_bounty] (the "
+                           "bounty parts fill the envelopes)")  # fmt: skip
+    if total != pool:
+        raise sec.error(
+            "envelopes",
+            f"the envelopes add up to {total:,} cents; expected the field's bounty parts, "
+            f"players.count x entries.bounty_cents = {players} x {entries.bounty_cents} = "
+            f"{pool:,} cents",
+        )
+    return MysteryBounty(
+        envelopes=tuple(envelopes), starts_at=starts_at, players_left=players_left, level=level
+    )
+
+
 def _finish(top: Section, sc: Scenario) -> Scenario:
     """The scenario read: no key left unread, and a Spin & Go's clashes refused."""
     top.done()
     _check_spin_and_go(top, sc)
     _check_flights(top, sc)
+    _check_mystery_bounty(top, sc)
     return sc
+
+
+def _check_mystery_bounty(top: Section, sc: Scenario) -> None:
+    """A mystery bounty is the only bounty and plays to one winner (one line each)."""
+    if not sc.mystery_bounty.enabled:
+        return
+    clashes = [
+        ("bounty.kind", sc.bounty.kind is not BountyKind.NONE, "expected 'none'"),
+        ("satellite.seat_value_cents", sc.satellite.seat_value_cents > 0, "expected 0"),
+        ("shootout.enabled", sc.shootout.enabled, "expected false"),
+        ("spin_and_go", bool(sc.spin_and_go.table), "expected no [spin_and_go]"),
+    ]
+    for key, clash, expected in clashes:
+        if clash:
+            raise top.error_at(key, f"not with [mystery_bounty] (envelopes drawn by the "
+                               f"knockouts of the bounty phase): {expected}")  # fmt: skip
 
 
 def _check_spin_and_go(top: Section, sc: Scenario) -> None:
@@ -1985,6 +2097,7 @@ def _check_flights(top: Section, sc: Scenario) -> None:
         ("spin_and_go", bool(sc.spin_and_go.table), "expected none"),
         ("series.target", sc.series.linked, "expected none"),
         ("registration", sc.registration.active, "expected none: flights have no lobby plan"),
+        ("mystery_bounty", sc.mystery_bounty.enabled, "expected none: no bounties"),
     ]
     for key, clash, expected in clashes:
         if clash:
@@ -2091,6 +2204,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
             registration=registration,
             series=series,
             flights=_read_flights(top, players.count, len(levels)),
+            mystery_bounty=_read_mystery_bounty(top, players.count, entries, len(levels)),
             max_simulated_seconds=max_simulated_seconds,
             source=source,
             starts_at=starts_at,

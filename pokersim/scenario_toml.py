@@ -20,6 +20,8 @@ from pokersim.scenario import (
     BreakKind,
     Conduct,
     Faults,
+    MysteryBounty,
+    MysteryStart,
     Scenario,
     SyncStageKind,
     parse_scenario,
@@ -209,6 +211,8 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         }
     if sc.spin_and_go.table:  # only a Spin & Go has the table (other files stay as they were)
         data["spin_and_go"] = {"table": sc.spin_and_go.table}
+    if sc.mystery_bounty.enabled:  # F-MYST-1..4 (other files stay as they were)
+        data["mystery_bounty"] = _mystery_bounty(sc.mystery_bounty)
     reg = sc.registration
     if reg.active:  # R-REG-4; written only when something happens before the start
         registration: dict[str, Any] = {
@@ -291,4 +295,15 @@ def _cancellation_by_stage(f: Faults) -> dict[str, Any]:
         out["cancel_at_minute"] = _number(f.cancel_at_seconds / 60)
     if f.cancel_at_stage is not None:
         out["cancel_at_stage"] = f.cancel_at_stage.value
+    return out
+
+
+def _mystery_bounty(m: MysteryBounty) -> dict[str, Any]:
+    """``[mystery_bounty]``: the stage, its number if it takes one, and the envelopes."""
+    out: dict[str, Any] = {"starts_at": m.starts_at.value}
+    if m.starts_at is MysteryStart.PLAYERS_LEFT:
+        out["players_left"] = m.players_left
+    if m.starts_at is MysteryStart.LEVEL:
+        out["level"] = m.level
+    out["envelopes"] = [{"cents": e.cents, "count": e.count} for e in m.envelopes]
     return out

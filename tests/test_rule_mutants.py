@@ -28,12 +28,14 @@ from pokersim import (
     hand,
     lobby,
     multiday,
+    mystery,
     payouts,
     series,
 )
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import cashier, dealer, endings, floor, incidents, places, setup, upkeep
+from pokersim.engine import envelopes as engine_envelopes
 from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.days import Days
@@ -483,6 +485,52 @@ def _seats_in_player_order(original):
     return start_draw
 
 
+def _phase_open_from_the_start(original):
+    def phase_reached(terms, *, players_left, places_paid, level, entries_closed):
+        return True
+
+    return phase_reached
+
+
+def _phase_judged_after_the_hand(original):
+    def phase_reached(terms, *, players_left, places_paid, level, entries_closed):
+        return original(
+            terms,
+            players_left=players_left - 1,
+            places_paid=places_paid,
+            level=level,
+            entries_closed=entries_closed,
+        )
+
+    return phase_reached
+
+
+def _envelope_drawn_with_replacement(original):
+    def knockout(self, eliminated, winners):
+        winners = self._take_out(eliminated, winners)
+        if not self.phase_open or not self._envelopes:
+            return ()
+        cents = self._envelopes[int(self._rng.integers(len(self._envelopes)))]
+        return self._open(eliminated, cents, winners, "knockout")  # left in the pile
+
+    return knockout
+
+
+def _envelopes_as_published(original):
+    def fill_envelopes(published, pool_cents):
+        return tuple(published)
+
+    return fill_envelopes
+
+
+def _envelopes_left_unopened(original):
+    def award_winner(self, player):
+        self._fill()
+        self._finished = True
+
+    return award_winner
+
+
 MUTANTS = [
     Mutant(
         "R-SAT-1: winners are not seated in a target already under way (only before its start)",
@@ -713,6 +761,48 @@ MUTANTS = [
         "spin_prizes",
         _winner_takes_every_pool,
         ("F-SPIN-2-split-at-25x-to-the-cent", "F-SPIN-2-split-at-10x-pays-two"),
+    ),
+    Mutant(
+        "F-MYST-1: knockouts pay an envelope before the bounty phase",
+        engine_envelopes,
+        "phase_reached",
+        _phase_open_from_the_start,
+        ("F-MYST-1-no-bounty-before-the-phase",),
+    ),
+    Mutant(
+        "F-MYST-1: the phase judged on the players left after the hand's eliminations",
+        engine_envelopes,
+        "phase_reached",
+        _phase_judged_after_the_hand,
+        ("F-MYST-1-no-bounty-before-the-phase",),
+    ),
+    Mutant(
+        "F-MYST-2: an envelope drawn stays in the pile (drawn with replacement)",
+        mystery.MysteryLedger,
+        "knockout",
+        _envelope_drawn_with_replacement,
+        ("F-MYST-2-each-envelope-drawn-once",),
+    ),
+    Mutant(
+        "F-MYST-3: a split envelope's odd cent goes to the last winner",
+        mystery,
+        "split_bounty",
+        _odd_chips_to_the_last,
+        ("F-MYST-3-split-knockout-splits-the-envelope",),
+    ),
+    Mutant(
+        "F-MYST-4: the envelopes are filled as published, whatever was collected",
+        mystery,
+        "fill_envelopes",
+        _envelopes_as_published,
+        ("F-MYST-4-envelopes-hold-the-pool-to-the-cent",),
+    ),
+    Mutant(
+        "F-MYST-4: the envelopes left at the end are not opened by the winner",
+        mystery.MysteryLedger,
+        "award_winner",
+        _envelopes_left_unopened,
+        ("F-MYST-4-envelopes-hold-the-pool-to-the-cent", "F-MYST-1-no-bounty-before-the-phase"),
     ),
     Mutant(
         "R-DEAL-2: play goes on while a deal is negotiated",

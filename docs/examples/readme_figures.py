@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FORMATS = ("pko", "rebuy_addon", "satellite", "shootout", "spin_and_go")
+FORMATS = ("pko", "rebuy_addon", "satellite", "shootout", "spin_and_go", "mystery_bounty")
 
 
 def _events(name: str) -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -62,6 +62,14 @@ def format_row(name: str) -> str:
         return (
             f"{run['spin_multiplier']}x drawn, {_dollars(first['prize_cents'])} to the winner "
             f"after {hands} hands"
+        )
+    if name == "mystery_bounty":
+        drawn = [e for e in log if e["type"] == "EnvelopeDrawn"]
+        top = max(int(e["envelope_cents"]) for e in drawn)  # type: ignore[call-overload]
+        by = next(e for e in drawn if e["envelope_cents"] == top)
+        return (
+            f"{len(drawn)} envelopes drawn, the {_dollars(top)} one by "
+            f"{'the winner' if by['reason'] == 'winner' else 'a knockout'}; {hands} hands"
         )
     rounds = 1 + sum(1 for e in log if e["type"] == "ShootoutRoundStarted")
     return f"{hands} hands over {'two' if rounds == 2 else rounds} rounds"

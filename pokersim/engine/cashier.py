@@ -22,6 +22,7 @@ from pokersim.cancellation import (
     settle_cancellation,
 )
 from pokersim.deals import keep_for_first_cents, make_deal
+from pokersim.engine.envelopes import envelope_events, reach_stage
 from pokersim.engine.format import Format
 from pokersim.engine.state import Field
 from pokersim.entries import BuyKind, EntryBook, model_accepts_deal, model_wants
@@ -41,7 +42,7 @@ from pokersim.events import (
 from pokersim.hand import HandResult, Seat
 from pokersim.multipliers import MultiplierTier
 from pokersim.players import PlayerModel
-from pokersim.scenario import PlayerSpec, Scenario
+from pokersim.scenario import Scenario
 
 __all__ = ["Cashier"]
 
@@ -56,11 +57,11 @@ class Cashier:
         scenario: Scenario,
         fmt: Format,
         field: Field,
-        specs: Sequence[PlayerSpec],
         models: Sequence[PlayerModel],
         late: Sequence[int],
         spin_tier: MultiplierTier | None = None,
         *,
+        bounty: BountyLedger,  # heads (R-KO-1) or a mystery bounty's envelopes (F-MYST-4)
         spin_scripted: bool = False,
         arrivals: bool = False,
     ) -> None:
@@ -71,11 +72,7 @@ class Cashier:
         self.field = field
         self.models = models
         terms = scenario.entries
-        self.bounty = BountyLedger.from_terms(
-            scenario.bounty,
-            entry_bounty_cents=terms.bounty_cents,
-            ids_by_name={s.name: s.player_id for s in specs},
-        )
+        self.bounty = bounty
         n = field.n
         self.book = EntryBook(
             terms,
@@ -277,8 +274,8 @@ class Cashier:
     # -- bounties, deals, the end ------------------------------------------------------------
 
     def paid(self, payments: Sequence[BountyPayment | None], now: int) -> Events:
-        """The bounty payments that happened, as events."""
-        return [
+        """The envelopes drawn (F-MYST-2) and the bounty payments that happened, as events."""
+        return envelope_events(self.bounty, now) + [
             BountyPaid(
                 t=now,
                 eliminated_id=pay.eliminated,
@@ -290,8 +287,11 @@ class Cashier:
             if pay is not None
         ]
 
-    def knockout(self, p: int, winners: tuple[int, ...], now: int) -> Events:
-        """A player knocked out: their bounty goes to the winners (R-KO-1..4)."""
+    def knockout(self, p: int, winners: tuple[int, ...], now: int, level: int = 1) -> Events:
+        """A player knocked out: their bounty goes to the winners (R-KO-1..4, F-MYST-1..3)."""
+        field, closed = self.field, not self.book_open
+        reach_stage(self.bounty, players_left=field.remaining,
+                    places_paid=self.places_paid, level=level, entries_closed=closed)  # fmt: skip
         return self.paid(self.bounty.knockout(p, winners), now)
 
     def maybe_deal(self, now: int, *, at_final_table: bool) -> Events:

@@ -16,7 +16,7 @@ import numpy as np
 from pokersim.bounties import BountyKind
 from pokersim.formats import round_stack, satellite_prizes, spin_prizes
 from pokersim.multipliers import MultiplierTable, MultiplierTier, multiplier_table
-from pokersim.scenario import Scenario
+from pokersim.scenario import MysteryBounty, Scenario
 
 __all__ = ["Format", "FormatKind", "PrizeTable"]
 
@@ -48,6 +48,8 @@ def flight_table() -> PrizeTable:
 class Format:
     """A scenario's format: its kind, the seat value of a satellite, the bounty variant.
 
+    A mystery bounty (``mystery``) plays and pays places as its kind; only its bounties differ.
+
     >>> from pokersim.scenario import load_scenario
     >>> Format.of(load_scenario("scenarios/satellite.toml")).kind.value
     'satellite'
@@ -62,6 +64,7 @@ class Format:
     round_stacks: tuple[int, ...] = ()
     starting_stack: int = 0
     day_one: bool = False  # a day-1 flight: nothing paid, the pool carried (F-FLIGHT-4)
+    mystery: MysteryBounty = MysteryBounty()  # F-MYST-1..4: envelopes drawn in a bounty phase
 
     @classmethod
     def of(cls, scenario: Scenario, *, day_one: bool = False) -> Format:
@@ -77,6 +80,7 @@ class Format:
             keep_chips=scenario.shootout.keep_chips,
             round_stacks=scenario.shootout.round_stacks,
             starting_stack=scenario.starting_stack,
+            mystery=scenario.mystery_bounty,
         )
 
     @property

@@ -19,6 +19,7 @@ from pokersim.connection import Connections
 from pokersim.engine.cashier import Cashier
 from pokersim.engine.context import Contexts
 from pokersim.engine.dealer import Dealer
+from pokersim.engine.envelopes import bounty_ledger
 from pokersim.engine.floor import Floor
 from pokersim.engine.format import Format
 from pokersim.engine.incidents import Incidents
@@ -167,10 +168,10 @@ class Run:
             scenario,
             self.format,
             self.field,
-            self.specs,
             models,
             list(self.away),
             tier,
+            bounty=bounty_ledger(scenario, self.format, self.specs, self.streams),
             spin_scripted=opts.multiplier is not None,
             arrivals=bool(self.arrival_at),  # late registrations to come (R-REG-1, R-SAT-1)
         )

@@ -91,7 +91,7 @@ class Upkeep(Endings):
             p = seat.player_id
             winners = by.get(p, ())
             busts.append((p, seat.stack, tab.table_id, tab.hand_no, winners))
-            self._log(self.cashier.knockout(p, winners, now))
+            self._log(self.cashier.knockout(p, winners, now, self.schedule.level_at(now) + 1))
         self.floor.unseat_all(tab, [seat.seat_no for seat in out])
         self.field.remaining -= len(busts)
         if self.sync.round:
