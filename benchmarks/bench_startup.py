@@ -8,13 +8,15 @@ that, once ``pokersim.engine.dealer`` is imported, wraps ``Dealer.play`` to prin
 clock at its first call and exit: so the figure covers the interpreter's start, the imports,
 reading the scenario, setting up the run and loading the compiled kernels, exactly as the
 command does them, and nothing of the run itself. Best and median of ``--repeat`` (default 7),
-with the load average: on a shared machine the best is the least disturbed.
+wall and CPU time (the child's own: other processes disturb it far less), with the load
+average: on a shared machine the best is the least disturbed.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -44,28 +46,27 @@ sys.exit(main(["run", sys.argv[1]]))
 """
 
 
-def first_hand(scenario: str) -> float:
-    """Seconds from launching ``pokersim run SCENARIO`` to its first hand."""
-    t0 = time.time()
+def child_cpu() -> float:
+    """CPU seconds of the finished child processes so far."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def first_hand(scenario: str) -> tuple[float, float]:
+    """Wall and CPU seconds from launching ``pokersim run SCENARIO`` to its first hand."""
+    cpu0, t0 = child_cpu(), time.time()
     out = subprocess.run(
         [sys.executable, "-c", CHILD, scenario], capture_output=True, text=True, check=True
     )
     mark = next(line for line in out.stderr.splitlines() if line.startswith("FIRST_HAND"))
-    return float(mark.split()[1]) - t0
+    return float(mark.split()[1]) - t0, child_cpu() - cpu0
 
 
-def help_time() -> float:
-    """Seconds of ``pokersim --help`` (``python -m pokersim --help``), start to exit."""
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pokersim", "--help"], capture_output=True, check=True)
-    return time.perf_counter() - t0
-
-
-def bare_time() -> float:
-    """Seconds of ``python -c pass``: the interpreter's own start, for reference."""
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
-    return time.perf_counter() - t0
+def timed(cmd: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of a command, start to exit."""
+    cpu0, t0 = child_cpu(), time.perf_counter()
+    subprocess.run(cmd, capture_output=True, check=True)
+    return time.perf_counter() - t0, child_cpu() - cpu0
 
 
 def main() -> None:
@@ -78,20 +79,29 @@ def main() -> None:
 
         args.scenario = str(default_scenario_path())
     first_hand(args.scenario)  # numba's cache filled, files in the page cache
-    times: dict[str, list[float]] = {"python -c pass": [], "pokersim --help": [], "first": []}
+    times: dict[str, list[tuple[float, float]]] = {"bare": [], "help": [], "first": []}
     loads = [os.getloadavg()[0]]
     for _ in range(args.repeat):  # in turns, so each row sees the same moments of the machine
-        times["python -c pass"].append(bare_time())
-        times["pokersim --help"].append(help_time())
+        times["bare"].append(timed([sys.executable, "-c", "pass"]))
+        times["help"].append(timed([sys.executable, "-m", "pokersim", "--help"]))
         times["first"].append(first_hand(args.scenario))
         loads.append(os.getloadavg()[0])
     print(f"best and median of {args.repeat}, load average {min(loads):.1f}-{max(loads):.1f}")
     print()
-    print("| what | best s | median s |")
-    print("|---|---:|---:|")
-    names = {"first": f"`pokersim run {os.path.basename(args.scenario)}` to its first hand"}
+    print("| what | wall s, best | wall s, median | CPU s, best | CPU s, median |")
+    print("|---|---:|---:|---:|---:|")
+    names = {
+        "bare": "`python -c pass` (the interpreter alone)",
+        "help": "`pokersim --help`",
+        "first": f"`pokersim run {os.path.basename(args.scenario)}` to its first hand",
+    }
     for key, values in times.items():
-        print(f"| {names.get(key, key)} | {min(values):.3f} | {statistics.median(values):.3f} |")
+        wall = [w for w, _ in values]
+        cpu = [c for _, c in values]
+        print(
+            f"| {names[key]} | {min(wall):.3f} | {statistics.median(wall):.3f} "
+            f"| {min(cpu):.3f} | {statistics.median(cpu):.3f} |"
+        )
 
 
 if __name__ == "__main__":
