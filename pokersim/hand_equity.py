@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -431,7 +432,7 @@ def _heads_up_counts(w0: int, w1: int, split: int) -> Counts:
 
 
 def _exact_counts(
-    hole: np.ndarray, board: np.ndarray, rest: np.ndarray, tables: tuple[np.ndarray, ...],
+    hole: np.ndarray, board: np.ndarray, rest: np.ndarray, tables: Any,
     *, fast: bool = True,
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:  # fmt: skip
     """Wins, ties and boards of the exact enumeration; ``fast``: two hands take their own loop."""
@@ -447,7 +448,7 @@ def _exact_counts(
 
 
 def _sampled_counts(
-    hole: np.ndarray, board: np.ndarray, rest: np.ndarray, tables: tuple[np.ndarray, ...],
+    hole: np.ndarray, board: np.ndarray, rest: np.ndarray, tables: Any,
     samples: int, seed: int, *, fast: bool = True,
 ) -> Counts:  # fmt: skip
     """Wins and ties over ``samples`` boards drawn from ``seed``.
@@ -459,6 +460,7 @@ def _sampled_counts(
     m = 5 - board.shape[0]
     buffer = np.empty((min(_CHUNK, samples), max(m, 1)))
     heads_up = fast and hole.shape[0] == 2
+    key, low, high, ranks, flush = tables
     counts = np.zeros(3, dtype=np.int64)
     wins = np.zeros(hole.shape[0], dtype=np.int64)
     ties = np.zeros((hole.shape[0], hole.shape[0] + 1), dtype=np.int64)
@@ -467,9 +469,9 @@ def _sampled_counts(
         uniforms = buffer[: min(_CHUNK, samples - done)]
         rng.random(out=uniforms)
         if heads_up:
-            _sample_heads_up(hole, board, rest, uniforms, *tables, counts)
+            _sample_heads_up(hole, board, rest, uniforms, key, low, high, ranks, flush, counts)
         else:
-            _sample(hole, board, rest, uniforms, *tables, wins, ties)
+            _sample(hole, board, rest, uniforms, key, low, high, ranks, flush, wins, ties)
         done += uniforms.shape[0]
     if heads_up:
         return _heads_up_counts(*counts)
