@@ -110,7 +110,7 @@ def test_random_spots_are_consistent(seed, players, street):
 
 
 def _heads_up_spot(seed: int, street: int, dead: int):
-    """Two random hands, ``street`` board cards and ``dead`` dead cards, as the kernels take them."""
+    """Two random hands, ``street`` board cards and ``dead`` dead cards, as kernels take them."""
     deck = np.random.default_rng(seed).permutation(52).tolist()
     hole = np.array([deck[0:2], deck[2:4]], dtype=np.int64)
     board = np.array(deck[4 : 4 + street], dtype=np.int64)
