@@ -139,6 +139,7 @@ def command_times(args: argparse.Namespace) -> None:
     import sys
 
     times: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
     files: dict[int, dict[str, bytes]] = {}
     loads = [os.getloadavg()[0]]
     before = control()
@@ -149,9 +150,10 @@ def command_times(args: argparse.Namespace) -> None:
                 cmd = [sys.executable, "-m", "pokersim", "study", args.scenario, "--runs",
                        str(args.runs), "--seed", str(args.seed), "--jobs", str(jobs), "--out",
                        str(out), "--no-progress"]  # fmt: skip
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), cpu()[1]
                 subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
                 times[jobs].append(time.perf_counter() - t0)
+                cpus[jobs].append(cpu()[1] - c0)  # the command and its workers
                 loads.append(os.getloadavg()[0])
                 files.setdefault(jobs, outputs(out))
     after = control()
@@ -161,11 +163,15 @@ def command_times(args: argparse.Namespace) -> None:
         f"{args.repeat} times each, Python {platform.python_version()}, {os.cpu_count()} CPUs"
     )
     print()
-    print("| jobs | wall s, each run | best | vs --jobs 1 (best) |")
-    print("|---|---|---|---|")
+    print("| jobs | wall s, each run | best | vs --jobs 1 (best) | CPU s, each run |")
+    print("|---|---|---|---|---|")
     for jobs in (1, 2):
         each = ", ".join(f"{t:.2f}" for t in times[jobs])
-        print(f"| {jobs} | {each} | {min(times[jobs]):.2f} | {best1 / min(times[jobs]):.2f}x |")
+        used = ", ".join(f"{t:.2f}" for t in cpus[jobs])
+        print(
+            f"| {jobs} | {each} | {min(times[jobs]):.2f} | {best1 / min(times[jobs]):.2f}x "
+            f"| {used} |"
+        )
     pairs = [a / b for a, b in zip(times[1], times[2])]
     print()
     print(
