@@ -5,7 +5,10 @@ Run: ``python benchmarks/bench_evaluator.py [--cpu N] [--quick]``. One run measu
 validating ``evaluate`` and ``evaluate_unchecked``), the same kernel written in plain NumPy
 (to show what numba buys), and the same hands through treys, eval7 and phevaluator where they
 are installed (``pip install -e '.[bench]'``), each through its fastest public per-hand call.
-Then the 9-hand showdown latency and exact heads-up pre-flop equity. Every figure is the best
+Then the 9-hand showdown latency and equity: exact heads-up pre-flop (the two-hand loop and the
+general one side by side) and Monte-Carlo over 10**6 boards beside eval7's C routine
+(``py_hand_vs_range_monte_carlo`` with a one-hand range); ``--equity`` times only those rows.
+Every figure is the best
 of several repeats (least disturbed by other processes); on a shared machine compare runs made
 back to back. Results are checked against each other before any timing is printed.
 """
@@ -20,10 +23,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pokersim.cards import format_card
+from pokersim.cards import format_card, parse_cards
 from pokersim.evaluator import evaluate, evaluate_unchecked
 from pokersim.evaluator._tables import FLUSH_BITS, LOW_BITS, SUIT_BIAS, SUIT_SHIFT, get_tables
-from pokersim.hand_equity import equity
+from pokersim.hand_equity import _exact_counts, _sampled_counts, equity
 
 
 def random_hands(n: int, seed: int = 1) -> np.ndarray:
@@ -116,6 +119,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpu", type=int, default=None, help="pin the process to this core")
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument("--equity", action="store_true", help="only the equity rows")
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -132,7 +136,23 @@ def main() -> None:
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"NumPy {np.__version__}, best of {repeat}, {args.clock} time")  # fmt: skip
 
+    if args.equity:
+        equity_rows(repeat)
+        return
     big = random_hands(1_000_000)
+    throughput_rows(big, repeat)
+    showdown = np.ascontiguousarray(big[:9])
+    t9 = best_time(lambda: evaluate(showdown), repeat)
+    t9u = best_time(lambda: evaluate_unchecked(showdown), repeat)
+    print("\n| task | time |")
+    print("|---|---:|")
+    print(f"| 9-hand showdown, `evaluate` (validating) | {t9 * 1e6:.2f} us |")
+    print(f"| 9-hand showdown, `evaluate_unchecked` | {t9u * 1e6:.2f} us |")
+    equity_rows(repeat)
+
+
+def throughput_rows(big: np.ndarray, repeat: int) -> None:
+    """Hands per second of each evaluator and batch size."""
     ref = evaluate(big)
     assert (evaluate_unchecked(big) == ref).all()
     assert (numpy_kernel(big) == ref).all()
@@ -165,19 +185,57 @@ def main() -> None:
         rate = n / s
         print(f"| {what} | {n:,} | {rate / 1e6:,.2f} | {s * 1e6:,.2f} | {rate / base:.3f} |")
 
-    showdown = np.ascontiguousarray(big[:9])
-    t9 = best_time(lambda: evaluate(showdown), repeat)
-    t9u = best_time(lambda: evaluate_unchecked(showdown), repeat)
-    eq = best_time(lambda: equity(["AhKh", "QsQd"]), repeat, min_time=0.5)
-    eq3 = best_time(lambda: equity(["AhKh", "QsQd", "7c7s"]), repeat, min_time=0.5)
-    mc = best_time(lambda: equity(["AhKh", "QsQd"], samples=1_000_000, seed=1), repeat, 0.5)
-    print("\n| task | time |")
+
+def equity_rows(repeat: int) -> None:
+    """Equity tasks, each timed beside its peer in the same loop (back to back, best of)."""
+    t = get_tables()
+    tables = (t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table)
+    hole = np.array([parse_cards("AhKh"), parse_cards("QsQd")], dtype=np.int64)
+    no_board = np.zeros(0, dtype=np.int64)
+    rest = np.array([c for c in range(52) if c not in hole], dtype=np.int64)
+    fast = _exact_counts(hole, no_board, rest, tables)
+    assert fast == _exact_counts(hole, no_board, rest, tables, fast=False)
+    rows: list[tuple[str, Callable[[], object]]] = [
+        ("exact heads-up pre-flop equity, 1,712,304 boards", lambda: equity(["AhKh", "QsQd"])),
+        (
+            "  the same through the general (any number of hands) loop",
+            lambda: _exact_counts(hole, no_board, rest, tables, fast=False),
+        ),
+        ("exact 3-way pre-flop equity, 1,370,754 boards", lambda: equity(["AhKh", "QsQd", "7c7s"])),
+        (
+            "Monte-Carlo heads-up equity, 10^6 boards",
+            lambda: equity(["AhKh", "QsQd"], samples=1_000_000, seed=1),
+        ),
+        (
+            "  the same through the general loop",
+            lambda: _sampled_counts(hole, no_board, rest, tables, 1_000_000, 1, fast=False),
+        ),
+    ]
+    try:
+        import eval7
+
+        hero = [eval7.Card("Ah"), eval7.Card("Kh")]
+        villain = eval7.HandRange("QsQd")
+        rows.append(
+            (
+                "eval7 `py_hand_vs_range_monte_carlo`, 10^6 boards",
+                lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], 1_000_000),
+            )
+        )
+    except ImportError:
+        print("eval7 not installed: its Monte-Carlo row is skipped")
+    best = {name: float("inf") for name, _ in rows}
+    for _ in range(repeat):  # round-robin: every row sees the same moments of the machine
+        for name, fn in rows:
+            best[name] = min(best[name], best_time(fn, 1, min_time=0.3))
+    print("\n| equity task | time |")
     print("|---|---:|")
-    print(f"| 9-hand showdown, `evaluate` (validating) | {t9 * 1e6:.2f} us |")
-    print(f"| 9-hand showdown, `evaluate_unchecked` | {t9u * 1e6:.2f} us |")
-    print(f"| exact heads-up pre-flop equity, 1,712,304 boards | {eq * 1e3:.1f} ms |")
-    print(f"| exact 3-way pre-flop equity, 1,370,754 boards | {eq3 * 1e3:.1f} ms |")
-    print(f"| Monte-Carlo heads-up equity, 10^6 boards | {mc * 1e3:.1f} ms |")
+    for name, _ in rows:
+        print(f"| {name} | {best[name] * 1e3:.1f} ms |")
+    mc = best["Monte-Carlo heads-up equity, 10^6 boards"]
+    e7 = best.get("eval7 `py_hand_vs_range_monte_carlo`, 10^6 boards")
+    if e7 is not None:
+        print(f"\npokersim Monte-Carlo against eval7's: {e7 / mc:.2f}x as fast")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Study throughput (runs/s): 1 and 2 local worker processes and a local Dask cluster.
 
 Usage: python benchmarks/bench_study.py [SCENARIO] [--runs N] [--seed S] [--skip-dask]
+       python benchmarks/bench_study.py [SCENARIO] --runs 60 --command [--repeat K]
 
 Each backend plays the same N runs (same seeds) into a fresh temporary folder. Reported:
 
@@ -13,6 +14,11 @@ Each backend plays the same N runs (same seeds) into a fresh temporary folder. R
   time measures the share of the CPUs we got, CPU time measures what the study costs.
 
 The merged files are checked to be byte-identical across backends. Prints a Markdown table.
+
+``--command`` times what a user waits for instead: the whole ``pokersim study SCENARIO --runs N
+--jobs J`` command in a fresh process (start-up, the runs, the merge and the report), with
+``--jobs 1`` and ``--jobs 2`` taken in turns ``--repeat`` times, with the load average and the
+busy-loop control around them; the outputs (Parquet files, report and plots) are compared.
 """
 
 from __future__ import annotations
@@ -117,17 +123,85 @@ def dask_backend() -> Any:
         yield {"scheduler": client}
 
 
+def outputs(folder: Path) -> dict[str, bytes]:
+    """Every file of a finished study but its provenance and parts (they name the folder)."""
+    skip = {"provenance.json", "study.json"}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name not in skip and "parts" not in p.parts and p.suffix != ".lock"
+    }
+
+
+def command_times(args: argparse.Namespace) -> None:
+    """Wall time of the whole ``pokersim study`` command with 1 and 2 jobs, in turns."""
+    import subprocess
+    import sys
+
+    times: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
+    files: dict[int, dict[str, bytes]] = {}
+    loads = [os.getloadavg()[0]]
+    before = control()
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(args.repeat):
+            for jobs in (1, 2):
+                out = Path(tmp) / f"j{jobs}-{k}"
+                cmd = [sys.executable, "-m", "pokersim", "study", args.scenario, "--runs",
+                       str(args.runs), "--seed", str(args.seed), "--jobs", str(jobs), "--out",
+                       str(out), "--no-progress"]  # fmt: skip
+                t0, c0 = time.perf_counter(), cpu()[1]
+                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+                times[jobs].append(time.perf_counter() - t0)
+                cpus[jobs].append(cpu()[1] - c0)  # the command and its workers
+                loads.append(os.getloadavg()[0])
+                files.setdefault(jobs, outputs(out))
+    after = control()
+    best1, best2 = min(times[1]), min(times[2])
+    print(
+        f"`pokersim study {Path(args.scenario).name} --runs {args.runs} --seed {args.seed}`, "
+        f"{args.repeat} times each, Python {platform.python_version()}, {os.cpu_count()} CPUs"
+    )
+    print()
+    print("| jobs | wall s, each run | best | vs --jobs 1 (best) | CPU s, each run |")
+    print("|---|---|---|---|---|")
+    for jobs in (1, 2):
+        each = ", ".join(f"{t:.2f}" for t in times[jobs])
+        used = ", ".join(f"{t:.2f}" for t in cpus[jobs])
+        print(
+            f"| {jobs} | {each} | {min(times[jobs]):.2f} | {best1 / min(times[jobs]):.2f}x "
+            f"| {used} |"
+        )
+    pairs = [a / b for a, b in zip(times[1], times[2])]
+    print()
+    print(
+        f"ratio of each pair (1 job / 2 jobs, taken back to back): "
+        f"{', '.join(f'{r:.2f}' for r in pairs)}; best over best {best1 / best2:.2f}x"
+    )
+    print(f"load average (1 min) during the measurement: {min(loads):.1f}-{max(loads):.1f}")
+    print(
+        f"control: 2 busy-loop processes ran {before:.2f}x / {after:.2f}x as fast as 1, "
+        "before / after (2.00x on two idle cores)"
+    )
+    print(f"outputs byte-identical (Parquet, report, plots): {files[1] == files[2]}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--runs", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--skip-dask", action="store_true")
+    p.add_argument("--command", action="store_true", help="time the whole study command")
+    p.add_argument("--repeat", type=int, default=3, help="with --command: times per --jobs")
     args = p.parse_args()
     if args.scenario is None:
         from pokersim.scenario import default_scenario_path
 
         args.scenario = str(default_scenario_path())
+    if args.command:
+        command_times(args)
+        return
     rows = []
     before = control()
     with tempfile.TemporaryDirectory() as tmp:

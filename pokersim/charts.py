@@ -339,11 +339,12 @@ class RangeTable:
         rank_of = [0] * N_CLASSES
         for pos, c in enumerate(order):
             rank_of[c] = pos
-        combos = class_combos()[list(order)]
+        by_class = class_combos()  # made once here: it was a tenth of the start-up
+        combos = by_class[list(order)]
         cum = np.cumsum(combos) / combos.sum()  # width after including each class
         stacks = np.arange(0, int(round(CHART_MAX_BB / STACK_STEP_BB)) + 1) * STACK_STEP_BB
         th = np.asarray(thresholds, dtype=np.float64)
-        hu_width = np.array([class_combos()[th >= s - 1e-9].sum() / 1326.0 for s in stacks])
+        hu_width = np.array([by_class[th >= s - 1e-9].sum() / 1326.0 for s in stacks])
         cut = np.zeros((max_behind + 1, stacks.size), dtype=np.int64)
         for k in range(1, max_behind + 1):
             width = hu_width ** crowd_exponent(k)

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -37,6 +38,7 @@ MAX_PLAYERS = 9
 EXACT_LIMIT = 50_000_000
 _CHUNK = 1 << 16
 _BIAS = np.uint64(SUIT_BIAS)
+_RANKS13 = np.uint64(0x1FFF)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -224,6 +226,119 @@ def _sample(hole, board, rest, uniforms, card_key, low_base, high_index, rank_ta
         )  # fmt: skip
 
 
+# --- heads-up: the same loops with the two ranks kept in registers ----------------------------
+#
+# With two players the per-board work is two lookups and one comparison; the general scorer's
+# arrays (ranks, wins, ties) cost more than the lookups. These are the fast paths of
+# ``equity`` for two hands; tests check them against the general loops above.
+
+
+@njit(cache=True)
+def _rank7(key, mask, low_base, high_index, rank_table, flush_table):
+    """Class of 7 cards from their biased key sum and their ``suit_rank_bit`` sum."""
+    flush = key & FLUSH_MASK
+    if flush:
+        return flush_table[(mask >> np.uint64(16 * flush_suit(flush))) & _RANKS13]
+    return rank_table[low_base[key & LOW_MASK] + high_index[(key >> LOW_SHIFT) & HIGH_MASK]]
+
+
+@njit(cache=True)
+def _enumerate_heads_up(hole, board, rest, card_key, low_base, high_index, rank_table,
+                        flush_table):  # fmt: skip
+    """``_enumerate`` for two players: (wins of 0, wins of 1, split boards, boards)."""
+    key0 = _BIAS
+    mask0 = np.uint64(0)
+    for c in board:
+        key0 += card_key[c]
+        mask0 += suit_rank_bit(c)
+    k0 = key0 + card_key[hole[0, 0]] + card_key[hole[0, 1]]
+    k1 = key0 + card_key[hole[1, 0]] + card_key[hole[1, 1]]
+    m0 = mask0 + suit_rank_bit(hole[0, 0]) + suit_rank_bit(hole[0, 1])
+    m1 = mask0 + suit_rank_bit(hole[1, 0]) + suit_rank_bit(hole[1, 1])
+    phantom = board.shape[0]
+    size = phantom + rest.shape[0]
+    ckey = np.zeros(size, dtype=np.uint64)
+    cmask = np.zeros(size, dtype=np.uint64)
+    for i in range(rest.shape[0]):
+        ckey[phantom + i] = card_key[rest[i]]
+        cmask[phantom + i] = suit_rank_bit(rest[i])
+    hi = np.empty(5, dtype=np.int64)
+    for t in range(5):
+        hi[t] = t + 1 if t < phantom else size - 4 + t
+    w0 = 0
+    w1 = 0
+    split = 0
+    h0, h1, h2, h3, h4 = hi[0], hi[1], hi[2], hi[3], hi[4]
+    for a in range(0, h0):
+        ka = ckey[a]
+        ma = cmask[a]
+        for b in range(a + 1, h1):
+            kb = ka + ckey[b]
+            mb = ma + cmask[b]
+            for c in range(b + 1, h2):
+                kc = kb + ckey[c]
+                mc = mb + cmask[c]
+                for d in range(c + 1, h3):
+                    kd = kc + ckey[d]
+                    md = mc + cmask[d]
+                    for e in range(d + 1, h4):
+                        bk = kd + ckey[e]
+                        bm = md + cmask[e]
+                        r0 = _rank7(k0 + bk, m0 + bm, low_base, high_index, rank_table,
+                                    flush_table)  # fmt: skip
+                        r1 = _rank7(k1 + bk, m1 + bm, low_base, high_index, rank_table,
+                                    flush_table)  # fmt: skip
+                        if r0 < r1:
+                            w0 += 1
+                        elif r1 < r0:
+                            w1 += 1
+                        else:
+                            split += 1
+    return w0, w1, split, w0 + w1 + split
+
+
+@njit(cache=True)
+def _sample_heads_up(hole, board, rest, uniforms, card_key, low_base, high_index, rank_table,
+                     flush_table, counts):  # fmt: skip
+    """``_sample`` for two players: adds (wins of 0, wins of 1, split boards) to ``counts``."""
+    key0 = _BIAS
+    mask0 = np.uint64(0)
+    for c in board:
+        key0 += card_key[c]
+        mask0 += suit_rank_bit(c)
+    k0 = key0 + card_key[hole[0, 0]] + card_key[hole[0, 1]]
+    k1 = key0 + card_key[hole[1, 0]] + card_key[hole[1, 1]]
+    m0 = mask0 + suit_rank_bit(hole[0, 0]) + suit_rank_bit(hole[0, 1])
+    m1 = mask0 + suit_rank_bit(hole[1, 0]) + suit_rank_bit(hole[1, 1])
+    m = 5 - board.shape[0]
+    n = rest.shape[0]
+    deck = rest.copy()
+    w0 = 0
+    w1 = 0
+    split = 0
+    for s in range(uniforms.shape[0]):
+        bk = np.uint64(0)
+        bm = np.uint64(0)
+        for t in range(m):
+            j = t + np.int64(uniforms[s, t] * (n - t))
+            c = deck[j]
+            deck[j] = deck[t]
+            deck[t] = c
+            bk += card_key[c]
+            bm += suit_rank_bit(c)
+        r0 = _rank7(k0 + bk, m0 + bm, low_base, high_index, rank_table, flush_table)
+        r1 = _rank7(k1 + bk, m1 + bm, low_base, high_index, rank_table, flush_table)
+        if r0 < r1:
+            w0 += 1
+        elif r1 < r0:
+            w1 += 1
+        else:
+            split += 1
+    counts[0] += w0
+    counts[1] += w1
+    counts[2] += split
+
+
 def _parse_hands(hands: Iterable[str | Sequence[int] | Sequence[str]]) -> list[list[int]]:
     if isinstance(hands, str):
         raise ValueError(
@@ -280,14 +395,14 @@ def equity(
         samples = EXACT_LIMIT // len(hole)
     names = tuple(format_cards(h) for h in hole)
     if samples is None:
-        wins, ties, boards = _enumerate(hole_arr, board_arr, rest, *tables)
+        wins, ties, boards = _exact_counts(hole_arr, board_arr, rest, tables)
         return EquityResult(
             hands=names,
             board=format_cards(board_codes),
             dead=format_cards(dead_codes),
-            wins=tuple(int(w) for w in wins),
-            ties=tuple(tuple(int(x) for x in row) for row in ties),
-            boards=int(boards),
+            wins=wins,
+            ties=ties,
+            boards=boards,
             exact=True,
             seed=None,
         )
@@ -295,22 +410,69 @@ def equity(
         seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
-    rng = np.random.default_rng(seed)
-    wins = np.zeros(len(hole), dtype=np.int64)
-    ties = np.zeros((len(hole), len(hole) + 1), dtype=np.int64)
-    done = 0
-    while done < samples:
-        n = min(_CHUNK, samples - done)
-        uniforms = rng.random((n, max(m, 1)))
-        _sample(hole_arr, board_arr, rest, uniforms, *tables, wins, ties)
-        done += n
+    wins, ties = _sampled_counts(hole_arr, board_arr, rest, tables, samples, seed)
     return EquityResult(
         hands=names,
         board=format_cards(board_codes),
         dead=format_cards(dead_codes),
-        wins=tuple(int(w) for w in wins),
-        ties=tuple(tuple(int(x) for x in row) for row in ties),
+        wins=wins,
+        ties=ties,
         boards=samples,
         exact=False,
         seed=seed,
     )
+
+
+Counts = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
+def _heads_up_counts(w0: int, w1: int, split: int) -> Counts:
+    """The two-player kernels' three numbers as ``wins`` and ``ties`` (splits are 2-way)."""
+    return (int(w0), int(w1)), ((0, 0, int(split)), (0, 0, int(split)))
+
+
+def _exact_counts(
+    hole: np.ndarray, board: np.ndarray, rest: np.ndarray, tables: Any,
+    *, fast: bool = True,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:  # fmt: skip
+    """Wins, ties and boards of the exact enumeration; ``fast``: two hands take their own loop."""
+    if fast and hole.shape[0] == 2:
+        w0, w1, split, boards = _enumerate_heads_up(hole, board, rest, *tables)
+        return (*_heads_up_counts(w0, w1, split), int(boards))
+    wins, ties, boards = _enumerate(hole, board, rest, *tables)
+    return (
+        tuple(int(w) for w in wins),
+        tuple(tuple(int(x) for x in row) for row in ties),
+        int(boards),
+    )
+
+
+def _sampled_counts(
+    hole: np.ndarray, board: np.ndarray, rest: np.ndarray, tables: Any,
+    samples: int, seed: int, *, fast: bool = True,
+) -> Counts:  # fmt: skip
+    """Wins and ties over ``samples`` boards drawn from ``seed``.
+
+    The uniforms come in chunks of ``_CHUNK`` rows (the deck is shuffled afresh each chunk)
+    into one reused buffer, so the draws, and the result, do not depend on ``fast``.
+    """
+    rng = np.random.default_rng(seed)
+    m = 5 - board.shape[0]
+    buffer = np.empty((min(_CHUNK, samples), max(m, 1)))
+    heads_up = fast and hole.shape[0] == 2
+    key, low, high, ranks, flush = tables
+    counts = np.zeros(3, dtype=np.int64)
+    wins = np.zeros(hole.shape[0], dtype=np.int64)
+    ties = np.zeros((hole.shape[0], hole.shape[0] + 1), dtype=np.int64)
+    done = 0
+    while done < samples:
+        uniforms = buffer[: min(_CHUNK, samples - done)]
+        rng.random(out=uniforms)
+        if heads_up:
+            _sample_heads_up(hole, board, rest, uniforms, key, low, high, ranks, flush, counts)
+        else:
+            _sample(hole, board, rest, uniforms, key, low, high, ranks, flush, wins, ties)
+        done += uniforms.shape[0]
+    if heads_up:
+        return _heads_up_counts(*counts)
+    return tuple(int(w) for w in wins), tuple(tuple(int(x) for x in row) for row in ties)

@@ -13,12 +13,20 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["LINE_SECONDS", "LineProgress", "announce_compile", "kernels_cached", "progress_bar"]
+__all__ = [
+    "ENGINE_KERNELS",
+    "LINE_SECONDS",
+    "LineProgress",
+    "announce_compile",
+    "kernels_cached",
+    "progress_bar",
+]
 
 LINE_SECONDS = 5.0
 COMPILE_MESSAGE = "compiling the kernels, once (10-15 s)..."
-#: the cached modules whose files show a warm cache (``@njit(cache=True)`` writes ``*.nbi``)
-_KERNELS = (("", "betting_kernel."), ("evaluator", "_kernel."))
+#: (sub-package, file prefix) of the cached kernels a run of the engine needs, whose index
+#: files show a warm cache (``@njit(cache=True)`` writes ``*.nbi``)
+ENGINE_KERNELS = (("", "betting_kernel."), ("", "players."), ("evaluator", "_kernel."))
 
 
 class LineProgress:
@@ -84,12 +92,12 @@ def progress_bar(
 
     Both have ``update`` and ``close``; ``enabled=False`` gives a bar that shows nothing.
     """
-    from tqdm import tqdm  # noqa: PLC0415
-
     stream = file or sys.stderr
     tty = hasattr(stream, "isatty") and stream.isatty()
     if enabled and not tty:
         return LineProgress(total, initial=initial, desc=desc, unit=unit, file=stream)
+    from tqdm import tqdm  # noqa: PLC0415 - a bar only on a terminal
+
     return tqdm(
         total=total,
         initial=initial,
@@ -101,11 +109,11 @@ def progress_bar(
     )
 
 
-def kernels_cached() -> bool:
+def kernels_cached(kernels: tuple[tuple[str, str], ...] = ENGINE_KERNELS) -> bool:
     """Whether numba's cache holds the kernels already (index files present: a cheap check)."""
     root = Path(__file__).resolve().parent
     cache_dir = os.environ.get("NUMBA_CACHE_DIR")
-    for sub, prefix in _KERNELS:
+    for sub, prefix in kernels:
         if cache_dir:
             found = any(Path(cache_dir).rglob(f"{prefix}*.nbi"))
         else:
@@ -116,9 +124,14 @@ def kernels_cached() -> bool:
     return True
 
 
-def announce_compile(file: IO[str] | None = None) -> bool:
+def announce_compile(
+    file: IO[str] | None = None,
+    *,
+    kernels: tuple[tuple[str, str], ...] = ENGINE_KERNELS,
+    message: str = COMPILE_MESSAGE,
+) -> bool:
     """Print the compile notice on stderr when the kernel cache is cold; return whether it did."""
-    if kernels_cached():
+    if kernels_cached(kernels):
         return False
-    print(COMPILE_MESSAGE, file=file or sys.stderr, flush=True)
+    print(message, file=file or sys.stderr, flush=True)
     return True

@@ -25,7 +25,6 @@ import os
 import platform
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +48,8 @@ def command_line() -> list[str]:
 
 
 def _version_of(name: str) -> str | None:
+    from importlib import metadata  # noqa: PLC0415 - slow to import; only when writing
+
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:

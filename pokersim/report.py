@@ -12,7 +12,8 @@ import html
 import math
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -1075,13 +1076,16 @@ def write_report(
     scenario: Any = None,
     target_seconds: float | None = None,
     heading: str = "Study report",
+    executor: Executor | None = None,
 ) -> Path:
     """Write the plots into ``DIR/plots/``, ``DIR/report.md`` and ``DIR/report.html``.
 
     ``report.html`` is the same report as one self-contained page (plots embedded), to read
     offline or forward. ``scenario`` (default: the one in ``study.json``, when it still
     loads) adds the structure sheet and the level ticks and breaks of the time plots;
-    ``target_seconds`` marks a target duration. Returns the Markdown report's path.
+    ``target_seconds`` marks a target duration. With ``executor`` (say, the study's worker
+    processes) the plots are drawn there, all at once, while this process writes the text.
+    Returns the Markdown report's path.
     """
     result = folder if isinstance(folder, StudyResult) else load_study(folder)
     out = Path(result.path)
@@ -1093,6 +1097,8 @@ def write_report(
     marks = time_marks(runs, scenario, target_seconds=target_seconds)
     stats = group_stats(finishes) if len(finishes) else pd.DataFrame()
     name = marks.name or "?"
+    draw = _Plots(executor)
+    drawn, icm = _ask_plots(draw, result, plots, marks, stats, seed)
     md = [
         f"# {heading}: {name}",
         "",
@@ -1147,9 +1153,8 @@ def write_report(
             _structure_md(sheet),
             "",
         ]
-    if plot_time_bands(timeline, plots / "field_over_time.png", marks=marks) is not None:
+    if drawn["field_over_time"]():
         md += ["![players remaining and average stack](plots/field_over_time.png)", ""]
-    plot_durations(runs, plots / "durations.png", marks=marks)
     md += ["![durations and levels](plots/durations.png)", ""]
     if not stats.empty:
         md += ["## Results by player group", ""]
@@ -1181,11 +1186,8 @@ def write_report(
             )
         )
         md += ["", "Profits are in currency units (cents / 100).", ""]
-        plot_roi_itm(stats, plots / "roi_itm.png", title=f"{name}: ROI and ITM by group")
-        plot_places(finishes, plots / "places.png", title=f"{name}: finishing places")
         md += ["![ROI and ITM](plots/roi_itm.png)", "", "![places](plots/places.png)", ""]
         swings = profit_downswings(finishes, seed=seed)
-        plot_profit(finishes, plots / "profit.png", seed=seed, title=f"{name}: profit")
         md += ["## Variance", "", "![profit](plots/profit.png)", ""]
         md.append(
             f"Downswings over {next(iter(swings.values())).tournaments} tournaments "
@@ -1207,8 +1209,7 @@ def write_report(
             )
         )
         md.append("")
-        icm = icm_at_final_table(finishes)
-        if plot_icm(icm, plots / "icm.png", title=f"{name}: final table against ICM") is not None:
+        if drawn["icm"]() and icm is not None:
             md += [
                 "## Final table: simulated equity against ICM",
                 "",
@@ -1241,7 +1242,7 @@ def write_report(
                 ),
                 "",
             ]
-        if plot_bounty_share(finishes, plots / "bounty_share.png", title=name) is not None:
+        if drawn["bounty_share"]():
             md += ["## Bounties", "", "![bounty share](plots/bounty_share.png)", ""]
             md.append(
                 md_table(
@@ -1250,10 +1251,81 @@ def write_report(
                 )
             )
             md.append("")
+    draw.wait()
     path = out / REPORT
     path.write_text("\n".join(md), encoding="utf-8")
     write_html(path, title=f"{heading}: {name}")
     return path
+
+
+def _ask_plots(
+    draw: _Plots,
+    result: StudyResult,
+    plots: Path,
+    marks: TimeMarks,
+    stats: pd.DataFrame,
+    seed: int,
+) -> tuple[dict[str, Callable[[], bool]], pd.DataFrame | None]:
+    """Every plot of the report asked for at once, the longest first.
+
+    With an executor they are drawn while the text is written. Returns, by file name, whether
+    each was drawn, and the final tables' ICM table (``icm_at_final_table``, with groups).
+    """
+    name = marks.name or "?"
+    runs, finishes = result.runs, result.finishes
+    drawn: dict[str, Callable[[], bool]] = {
+        "field_over_time": draw(
+            plot_time_bands, result.timeline, plots / "field_over_time.png", marks=marks
+        ),
+        "durations": draw(plot_durations, runs, plots / "durations.png", marks=marks),
+    }
+    if stats.empty:
+        return drawn, None
+    drawn["profit"] = draw(
+        plot_profit, finishes, plots / "profit.png", seed=seed, title=f"{name}: profit"
+    )
+    drawn["roi_itm"] = draw(
+        plot_roi_itm, stats, plots / "roi_itm.png", title=f"{name}: ROI and ITM by group"
+    )
+    drawn["places"] = draw(
+        plot_places, finishes, plots / "places.png", title=f"{name}: finishing places"
+    )
+    drawn["bounty_share"] = draw(
+        plot_bounty_share, finishes, plots / "bounty_share.png", title=name
+    )
+    icm = icm_at_final_table(finishes)
+    drawn["icm"] = draw(plot_icm, icm, plots / "icm.png", title=f"{name}: final table against ICM")
+    return drawn, icm
+
+
+class _Plots:
+    """Draws plots here, or hands them to ``executor`` and answers once they are done.
+
+    Calling it with a plot function and its arguments returns a function that tells whether
+    the plot was drawn (the plot functions return ``None`` when there is nothing to draw).
+    """
+
+    def __init__(self, executor: Executor | None) -> None:
+        self.executor = executor
+        self.pending: list[Future[bool]] = []
+
+    def __call__(self, plot: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], bool]:
+        if self.executor is None:
+            drawn = _drawn(plot, args, kwargs)
+            return lambda: drawn
+        future = self.executor.submit(_drawn, plot, args, kwargs)
+        self.pending.append(future)
+        return future.result
+
+    def wait(self) -> None:
+        """Every plot asked for is on disk (an error in one is raised here)."""
+        for future in self.pending:
+            future.result()
+
+
+def _drawn(plot: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """Draw one plot (in whichever process); whether there was anything to draw."""
+    return plot(*args, **kwargs) is not None
 
 
 def write_comparison(

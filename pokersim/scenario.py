@@ -9,7 +9,6 @@ minutes and ``"HH:MM"`` clock times because that is how tournament lobbies publi
 
 from __future__ import annotations
 
-import difflib
 import math
 import os
 import re
@@ -1046,6 +1045,8 @@ def _unknown_key(
     here = {str(k) for k in present}
     own = _schema_path(path)
     homes = [p for p, keys in KEYS.items() if name in keys and p != own]
+    import difflib  # noqa: PLC0415 - only for a bad key
+
     close = difflib.get_close_matches(
         name, [k for k in choices if k not in here], n=1, cutoff=0.5
     ) or difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
@@ -1275,6 +1276,8 @@ def _model(sec: Section, name: str) -> str:
             f"'package.module:ClassName', got {_show(model)}",
         )
     if ":" not in model and model not in BUILTIN_MODELS:
+        import difflib  # noqa: PLC0415 - only for a bad model name
+
         close = difflib.get_close_matches(model, BUILTIN_MODELS, n=1, cutoff=0.6)
         hint = f" did you mean {close[0]!r}?" if close else ""
         raise sec.error(

@@ -272,10 +272,13 @@ def run_study(
     on_run: Callable[[int], None] | None = None,
     desc: str = "study",
     force: bool = False,
+    workers: LocalWorkers | None = None,
 ) -> StudyResult:
     """Run (or finish, with ``resume``) a study and return its merged tables.
 
     ``jobs``: local worker processes (default: all cores; 1 runs in this process).
+    ``workers``: local workers started by the caller (``local_workers``) to play the runs on,
+    kept running afterwards (say, for the report); ``jobs`` is then theirs.
     ``scheduler``: a Dask scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
     when given, runs execute on that cluster and ``jobs`` is ignored.
     ``on_run`` is called with each run's index once its rows are safely stored.
@@ -317,7 +320,7 @@ def run_study(
         "scenario_sha256": digest,
         "seed": seed,
     }
-    if (jobs or _cpu_count()) > 1 and scheduler is None and runs > 1:
+    if (jobs or _cpu_count()) > 1 and scheduler is None and runs > 1 and workers is None:
         _check_main_guard()
     if resume and not (folder / MANIFEST).is_file():
         what = "does not exist" if not folder.exists() else "holds no study (no study.json)"
@@ -335,7 +338,7 @@ def run_study(
     with folder_lock(folder, "--out"):
         return _run_locked(
             folder, manifest, resume, runs, seed, data, digest, scenario_path, runner, jobs,
-            scheduler, progress, on_run, in_memory, desc, force,
+            scheduler, progress, on_run, in_memory, desc, force, workers,
         )  # fmt: skip
 
 
@@ -356,6 +359,7 @@ def _run_locked(
     in_memory: bool,
     desc: str = "study",
     force: bool = False,
+    workers: LocalWorkers | None = None,
 ) -> StudyResult:
     """The study itself, while this process holds the folder's lock.
 
@@ -414,11 +418,15 @@ def _run_locked(
             pass
         elif scheduler is not None:
             _execute_dask(todo, scheduler, store)
-        elif (jobs or _cpu_count()) == 1 or len(todo) == 1:
+        elif workers is None and ((jobs or _cpu_count()) == 1 or len(todo) == 1):
             for task in todo:
                 store(_execute_task(task))
+        elif workers is not None:
+            _execute_processes(todo, workers, store)
         else:
-            _execute_processes(todo, min(jobs or _cpu_count(), len(todo)), store)
+            count = min(jobs or _cpu_count(), len(todo))
+            with LocalWorkers(count, warm=runner == DEFAULT_RUNNER) as own:
+                _execute_processes(todo, own, store)
     finally:
         bar.close()
     try:
@@ -792,13 +800,14 @@ def _execute_task(task: _Task) -> RunResult:
 PARENT_POLL_SECONDS = 0.5
 
 
-def _init_worker(parent: int) -> None:
+def _init_worker(parent: int, warm: bool = False) -> None:
     """Set up a local worker: Ctrl-C is left to the parent, and the worker ends with it.
 
     Workers leave Ctrl-C to the parent, which stops them; a run is never half-written. A
     parent killed outright (``kill -9``) cannot stop them, so each worker watches its parent
     and exits when it is gone (it is then re-parented, and ``os.getppid()`` changes); with the
-    workers gone, multiprocessing's resource tracker ends too.
+    workers gone, multiprocessing's resource tracker ends too. With ``warm`` the worker loads
+    the engine and its kernels now (``warm_engine``), once for all its runs.
     """
     import signal  # noqa: PLC0415
     import threading  # noqa: PLC0415
@@ -809,6 +818,28 @@ def _init_worker(parent: int) -> None:
     threading.Thread(
         target=_watch_parent, args=(parent,), name="pokersim-watch-parent", daemon=True
     ).start()
+    if warm:
+        warm_engine()
+
+
+WARM_PLAYERS = 18
+
+
+def warm_engine() -> None:
+    """Import the engine and load its compiled kernels (numba's cache) by playing a tiny run.
+
+    The built-in default structure with ``WARM_PLAYERS`` players: every kernel a run of the
+    engine calls (deal, evaluator, betting rounds, the models' equity) is loaded or compiled.
+    """
+    import tomllib  # noqa: PLC0415
+
+    from pokersim.engine import run_tournament  # noqa: PLC0415
+    from pokersim.scenario import default_scenario_path, parse_scenario  # noqa: PLC0415
+
+    path = default_scenario_path()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["players"]["count"] = WARM_PLAYERS
+    run_tournament(parse_scenario(data, source=f"{path} with {WARM_PLAYERS} players"), 0)
 
 
 def _watch_parent(parent: int) -> None:
@@ -882,8 +913,83 @@ def _tests_main_name(test: Any) -> bool:
     return "__name__" in names and "__main__" in texts
 
 
-def _execute_processes(tasks: Sequence[_Task], jobs: int, store: _Store) -> None:
-    """Run on a local process pool, a few tasks ahead of the workers (bounded memory, quick stop).
+class LocalWorkers:
+    """Local worker processes started once and reused: for a study's runs, then its report.
+
+    The processes are spawned at once, so they start while this process still prepares the
+    study; with ``warm`` (the built-in runner) each loads the engine and its compiled kernels
+    in the pool's initializer, before its first run. A pool broken by a killed worker is
+    replaced by a new one on demand (``replace``). Use as a context manager, or ``close``.
+    """
+
+    def __init__(self, jobs: int, *, warm: bool = True) -> None:
+        if jobs < 1:
+            raise ConfigError(f"jobs must be >= 1, got {jobs}")
+        self.jobs = jobs
+        self.warm = warm
+        self._pool: ProcessPoolExecutor | None = None
+        self.pool()
+
+    def pool(self) -> ProcessPoolExecutor:
+        """The running pool (a new one after ``replace``), every process spawned."""
+        if self._pool is None:
+            import multiprocessing  # noqa: PLC0415
+
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker,
+                initargs=(os.getpid(), self.warm),
+            )
+            for _ in range(self.jobs):  # processes spawn as tasks arrive: start them all now
+                self._pool.submit(_started)
+        return self._pool
+
+    def replace(self) -> None:
+        """Stop a broken pool; the next ``pool()`` starts a new one."""
+        if self._pool is not None:
+            _stop_pool(self._pool)
+            self._pool = None
+
+    def close(self, *, cancel: bool = False) -> None:
+        """Wait for the pool's work and stop it (``cancel``: stop now, dropping queued work)."""
+        if self._pool is None:
+            return
+        if cancel:
+            _stop_pool(self._pool)
+        else:
+            self._pool.shutdown(wait=True)
+        self._pool = None
+
+    def __enter__(self) -> LocalWorkers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self.close(cancel=kind is not None)
+
+
+def local_workers(
+    jobs: int | None, runs: int, *, scheduler: Any = None, runner: str = DEFAULT_RUNNER
+) -> LocalWorkers | None:
+    """The local workers a study of ``runs`` runs would start (``None``: it plays in-process).
+
+    For a caller that keeps them for more than the runs (the command line draws the report's
+    plots on them); the same checks as ``run_study`` come first.
+    """
+    _refuse_in_starting_worker()
+    count = min(jobs or _cpu_count(), runs)
+    if scheduler is not None or count <= 1:
+        return None
+    _check_main_guard()
+    return LocalWorkers(count, warm=runner == DEFAULT_RUNNER)
+
+
+def _started() -> None:
+    """A no-op task: submitting one per worker makes the pool spawn them all at once."""
+
+
+def _execute_processes(tasks: Sequence[_Task], workers: LocalWorkers, store: _Store) -> None:
+    """Run on the local workers, a few tasks ahead of them (bounded memory, quick stop).
 
     A killed worker breaks the pool: the runs in flight are resubmitted to a new pool (at most
     ``MAX_POOL_RESTARTS`` times), so only those runs' work is repeated, never their rows.
@@ -898,9 +1004,10 @@ def _execute_processes(tasks: Sequence[_Task], jobs: int, store: _Store) -> None
         stored += 1
 
     while True:
-        lost = _pool_session(pending, jobs, counted)
+        lost = _pool_session(pending, workers, counted)
         if not lost:
             return
+        workers.replace()
         restarts += 1
         lost.sort(key=lambda t: t.index)
         runs = ", ".join(f"{t.index} (seed {t.seed})" for t in lost)
@@ -922,21 +1029,18 @@ def _execute_processes(tasks: Sequence[_Task], jobs: int, store: _Store) -> None
         pending = _chain(lost, pending)
 
 
-def _pool_session(queue: Iterator[_Task], jobs: int, store: _Store) -> list[_Task]:
-    """Play runs from ``queue`` on one pool until it is empty or the pool breaks.
+def _pool_session(queue: Iterator[_Task], workers: LocalWorkers, store: _Store) -> list[_Task]:
+    """Play runs from ``queue`` on the workers' pool until it is empty or the pool breaks.
 
     Returns the runs lost with a broken pool (empty when all went well).
     """
-    import multiprocessing  # noqa: PLC0415
-
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_init_worker,
-        initargs=(os.getpid(),),
-    )
+    jobs = workers.jobs
     in_flight: dict[Future[RunResult], _Task] = {}
     lost: list[_Task] = []
+    try:
+        pool = workers.pool()
+    except BrokenProcessPool:  # pragma: no cover - broken between two sessions
+        return list(queue)
 
     def submit(count: int) -> bool:
         """Queue up to ``count`` more runs; False when the pool is broken."""
@@ -964,9 +1068,8 @@ def _pool_session(queue: Iterator[_Task], jobs: int, store: _Store) -> list[_Tas
                 broken = not submit(1) or broken
         lost.extend(in_flight.values())  # in flight when the pool broke: played again
     except BaseException:
-        _stop_pool(pool)
+        workers.replace()
         raise
-    pool.shutdown(wait=True)
     return lost
 
 

@@ -2,6 +2,7 @@
 
 import json
 from itertools import combinations, permutations
+from math import comb
 
 import numpy as np
 import pytest
@@ -12,7 +13,8 @@ from treys import Card, Evaluator
 from pokersim.cards import format_card, parse_cards
 from pokersim.cli import main as cli_main
 from pokersim.evaluator import evaluate
-from pokersim.hand_equity import EquityResult, equity
+from pokersim.evaluator._tables import get_tables
+from pokersim.hand_equity import EquityResult, _exact_counts, _sampled_counts, equity
 
 TO_TREYS = [Card.new(format_card(c)) for c in range(52)]
 
@@ -105,6 +107,40 @@ def test_random_spots_are_consistent(seed, players, street):
     order = rng.permutation(players)
     swapped = equity([hands[i] for i in order], board=board)
     assert swapped.wins == tuple(result.wins[i] for i in order)
+
+
+def _heads_up_spot(seed: int, street: int, dead: int):
+    """Two random hands, ``street`` board cards and ``dead`` dead cards, as kernels take them."""
+    deck = np.random.default_rng(seed).permutation(52).tolist()
+    hole = np.array([deck[0:2], deck[2:4]], dtype=np.int64)
+    board = np.array(deck[4 : 4 + street], dtype=np.int64)
+    used = set(deck[: 4 + street + dead])
+    rest = np.array([c for c in range(52) if c not in used], dtype=np.int64)
+    return hole, board, rest
+
+
+TABLES = (lambda t: (t.card_key, t.low_base, t.high_index, t.rank_table, t.flush_table))(
+    get_tables()
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    street=st.sampled_from([0, 0, 3, 4, 5]),
+    dead=st.integers(0, 3),
+)
+def test_heads_up_fast_path_agrees_with_the_general_loop(seed, street, dead):
+    """Two hands take their own loops; on random matchups they count what the general ones do."""
+    hole, board, rest = _heads_up_spot(seed, street, dead)
+    fast = _exact_counts(hole, board, rest, TABLES)
+    checked = _exact_counts(hole, board, rest, TABLES, fast=False)
+    assert fast == checked
+    assert fast[2] == comb(len(rest), 5 - street)
+    samples = 70_000 + seed % 1_000  # more than one chunk: the deck is reshuffled per chunk
+    assert _sampled_counts(hole, board, rest, TABLES, samples, seed) == _sampled_counts(
+        hole, board, rest, TABLES, samples, seed, fast=False
+    )
 
 
 def test_monte_carlo_within_tolerance_of_exact():

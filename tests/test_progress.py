@@ -66,6 +66,30 @@ def test_compile_announced_only_with_a_cold_cache(
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "betting_kernel._tight-248.py311.nbi").write_bytes(b"")
     (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(b"")
+    assert not progress.kernels_cached()  # the models' kernels are not there yet
+    (tmp_path / "a" / "players.range_equity-454.py311.nbi").write_bytes(b"")
     assert progress.kernels_cached()
     out = io.StringIO()
     assert not progress.announce_compile(out) and out.getvalue() == ""
+
+
+def test_equity_and_verify_announce_a_cold_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pokersim.cli import main as cli_main
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert cli_main(["equity", "AhKh", "QsQd", "--board", "2h7h9cTd"]) == 0
+    assert capsys.readouterr().err == "compiling the equity kernels, once (a few seconds)...\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(b"")
+    (tmp_path / "a" / "hand_equity._enumerate_heads_up-244.py311.nbi").write_bytes(b"")
+    assert cli_main(["equity", "AhKh", "QsQd", "--board", "2h7h9cTd"]) == 0
+    assert capsys.readouterr().err == ""
+    # the sampled boards have their own kernel: not compiled yet
+    assert cli_main(["equity", "AhKh", "QsQd", "--samples", "100"]) == 0
+    assert capsys.readouterr().err.startswith("compiling the equity kernels")
+    case = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
+    first = sorted(case.glob("*.toml"))[0]
+    cli_main(["verify", str(first)])
+    assert capsys.readouterr().err.startswith("compiling the kernels, once")

@@ -126,6 +126,23 @@ def test_report_is_deterministic(tmp_path: Path) -> None:
     assert first == again
 
 
+@pytest.mark.parametrize("bounty_cents", [0, 100])
+def test_report_drawn_on_worker_processes_is_the_same(tmp_path: Path, bounty_cents: int) -> None:
+    """Plots handed to the study's workers: the same files, byte for byte, as drawn here."""
+    res = make_study(tmp_path, players=18, bounty_cents=bounty_cents)
+    report.write_report(res)
+    here = {p.name: p.read_bytes() for p in (tmp_path / "o" / "plots").iterdir()}
+    here["report.md"] = (tmp_path / "o" / "report.md").read_bytes()
+    for p in (tmp_path / "o" / "plots").iterdir():
+        p.unlink()
+    with study.LocalWorkers(2, warm=False) as workers:
+        report.write_report(res, executor=workers.pool())
+    there = {p.name: p.read_bytes() for p in (tmp_path / "o" / "plots").iterdir()}
+    there["report.md"] = (tmp_path / "o" / "report.md").read_bytes()
+    assert there == here
+    assert ("bounty_share.png" in here) == (bounty_cents > 0)
+
+
 def test_report_cli_on_a_folder_without_a_study(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

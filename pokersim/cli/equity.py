@@ -30,11 +30,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def main(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
     from pokersim.hand_equity import equity
+    from pokersim.progress import announce_compile
 
     if args.samples is not None and args.samples < 1:
         raise ValueError(f"--samples must be a positive number of boards, got {args.samples}")
     if args.seed < 0:
         raise ValueError(f"--seed must be >= 0, got {args.seed}")
+    loop = "hand_equity._enumerate" if args.samples is None else "hand_equity._sample"
+    announce_compile(
+        kernels=(("", loop), ("evaluator", "_kernel.")),
+        message="compiling the equity kernels, once (a few seconds)...",
+    )
     result = equity(
         args.hands, board=args.board, dead=args.dead, samples=args.samples, seed=args.seed
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from pokersim.cli._args import check_runs_jobs_seed
@@ -59,25 +59,32 @@ def main(args: argparse.Namespace) -> int:
     from pokersim import study  # noqa: PLC0415 - keep `pokersim --help` light
 
     check_runs_jobs_seed(args)
+    runner = args.runner or study.DEFAULT_RUNNER
     with _term_as_interrupt():
-        result = study.run_study(
-            args.scenario,
-            runs=args.runs,
-            out=args.out,
-            seed=args.seed,
-            jobs=args.jobs,
-            scheduler=args.scheduler,
-            resume=args.resume,
-            runner=args.runner or study.DEFAULT_RUNNER,
-            progress=not args.no_progress,
-            force=args.force,
-        )
-    runs = result.runs
-    report_path = None
-    if not args.no_report:
-        from pokersim.report import write_report  # noqa: PLC0415
+        # started at once and kept for the report's plots (None: everything in this process)
+        workers = study.local_workers(args.jobs, args.runs, scheduler=args.scheduler, runner=runner)
+        with workers or nullcontext():
+            result = study.run_study(
+                args.scenario,
+                runs=args.runs,
+                out=args.out,
+                seed=args.seed,
+                jobs=args.jobs,
+                scheduler=args.scheduler,
+                resume=args.resume,
+                runner=runner,
+                progress=not args.no_progress,
+                force=args.force,
+                workers=workers,
+            )
+            report_path = None
+            if not args.no_report:
+                from pokersim.report import write_report  # noqa: PLC0415
 
-        report_path = write_report(result)
+                report_path = write_report(
+                    result, executor=None if workers is None else workers.pool()
+                )
+    runs = result.runs
     if args.json:
         emit(
             {

@@ -54,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"{path}: no such case file or folder")
         if Path(path).is_dir() and not case_files([path]):
             raise ConfigError(f"{path}: no case files (*.toml) in this folder")
+    from pokersim.progress import announce_compile  # noqa: PLC0415
+
+    announce_compile()
     results = verify_paths(args.paths, out=args.out, force=args.force)
     if not results:
         raise ConfigError(f"verify {' '.join(args.paths)}: no case files (*.toml) found")

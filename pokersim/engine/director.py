@@ -26,6 +26,7 @@ every table that can deal starts again.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -97,7 +98,7 @@ class Director(Upkeep):
             draw = self.floor.start_draw(on_time)
         else:  # a scripted position (pokersim.script): seats, stacks and buttons as given
             draw = [dict(seats) for seats in fixed.seats]
-            self.field.stack = list(fixed.stacks)
+            self.field.stack = array("q", fixed.stacks)
             self.field.total_chips = sum(self.field.stack)
         for seats in draw:
             tab = self.floor.open_table(seats)

@@ -77,7 +77,9 @@ class Field:
 
     def __init__(self, n: int, starting_stack: int) -> None:
         self.n = n
-        self.stack = [starting_stack] * n
+        # machine integers, not int objects: a hand's new stacks are stored without touching
+        # (and freeing) the old objects, which are cold in a large field
+        self.stack = array("q", [starting_stack]) * n
         self.location: list[tuple[int, int]] = [(0, 0)] * n  # (table_id, seat_no)
         self.remaining = n  # players with chips
         self.unplaced = n  # players without a finishing place yet

@@ -1,0 +1,108 @@
+"""Start-up: ``pokersim --help`` and the time from launching ``pokersim run`` to its first hand.
+
+Usage: ``python benchmarks/bench_startup.py [SCENARIO] [--repeat N]``
+
+Each measurement is a fresh process, timed from just before it is launched. For the first hand,
+the child runs the command line itself (``pokersim.cli.main``) after installing an import hook
+that, once ``pokersim.engine.dealer`` is imported, wraps ``Dealer.play`` to print the wall
+clock at its first call and exit: so the figure covers the interpreter's start, the imports,
+reading the scenario, setting up the run and loading the compiled kernels, exactly as the
+command does them, and nothing of the run itself. Best and median of ``--repeat`` (default 7),
+wall and CPU time (the child's own: other processes disturb it far less), with the load
+average: on a shared machine the best is the least disturbed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+CHILD = r"""
+import importlib.abc, importlib.util, os, sys, time
+class Hook(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "pokersim.engine.dealer":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        load = spec.loader.exec_module
+        def exec_module(module):
+            load(module)
+            play = module.Dealer.play
+            def first(*args, **kwargs):
+                print(f"FIRST_HAND {time.time():.6f}", file=sys.stderr, flush=True)
+                os._exit(0)
+            module.Dealer.play = first
+        spec.loader.exec_module = exec_module
+        return spec
+sys.meta_path.insert(0, Hook())
+from pokersim.cli import main
+sys.exit(main(["run", sys.argv[1]]))
+"""
+
+
+def child_cpu() -> float:
+    """CPU seconds of the finished child processes so far."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def first_hand(scenario: str) -> tuple[float, float]:
+    """Wall and CPU seconds from launching ``pokersim run SCENARIO`` to its first hand."""
+    cpu0, t0 = child_cpu(), time.time()
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, scenario], capture_output=True, text=True, check=True
+    )
+    mark = next(line for line in out.stderr.splitlines() if line.startswith("FIRST_HAND"))
+    return float(mark.split()[1]) - t0, child_cpu() - cpu0
+
+
+def timed(cmd: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of a command, start to exit."""
+    cpu0, t0 = child_cpu(), time.perf_counter()
+    subprocess.run(cmd, capture_output=True, check=True)
+    return time.perf_counter() - t0, child_cpu() - cpu0
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("scenario", nargs="?", default=None)
+    p.add_argument("--repeat", type=int, default=7)
+    args = p.parse_args()
+    if args.scenario is None:
+        from pokersim.scenario import default_scenario_path
+
+        args.scenario = str(default_scenario_path())
+    first_hand(args.scenario)  # numba's cache filled, files in the page cache
+    times: dict[str, list[tuple[float, float]]] = {"bare": [], "help": [], "first": []}
+    loads = [os.getloadavg()[0]]
+    for _ in range(args.repeat):  # in turns, so each row sees the same moments of the machine
+        times["bare"].append(timed([sys.executable, "-c", "pass"]))
+        times["help"].append(timed([sys.executable, "-m", "pokersim", "--help"]))
+        times["first"].append(first_hand(args.scenario))
+        loads.append(os.getloadavg()[0])
+    print(f"best and median of {args.repeat}, load average {min(loads):.1f}-{max(loads):.1f}")
+    print()
+    print("| what | wall s, best | wall s, median | CPU s, best | CPU s, median |")
+    print("|---|---:|---:|---:|---:|")
+    names = {
+        "bare": "`python -c pass` (the interpreter alone)",
+        "help": "`pokersim --help`",
+        "first": f"`pokersim run {os.path.basename(args.scenario)}` to its first hand",
+    }
+    for key, values in times.items():
+        wall = [w for w, _ in values]
+        cpu = [c for _, c in values]
+        print(
+            f"| {names[key]} | {min(wall):.3f} | {statistics.median(wall):.3f} "
+            f"| {min(cpu):.3f} | {statistics.median(cpu):.3f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
