@@ -16,7 +16,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FORMATS = ("pko", "rebuy_addon", "satellite", "shootout", "spin_and_go", "mystery_bounty")
+FORMATS = (
+    "pko",
+    "rebuy_addon",
+    "satellite",
+    "shootout",
+    "spin_and_go",
+    "mystery_bounty",
+    "flights",
+)
 
 
 def _events(name: str) -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -38,8 +46,24 @@ def _dollars(cents: int) -> str:
     return f"${cents // 100}" if cents % 100 == 0 else f"${cents / 100:.2f}"
 
 
+def flights_row() -> str:
+    """The seed-1 cell of the multi-day event: entries per flight, day 2's field and hands."""
+    from pokersim.multiday import run_event
+    from pokersim.scenario import load_scenario
+
+    event = run_event(load_scenario(ROOT / "scenarios" / "flights.toml"), 1)
+    entries = " + ".join(str(len(day.players)) for day in event.flights)
+    hands = sum(day.result.hands_played for day in (*event.flights, event.day_two))
+    return (
+        f"{entries} entries in {len(event.flights)} flights, {len(event.day_two.players)} "
+        f"bagged into day 2; {hands} hands"
+    )
+
+
 def format_row(name: str) -> str:
     """The seed-1 cell of the README's formats table for one shipped format."""
+    if name == "flights":
+        return flights_row()
     run, log = _events(name)
     hands = run["hands_played"]
     if name == "pko":
