@@ -123,6 +123,9 @@ def noise_action(view: DecisionView, rng: Draws) -> Action:
 _check_fraction = check_number  # skill and noise are checked like the models' parameters
 
 
+_NO_KEYWORDS: Mapping[str, Any] = {}
+
+
 class _TimedModel:
     """What the built-in models share: their parameter record and its think time.
 
@@ -135,7 +138,9 @@ class _TimedModel:
     pace_factor = 1.0
     params_type: type[ModelParams]
 
-    def __init__(self, params: ModelParams | None, kwargs: Mapping[str, Any]) -> None:
+    def __init__(
+        self, params: ModelParams | None, kwargs: Mapping[str, Any] = _NO_KEYWORDS
+    ) -> None:
         if params is None:
             params = self.params_type(**kwargs)
         elif kwargs or type(params) is not self.params_type:
@@ -742,7 +747,7 @@ def model_record(model: object) -> tuple[ModelParams, BlendParams | None] | None
         model = model.inner
     if _BUILTINS.get(getattr(model, "name", None)) is not type(model):  # type: ignore[arg-type]
         return None
-    return cast(_TimedModel, model).params, blend
+    return model.params, blend
 
 
 def builtin_models() -> tuple[str, ...]:
