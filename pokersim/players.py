@@ -14,7 +14,10 @@ The engine calls, per decision::
     think = model.think_seconds(view, rng)
     outcome = timing.resolve_decision(...)   # clock, time bank, connection state
 
-Build models with :func:`make_model` (a built-in name or ``package.module:ClassName``).
+Build models with :func:`make_model` (a built-in name or ``package.module:ClassName``). A
+built-in model is built from its parameter record (``pokersim.model_params``) and is the
+readable reference of its play: the engine plays it compiled from the same record
+(``pokersim.model_kernel``, ``pokersim.betting_kernel``), and tests hold the two together.
 """
 
 from __future__ import annotations

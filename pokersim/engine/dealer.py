@@ -3,8 +3,8 @@
 The hot path. Decks and hand strengths are dealt a block of hands at a time per table, the
 decision draws likewise; a decision asks the player's model, then the player's clock
 (``Incidents.clocked``) when the answer took longer than the action clock or the player is
-away. At a table of built-in models the betting rounds are played compiled
-(``pokersim.betting_kernel``), with the same result as in Python. It knows nothing of SimPy:
+away. The betting rounds are played compiled (``pokersim.betting_kernel``), which asks
+``decide`` for the players it does not play, with the same result as in Python. No SimPy:
 the director waits for the hand's seconds.
 """
 
