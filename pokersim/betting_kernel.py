@@ -45,6 +45,7 @@ from pokersim.model_kernel import (
     SAMPLER,
     decide,
 )
+from pokersim.model_params import PARAMS_DTYPE
 from pokersim.timing import think_time_compiled
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
@@ -58,7 +59,7 @@ HEADER = 30
 STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, FACED, REACH, FOLDED = range(9)
 SEAT_BLOCKS = 9
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
-F_ELAPSED, F_CLOCK, F_ANSWER_THINK = 0, 1, 2
+F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_THINKS = 0, 1, 2, 3  # then the logged think seconds
 
 # phases (H_PHASE) and what a run of the machine returns
 START, ROUND, ASKED, DONE = 0, 1, 2, 3
@@ -73,7 +74,7 @@ LOG_ROOM = 8  # entries a decision must find free: itself, then boards and uncal
 
 
 @njit(cache=True)
-def _log(log, think_log, ints, what, seat, street, amount, to, flags, think):  # fmt: skip # pragma: no cover # noqa: E501
+def _log(log, floats, ints, what, seat, street, amount, to, flags, think):  # fmt: skip # pragma: no cover # noqa: E501
     k = ints[H_LOGGED]
     at = k * LOG_WIDTH
     log[at] = what
@@ -82,13 +83,21 @@ def _log(log, think_log, ints, what, seat, street, amount, to, flags, think):  #
     log[at + 3] = amount
     log[at + 4] = to
     log[at + 5] = flags
-    think_log[k] = think
+    floats[F_THINKS + k] = think
     ints[H_LOGGED] = k + 1
 
 
 @njit(cache=True)
-def _open_round(ints, n, street, seat_at):  # pragma: no cover
+def _block(ints, block, n):  # pragma: no cover
+    """The ``n`` values of one per-seat block of the machine's state (a view)."""
+    return ints[HEADER + block * n : HEADER + (block + 1) * n]
+
+
+@njit(cache=True)
+def _open_round(ints, street, seats):  # pragma: no cover
     """A round's start: its price, first seat, minimum raise and the seats able to call more."""
+    stacks, bets, _, _, _, faced, reach, folded = seats
+    n = ints[H_N]
     if street:
         first = ints[H_BUTTON] + 1 if ints[H_BUTTON] + 1 < n else 0
         to_match = 0
@@ -97,10 +106,11 @@ def _open_round(ints, n, street, seat_at):  # pragma: no cover
         to_match = ints[H_BB]
     deep = 0
     for k in range(n):
-        reach = ints[seat_at[STACKS] + k] + ints[seat_at[BETS] + k]
-        ints[seat_at[REACH] + k] = reach
-        ints[seat_at[FACED] + k] = -1
-        if reach > to_match and not ints[seat_at[FOLDED] + k]:
+        if street == 0:
+            folded[k] = 0
+        reach[k] = stacks[k] + bets[k]
+        faced[k] = -1
+        if reach[k] > to_match and not folded[k]:
             deep += 1
     ints[H_SEAT] = first
     ints[H_SETTLED] = 0
@@ -110,13 +120,12 @@ def _open_round(ints, n, street, seat_at):  # pragma: no cover
 
 
 @njit(cache=True)
-def _close_round(ints, n, street, seat_at, log, think_log):  # pragma: no cover
+def _close_round(ints, floats, street, seats, log):  # pragma: no cover
     """``pots.uncalled``: the single highest bet's excess over the second goes back."""
-    stacks = ints[seat_at[STACKS] : seat_at[STACKS] + n]
-    bets = ints[seat_at[BETS] : seat_at[BETS] + n]
+    stacks, bets, totals, _, _, _, _, folded = seats
     top = -1
     best = second = 0
-    for k in range(n):
+    for k in range(ints[H_N]):
         if bets[k] > best:
             top = k
             second = best
@@ -125,236 +134,261 @@ def _close_round(ints, n, street, seat_at, log, think_log):  # pragma: no cover
             second = bets[k]
     if top >= 0 and best != second:
         back = best - second
-        if stacks[top] == 0 and not ints[seat_at[FOLDED] + top]:
+        if stacks[top] == 0 and not folded[top]:
             ints[H_ACTIVE] += 1  # an all-in bettor has chips again
         stacks[top] += back
-        ints[seat_at[TOTALS] + top] -= back
+        totals[top] -= back
         ints[H_POT] -= back
         if ints[H_LOGGING]:
-            _log(log, think_log, ints, UNCALLED, top, street, back, 0, 0, 0.0)
-    for k in range(n):
-        bets[k] = 0
+            _log(log, floats, ints, UNCALLED, top, street, back, 0, 0, 0.0)
+    bets[:] = 0
 
 
 @njit(cache=True)
-def _legal(ints, n, i, seat_at, to_match, min_inc, deep):  # pragma: no cover
-    """(to call, lowest and highest raise-to; 0 when raising is closed): ``betting_round``."""
-    stack = ints[seat_at[STACKS] + i]
-    bet = ints[seat_at[BETS] + i]
-    last = ints[seat_at[FACED] + i]
-    owe = to_match - bet
-    to_call = owe if owe < stack else stack
-    if stack > owe and deep > 1 and (last < 0 or to_match - last >= min_inc):
-        lo = to_match + min_inc
-        hi = bet + stack
-        if lo > hi:
-            lo = hi
-        return to_call, lo, hi
-    return to_call, 0, 0
-
-
-@njit(cache=True)
-def _settled(ints, n, i, seat_at, to_match, active):  # pragma: no cover
-    """Whether seat ``i`` owes no decision now (folded, all-in, matched; R-BLIND-2)."""
-    if ints[seat_at[FOLDED] + i] or ints[seat_at[STACKS] + i] == 0:
-        return True
-    bet = ints[seat_at[BETS] + i]
-    if bet >= to_match and ints[seat_at[FACED] + i] >= 0:
-        return True
-    if active == 1:  # R-BLIND-2: matched every all-in, nothing to decide
-        for k in range(n):
-            if ints[seat_at[BETS] + k] > bet and not ints[seat_at[FOLDED] + k]:
-                return False
-        return True
-    return False
-
-
-@njit(cache=True)
-def _compiled(ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, params, tables, u, z, bank, ev):  # fmt: skip # noqa: E501 # pragma: no cover
-    """Seat ``i``'s built-in model decides and thinks: (what, amount, think).
-
-    ``NO_DRAWS`` when Python must decide instead (draws out, a time-out, an answer the rules
-    refuse); nothing changed then.
-    """
-    n = ints[H_N]
-    p = params[ints[seat_at[CODES] + i]]
-    ui = ints[H_UI]
-    zi = ints[H_ZI]
-    what, amount, ui = decide(
-        p, tables, u, ui, ints[H_UEND], ints[seat_at[FOLDED] : seat_at[FOLDED] + n],
-        ints[seat_at[STACKS] : seat_at[STACKS] + n], ints[seat_at[BETS] : seat_at[BETS] + n],
-        n, i, ints[H_BUTTON], hole[2 * i], hole[2 * i + 1], board, street, ints[H_POT],
-        ints[H_BB], to_call, lo, hi, ev,
-    )  # fmt: skip
-    if what == NO_DRAWS or zi >= ints[H_ZEND]:
-        return NO_DRAWS, 0, 0.0
-    if what == RAISE and (not hi or amount < lo or amount > hi):
-        return NO_DRAWS, 0, 0.0  # Python raises the error
-    think = think_time_compiled(
-        p.think_median, p.think_sigma, p.think_min, p.think_max, z[zi], street
-    )
-    clock = floats[F_CLOCK]
-    pid = ints[seat_at[IDS] + i]
-    if think > clock:  # the engine's clock: the bank pays beyond it
-        if not think <= clock + bank[pid]:
-            return NO_DRAWS, 0, 0.0  # a time-out: the engine's clock makes the player sit out
-        used = think - clock
-        bank[pid] -= used if used < bank[pid] else bank[pid]
-    elif not think >= 0.0:
-        return NO_DRAWS, 0, 0.0
-    ints[H_UI] = ui
-    ints[H_ZI] = zi + 1
-    floats[F_ELAPSED] += think
-    return what, amount, think
-
-
-@njit(cache=True)
-def _act(ints, i, street, what, amount, to_call, timed_out, think, seat_at, log, think_log):  # fmt: skip # noqa: E501 # pragma: no cover
-    """Seat ``i``'s answer changes the table, as in ``betting.betting_round``."""
-    n = ints[H_N]
-    stack = ints[seat_at[STACKS] + i]
-    bet = ints[seat_at[BETS] + i]
-    to_match = ints[H_TO_MATCH]
-    flags = TIMED_OUT if timed_out else 0
-    if what == CHECK_CALL:
-        if to_call:
-            stack -= to_call
-            ints[seat_at[STACKS] + i] = stack
-            ints[seat_at[BETS] + i] = bet + to_call
-            ints[seat_at[TOTALS] + i] += to_call
-            ints[H_POT] += to_call
-            if stack == 0:
-                ints[H_ACTIVE] -= 1
-        ints[seat_at[FACED] + i] = to_match
-        ints[H_SETTLED] += 1
-        logged = (to_call, bet + to_call, flags | (ALL_IN if stack == 0 else 0))
-    elif what == RAISE:
-        add = amount - bet
-        stack -= add
-        ints[seat_at[STACKS] + i] = stack
-        ints[seat_at[BETS] + i] = amount
-        ints[seat_at[TOTALS] + i] += add
-        ints[H_POT] += add
-        if stack == 0:
-            ints[H_ACTIVE] -= 1
-        if amount - to_match >= ints[H_MIN_INC]:
-            ints[H_MIN_INC] = amount - to_match
-        ints[H_TO_MATCH] = amount
-        ints[seat_at[FACED] + i] = amount
-        ints[H_SETTLED] = 1
-        deep = 0
-        for k in range(n):
-            if ints[seat_at[REACH] + k] > amount and not ints[seat_at[FOLDED] + k]:
-                deep += 1
-        ints[H_DEEP] = deep
-        logged = (add, amount, (ALL_IN if stack == 0 else 0) | (OPENING if to_match == 0 else 0))
-    else:
-        ints[seat_at[FOLDED] + i] = 1
-        ints[H_IN_BITS] &= ~(1 << i)
-        ints[H_LIVE] -= 1
-        ints[H_ACTIVE] -= 1
-        if ints[seat_at[REACH] + i] > to_match:
-            ints[H_DEEP] -= 1
-        ints[H_SETTLED] += 1
-        logged = (0, bet, flags)
-    if ints[H_LOGGING]:
-        _log(log, think_log, ints, what, i, street, logged[0], logged[1], logged[2], think)
-
-
-@njit(cache=True)
-def _round(ints, floats, street, seat_at, hole, board, params, tables, u, z, bank, log, think_log, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank, log, ev):  # fmt: skip # noqa: E501 # pragma: no cover
     """Play the round from ``H_SEAT`` until it is over, or a seat is to be asked in Python.
 
-    Returns ``OVER``, ``ASK`` (the seat's legal answers in ``H_TO_CALL``, ``H_LO``, ``H_HI``)
-    or ``FLUSH`` (the log is full). An answer from Python (phase ``ASKED``) is applied first.
+    ``betting.betting_round`` (no-limit) with the built-in models' decisions. Returns ``OVER``,
+    ``ASK`` (the seat's legal answers in ``H_TO_CALL``, ``H_LO``, ``H_HI``) or ``FLUSH`` (the
+    log is full). An answer from Python (phase ``ASKED``) is applied first. The running state
+    is held in locals and written back to ``ints`` whenever the machine stops.
     """
+    stacks, bets, totals, codes, ids, faced, reach, folded = seats
     n = ints[H_N]
+    bb = ints[H_BB]
+    button = ints[H_BUTTON]
+    uend = ints[H_UEND]
+    zend = ints[H_ZEND]
+    logging = ints[H_LOGGING] != 0
+    clock = floats[F_CLOCK]
     i = ints[H_SEAT]
-    while ints[H_SETTLED] < n:
-        to_match = ints[H_TO_MATCH]
-        if _settled(ints, n, i, seat_at, to_match, ints[H_ACTIVE]):
-            ints[H_SETTLED] += 1
+    settled = ints[H_SETTLED]
+    to_match = ints[H_TO_MATCH]
+    min_inc = ints[H_MIN_INC]
+    deep = ints[H_DEEP]
+    pot = ints[H_POT]
+    active = ints[H_ACTIVE]
+    live = ints[H_LIVE]
+    in_bits = ints[H_IN_BITS]
+    ui = ints[H_UI]
+    zi = ints[H_ZI]
+    elapsed = floats[F_ELAPSED]
+    status = OVER
+    while settled < n:
+        stack = stacks[i]
+        if folded[i] or stack == 0:
+            settled += 1
             i = i + 1 if i + 1 < n else 0
             continue
-        to_call, lo, hi = _legal(ints, n, i, seat_at, to_match, ints[H_MIN_INC], ints[H_DEEP])
+        bet = bets[i]
+        last = faced[i]
+        skip = bet >= to_match and last >= 0
+        if not skip and active == 1:  # R-BLIND-2: matched every all-in, nothing to decide
+            skip = True
+            for k in range(n):
+                if bets[k] > bet and not folded[k]:
+                    skip = False
+                    break
+        if skip:
+            settled += 1
+            i = i + 1 if i + 1 < n else 0
+            continue
+        owe = to_match - bet
+        to_call = owe if owe < stack else stack
+        if stack > owe and deep > 1 and (last < 0 or to_match - last >= min_inc):
+            lo = to_match + min_inc
+            hi = bet + stack
+            if lo > hi:
+                lo = hi
+        else:
+            lo = hi = 0
         if street > ints[H_ASKED]:
             ints[H_ASKED] = street  # the engine counts the streets on which someone was asked
-        if ints[H_PHASE] == ASKED:
+        what, amount, think, timed_out = NO_DRAWS, 0, 0.0, False
+        if ints[H_PHASE] == ASKED:  # Python's answer (its time is in elapsed already)
             ints[H_PHASE] = ROUND
             what = ints[H_ANSWER]
             amount = ints[H_AMOUNT]
             timed_out = ints[H_TIMED_OUT] != 0
             think = floats[F_ANSWER_THINK]
+            elapsed = floats[F_ELAPSED]
+        elif logging and ints[H_LOGGED] + LOG_ROOM > LOG_ENTRIES:
+            status = FLUSH
+            break
+        elif codes[i] >= 0:
+            # the built-in model decides (model_kernel.decide) and thinks (timing.think_time)
+            p = params[codes[i]]
+            what, amount, next_ui = decide(
+                p, tables, u, ui, uend, folded, stacks, bets, n, i, button, hole[2 * i],
+                hole[2 * i + 1], board, street, pot, bb, to_call, lo, hi, ev,
+            )  # fmt: skip
+            if what == RAISE and (not hi or amount < lo or amount > hi):
+                what = NO_DRAWS  # Python raises the error
+            if what != NO_DRAWS and zi < zend:
+                think = think_time_compiled(
+                    p.think_median, p.think_sigma, p.think_min, p.think_max, z[zi], street
+                )
+                pid = ids[i]
+                if think > clock:  # the engine's clock: the bank pays beyond it
+                    if think <= clock + bank[pid]:
+                        used = think - clock
+                        bank[pid] -= used if used < bank[pid] else bank[pid]
+                    else:
+                        what = NO_DRAWS  # a time-out: the engine's clock sits the player out
+                elif not think >= 0.0:
+                    what = NO_DRAWS
+                if what != NO_DRAWS:
+                    ui = next_ui
+                    zi += 1
+                    elapsed += think
+            else:
+                what = NO_DRAWS  # the hand's draws ran out: Python goes on with its overflow
+        if what == NO_DRAWS:  # ask Python: nothing of this decision was kept
+            ints[H_TO_CALL] = to_call
+            ints[H_LO] = lo
+            ints[H_HI] = hi
+            ints[H_PHASE] = ASKED
+            status = ASK
+            break
+        # the action (betting.betting_round)
+        flags = TIMED_OUT if timed_out else 0
+        if what == CHECK_CALL:
+            if to_call:
+                stack -= to_call
+                stacks[i] = stack
+                bets[i] = bet + to_call
+                totals[i] += to_call
+                pot += to_call
+                if stack == 0:
+                    active -= 1
+            faced[i] = to_match
+            settled += 1
+            logged_amount, logged_to = to_call, bet + to_call
+        elif what == RAISE:
+            add = amount - bet
+            stack -= add
+            stacks[i] = stack
+            bets[i] = amount
+            totals[i] += add
+            pot += add
+            if stack == 0:
+                active -= 1
+            if to_match == 0:
+                flags |= OPENING
+            if amount - to_match >= min_inc:
+                min_inc = amount - to_match
+            to_match = amount
+            faced[i] = amount
+            settled = 1
+            deep = 0
+            for k in range(n):
+                if reach[k] > amount and not folded[k]:
+                    deep += 1
+            logged_amount, logged_to = add, amount
         else:
-            if ints[H_LOGGING] and ints[H_LOGGED] + LOG_ROOM > LOG_ENTRIES:
-                ints[H_SEAT] = i
-                return FLUSH
-            what, amount, think = NO_DRAWS, 0, 0.0
-            if ints[seat_at[CODES] + i] >= 0:
-                what, amount, think = _compiled(
-                    ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, params,
-                    tables, u, z, bank, ev,
-                )  # fmt: skip
-            if what == NO_DRAWS:
-                ints[H_SEAT] = i
-                ints[H_TO_CALL] = to_call
-                ints[H_LO] = lo
-                ints[H_HI] = hi
-                ints[H_PHASE] = ASKED
-                return ASK
-            timed_out = False
-        _act(ints, i, street, what, amount, to_call, timed_out, think, seat_at, log, think_log)
-        if what == FOLD and ints[H_LIVE] == 1:
+            folded[i] = 1
+            in_bits &= ~(1 << i)
+            live -= 1
+            active -= 1
+            if reach[i] > to_match:
+                deep -= 1
+            settled += 1
+            logged_amount, logged_to = 0, bet
+        if logging:
+            if stack == 0 and what != FOLD:
+                flags |= ALL_IN
+            _log(log, floats, ints, what, i, street, logged_amount, logged_to, flags, think)
+        if what == FOLD and live == 1:
             break
         i = i + 1 if i + 1 < n else 0
     ints[H_SEAT] = i
-    return OVER
+    ints[H_SETTLED] = settled
+    ints[H_TO_MATCH] = to_match
+    ints[H_MIN_INC] = min_inc
+    ints[H_DEEP] = deep
+    ints[H_POT] = pot
+    ints[H_ACTIVE] = active
+    ints[H_LIVE] = live
+    ints[H_IN_BITS] = in_bits
+    ints[H_UI] = ui
+    ints[H_ZI] = zi
+    floats[F_ELAPSED] = elapsed
+    return status
 
 
 @njit(cache=True)
-def _run(ints, floats, rows, params, tables, u, z, bank, log, think_log, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+def _run(state, floats, rows, raw_params, tables, u, z, bank, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+    """Run the machine on ``state`` (copied into one compiled array, and back when it stops).
+
+    ``state`` holds the header, the seat blocks and, when the hand is recorded, the log.
+    """
+    n = state[H_N]
+    size = HEADER + SEAT_BLOCKS * n + (LOG_WIDTH * LOG_ENTRIES if state[H_LOGGING] else 0)
+    ints = np.empty(size + 2 * n + 5, dtype=np.int64)  # the state, the hole cards, the board
+    for k in range(size):
+        ints[k] = state[k]
+    for k in range(n):
+        row = ints[H_BASE] + 2 * ints[HEADER + SEAT_NOS * n + k]
+        ints[size + 2 * k] = rows[row]
+        ints[size + 2 * k + 1] = rows[row + 1]
+    for k in range(5):
+        ints[size + 2 * n + k] = rows[ints[H_BOARD] + k]
+    status = _machine(
+        ints, floats, ints[size : size + 2 * n], ints[size + 2 * n :],
+        raw_params.view(PARAMS_DTYPE), tables, u, z, bank,
+        ints[HEADER + SEAT_BLOCKS * n : size],
+        (combos, card_key, low_base, high_index, rank_table, flush_table),
+    )  # fmt: skip
+    for k in range(size):
+        state[k] = ints[k]
+    return status
+
+
+@njit(cache=True)
+def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev):  # fmt: skip # noqa: E501 # pragma: no cover
     """Run the machine from its phase until the hand's betting is ``DONE``, or ``ASK``/``FLUSH``.
 
     ``hand.play_hand``'s street loop: a round per street, skipped once at most one player can
     still bet, stopped once one player is left.
     """
     n = ints[H_N]
-    seat_at = np.empty(SEAT_BLOCKS, dtype=np.int64)
-    for b in range(SEAT_BLOCKS):
-        seat_at[b] = HEADER + b * n
-    hole = np.empty(2 * n, dtype=np.int64)
-    for k in range(n):
-        at = ints[H_BASE] + 2 * ints[seat_at[SEAT_NOS] + k]
-        hole[2 * k] = rows[at]
-        hole[2 * k + 1] = rows[at + 1]
-    board = np.empty(5, dtype=np.int64)
-    for k in range(5):
-        board[k] = rows[ints[H_BOARD] + k]
-    ev = (combos, card_key, low_base, high_index, rank_table, flush_table)
+    seats = (
+        _block(ints, STACKS, n), _block(ints, BETS, n), _block(ints, TOTALS, n),
+        _block(ints, CODES, n), _block(ints, IDS, n), _block(ints, FACED, n),
+        _block(ints, REACH, n), _block(ints, FOLDED, n),
+    )  # fmt: skip
     while ints[H_STREET] < 4:
         street = ints[H_STREET]
         if ints[H_PHASE] == START:
             if street:
                 if ints[H_LOGGING]:
-                    _log(log, think_log, ints, BOARD, -1, street, 0, 0, 0, 0.0)
+                    _log(log, floats, ints, BOARD, -1, street, 0, 0, 0, 0.0)
                 if ints[H_ACTIVE] < 2:
                     ints[H_STREET] = street + 1  # at most one can bet: run the board out
                     continue
-            _open_round(ints, n, street, seat_at)
+            _open_round(ints, street, seats)
             ints[H_PHASE] = ROUND
         status = _round(
-            ints, floats, street, seat_at, hole, board, params, tables, u, z, bank, log,
-            think_log, ev,
+            ints, floats, street, seats, hole, board, params, tables, u, z, bank, log, ev
         )  # fmt: skip
         if status != OVER:
             return status
-        _close_round(ints, n, street, seat_at, log, think_log)
+        _close_round(ints, floats, street, seats, log)
         ints[H_PHASE] = START
         if ints[H_LIVE] == 1:
             break
         ints[H_STREET] = street + 1
     ints[H_PHASE] = DONE
     return DONE
+
+
+def machine_params(records: np.ndarray) -> np.ndarray:
+    """The packed records (``model_params.pack``) as the machine takes them: their bytes.
+
+    A structured array costs the compiled call's dispatch about a microsecond to type; the
+    machine views the bytes as records again.
+    """
+    return records.view(np.uint8)
 
 
 Ask = Callable[[DecisionView, float], tuple[Action | None, float, bool]]
@@ -378,7 +412,7 @@ def play_rounds(
 ) -> tuple[float, int]:
     """Play every betting round of hand state ``t`` in the machine.
 
-    ``inputs``: each seat's parameter-record row in ``params`` (``model_params.pack``; -1: ask
+    ``inputs``: each seat's parameter-record row in ``params`` (``machine_params``; -1: ask
     in Python), then each seat's table seat number (the hole cards are read from the deck block
     ``rows`` at ``base``, the board at ``board_at``, as the engine deals them), then each
     seat's player id; ``first``: the first seat to act pre-flop; ``bank``: every player's time
@@ -394,21 +428,21 @@ def play_rounds(
         [n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
          ui, uend, zi, zend, t.in_bits, board_at, 0, START, 0, 0, 0, 0, 0, 0,
          0, 0, 0, 0, 0, 0, int(logging), 0,
-         *t.stacks, *t.bets, *t.totals, *inputs, *([-1] * n), *([0] * (2 * n))],
+         *t.stacks, *t.bets, *t.totals, *inputs, *(0,) * (3 * n)],
     )  # fmt: skip
     floats = array("d", (elapsed, action_seconds, 0.0))
-    log = array("q", bytes(8 * LOG_WIDTH * LOG_ENTRIES)) if logging else array("q", (0,))
-    think_log = array("d", bytes(8 * LOG_ENTRIES)) if logging else array("d", (0.0,))
+    if logging:
+        ints.extend(bytes(8 * LOG_WIDTH * LOG_ENTRIES))  # the log, after the seat blocks
+        floats.extend(bytes(8 * LOG_ENTRIES))  # its think seconds
     ev = get_tables()
-    machine = np.frombuffer(ints, dtype=np.int64)  # the same memory, sliceable when compiled
     while True:
         status = _run(
-            machine, floats, rows, params, CHART_TABLES, u, z, bank, log, think_log, SAMPLER,
+            ints, floats, rows, params, CHART_TABLES, u, z, bank, SAMPLER,
             ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table,
         )  # fmt: skip
         _sync(t, ints)
         if logging:
-            _emit(t, ints, log, rows[board_at : board_at + 5])
+            _emit(t, ints, rows[board_at : board_at + 5])
         if status == DONE:
             break
         if status == ASK:
@@ -463,13 +497,15 @@ def _ask(
 _KIND_OF = {FOLD: ActionKind.FOLD, RAISE: ActionKind.RAISE}
 
 
-def _emit(t: TableState, ints: array[int], log: array[int], board: bytes) -> None:
+def _emit(t: TableState, ints: array[int], board: bytes) -> None:
     """The logged boards, actions and uncalled bets as the Python rounds' events."""
     events = t.events
     assert events is not None
     ids = t.player_ids
+    at = HEADER + SEAT_BLOCKS * t.n
     for k in range(ints[H_LOGGED]):
-        what, seat, street, amount, to, flags = log[k * LOG_WIDTH : (k + 1) * LOG_WIDTH]
+        entry = at + k * LOG_WIDTH
+        what, seat, street, amount, to, flags = ints[entry : entry + LOG_WIDTH]
         if what == BOARD:
             shown = street + 2
             new = tuple(board[shown - 1 : shown]) if street > 1 else tuple(board[:3])

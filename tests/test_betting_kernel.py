@@ -26,7 +26,7 @@ import pokersim.engine.dealer as engine_dealer
 from pokersim import engine, rng
 from pokersim.actions import Action, DecisionView, RaiseTo
 from pokersim.betting import TableState
-from pokersim.betting_kernel import play_rounds
+from pokersim.betting_kernel import machine_params, play_rounds
 from pokersim.config import AnteKind, Level
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
@@ -88,7 +88,7 @@ def _params(models: list[Any]) -> tuple[np.ndarray, list[int]]:
     rows = []
     for r in records:
         rows.append(-1 if r is None else built_in.index(r))
-    return pack(built_in), rows
+    return machine_params(pack(built_in)), rows
 
 
 class _Engineish:

@@ -3,9 +3,8 @@
 The hot path. Decks and hand strengths are dealt a block of hands at a time per table, the
 decision draws likewise; a decision asks the player's model, then the player's clock
 (``Incidents.clocked``) when the answer took longer than the action clock or the player is
-away. The betting rounds are played compiled (``pokersim.betting_kernel``), which asks
-``decide`` for the players it does not play, with the same result as in Python. No SimPy:
-the director waits for the hand's seconds.
+away. The betting is compiled (``pokersim.betting_kernel``; it asks ``decide`` for the
+players it does not play), with the same result as in Python. The director keeps the time.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import numpy as np
 from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.betting import TableState
-from pokersim.betting_kernel import play_rounds
+from pokersim.betting_kernel import machine_params, play_rounds
 from pokersim.config import BettingStructure
 from pokersim.engine.incidents import Incidents
 from pokersim.engine.records import HandPlayer, Record, model_records, seat_rows
@@ -90,7 +89,7 @@ class Dealer:
         self.records, kernel_rows = model_records(models)
         # ``ask[p]`` is None while player p sits out: the decision then goes the away path
         self.ask: list[Record | None] = [self.records[id(m)] for m in models]
-        self.kernel_params = kernel_rows
+        self.kernel_params = machine_params(kernel_rows)
         # The compiled rounds need the real hand engine, no-limit betting, nobody able to
         # disconnect and a built-in model somewhere; they ask the others in Python (`_ask`).
         self.kernel_on = (
@@ -323,13 +322,14 @@ class Dealer:
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
-        """Each player's row in the compiled rounds' records (-1: asked in Python); None: none.
-
-        Asked in Python: a model not built in, a player away or dealt out (R-COND-3).
-        """
-        ask, out = self.ask, self.dealt_out
-        codes = [-1 if (r := ask[p]) is None or p in out else r[3] for p in ids]
-        return codes if max(codes) >= 0 else None
+        """Rows in the compiled rounds' records (-1: plug-in); None: Python plays (R-DIS-2)."""
+        codes = []
+        for p in ids:
+            record = self.ask[p]
+            if record is None:  # away: its every decision is cheaper in the Python rounds
+                return None
+            codes.append(record[3])
+        return None if self.dealt_out or max(codes) < 0 else codes
 
     def rounds(self, t: TableState, first: int) -> bool:
         """Play the betting rounds compiled (`pokersim.betting_kernel`), the others by `_ask`."""
