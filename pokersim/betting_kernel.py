@@ -8,8 +8,8 @@ each round, the board run out when at most one player can still bet), the built-
 decisions (``pokersim.model_kernel``, read from their packed parameter records) and their
 think time (``timing.think_time``) on the engine's action clock and time bank.
 
-The machine is resumable. A seat it does not play (a plug-in or a subclass, a player away or
-dealt out) and a decision it does not cover (a time-out, which the engine's clock handles; a
+The machine is resumable. A seat it does not play (a plug-in or a subclass; a player who went
+away during the hand) and a decision it does not cover (a time-out, which the engine's clock handles; a
 hand that ran out of its block of draws; an answer the rules would refuse) stop it with "seat s
 must decide in this state": :func:`play_rounds` builds that seat's ``DecisionView``, asks the
 engine (``ask``), hands the answer back and the machine goes on. A table of built-in models with
