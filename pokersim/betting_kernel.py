@@ -9,13 +9,13 @@ decisions (``pokersim.model_kernel``, read from their packed parameter records) 
 think time (``timing.think_time``) on the engine's action clock and time bank.
 
 The machine is resumable. A seat it does not play (a plug-in or a subclass; a player who went
-away during the hand) and a decision it does not cover (a time-out, which the engine's clock handles; a
-hand that ran out of its block of draws; an answer the rules would refuse) stop it with "seat s
-must decide in this state": :func:`play_rounds` builds that seat's ``DecisionView``, asks the
-engine (``ask``), hands the answer back and the machine goes on. A table of built-in models with
-one plug-in thus stays compiled for everyone else, and nothing is ever played twice. When the
-hand's events are recorded the machine logs every action, board and uncalled bet, which
-:func:`play_rounds` turns into the same ``ActionTaken``, ``BoardDealt`` and
+away during the hand) and a decision it does not cover (a time-out, which the engine's clock
+handles; a hand that ran out of its block of draws; an answer the rules would refuse) stop it
+with "seat s must decide in this state": :func:`play_rounds` builds that seat's
+``DecisionView``, asks the engine (``ask``), hands the answer back and the machine goes on. A
+table of built-in models with one plug-in thus stays compiled for everyone else, and nothing is
+ever played twice. When the hand's events are recorded the machine logs every action, board and
+uncalled bet, which :func:`play_rounds` turns into the same ``ActionTaken``, ``BoardDealt`` and
 ``UncalledBetReturned`` events as the Python rounds. The pots, the showdown and the knockouts
 stay in ``hand.play_hand``.
 
