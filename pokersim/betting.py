@@ -208,6 +208,57 @@ def _illegal(what: str, to_call: int, lo: int, hi: int) -> IllegalActionError:
     return IllegalActionError(f"{what} is not legal; legal: {', '.join(legal)}")
 
 
+def raise_to(action: RaiseTo, to_call: int, lo: int, hi: int) -> int:
+    """The total of a raise answer, or ``IllegalActionError`` naming what was legal.
+
+    Legal when raising is open (``hi`` > 0) and ``lo <= total <= hi``.
+
+    >>> raise_to(RaiseTo(40), 10, 30, 100)
+    40
+    """
+    amount = action.amount
+    if amount.__class__ is not int:
+        try:
+            amount = operator.index(amount)
+        except TypeError:
+            raise _illegal(f"raise to {amount!r}", to_call, lo, hi) from None
+    if not hi:
+        raise _illegal(f"raise to {amount}", to_call, lo, hi)
+    if amount < lo or amount > hi:
+        raise _illegal(f"raise to {amount}", to_call, lo, hi)
+    return amount
+
+
+def not_an_action(action: object, to_call: int, lo: int, hi: int) -> IllegalActionError:
+    """The error for an answer that is no action at all."""
+    return _illegal(f"{action!r} (not an action)", to_call, lo, hi)
+
+
+# An answer as the compiled rounds take it: (what, raise-to total, timed out).
+FOLD_CODE, CHECK_CALL_CODE, RAISE_CODE = 0, 1, 2
+
+
+def answer_code(action: Action | None, to_call: int, lo: int, hi: int) -> tuple[int, int, bool]:
+    """A decision's answer checked as ``betting_round`` checks it, as (what, amount, timed out).
+
+    ``None`` (a time-out) is ``timed_out_action`` (R-HAND-6).
+
+    >>> answer_code(None, 20, 0, 0), answer_code(RaiseTo(40), 10, 30, 100)
+    ((0, 0, True), (2, 40, False))
+    """
+    timed_out = action is None
+    if action is None:
+        action = timed_out_action(to_call)
+    cls = action.__class__
+    if cls is CheckCall:
+        return CHECK_CALL_CODE, 0, timed_out
+    if cls is Fold:
+        return FOLD_CODE, 0, timed_out
+    if cls is RaiseTo:
+        return RAISE_CODE, raise_to(action, to_call, lo, hi), False  # type: ignore[arg-type]
+    raise not_an_action(action, to_call, lo, hi)
+
+
 def min_raise_to(to_match: int, largest_increment: int, big_blind: int) -> int:
     """The smallest legal raise (R-HAND-1): the price plus the round's largest full increment.
 
@@ -378,16 +429,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                         )
                     )
             elif cls is RaiseTo:
-                amount = action.amount  # type: ignore[union-attr]
-                if amount.__class__ is not int:
-                    try:
-                        amount = operator.index(amount)
-                    except TypeError:
-                        raise _illegal(f"raise to {amount!r}", to_call, lo, hi) from None
-                if not hi:
-                    raise _illegal(f"raise to {amount}", to_call, lo, hi)
-                if amount < lo or amount > hi:
-                    raise _illegal(f"raise to {amount}", to_call, lo, hi)
+                amount = raise_to(action, to_call, lo, hi)  # type: ignore[arg-type]
                 add = amount - bet
                 stack -= add
                 stacks[i] = stack
@@ -448,7 +490,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                     break
                 settled += 1
             else:
-                raise _illegal(f"{action!r} (not an action)", to_call, lo, hi)
+                raise not_an_action(action, to_call, lo, hi)
             i = nxt[i]
     finally:
         t.pot = pot

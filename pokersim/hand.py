@@ -308,9 +308,9 @@ def play_hand(
     ``IllegalActionError`` naming what was legal; the setup is untouched, so the hand can be
     replayed from it. With ``record_actions=False`` no events are built (the fast path the
     tournament uses); stacks, pots and knockouts are the same either way.
-    ``rounds(state, first_seat)``, when given and nothing is recorded, may play every betting
-    round of the hand in place of the loop below (True when it did; the engine's compiled
-    rounds for built-in models, ``pokersim.betting_kernel``).
+    ``rounds(state, first_seat)``, when given, may play every betting round of the hand in
+    place of the loop below, appending the same events to ``state.events`` when they are
+    recorded (True when it did; the engine's compiled rounds, ``pokersim.betting_kernel``).
     """
     seats = setup.seats
     n = len(seats)
@@ -430,7 +430,7 @@ def play_hand(
     big_blind = level.big_blind
     limit = structure is _FIXED_LIMIT
     board = deal.board
-    if rounds is None or events is not None or not rounds(t, (bb_seat + 1) % n):
+    if rounds is None or not rounds(t, (bb_seat + 1) % n):
         zeros = [0] * n
         for street in range(4):
             if street:

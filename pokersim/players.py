@@ -14,14 +14,16 @@ The engine calls, per decision::
     think = model.think_seconds(view, rng)
     outcome = timing.resolve_decision(...)   # clock, time bank, connection state
 
-Build models with :func:`make_model` (a built-in name or ``package.module:ClassName``).
+Build models with :func:`make_model` (a built-in name or ``package.module:ClassName``). A
+built-in model is built from its parameter record (``pokersim.model_params``) and is the
+readable reference of its play: the engine plays it compiled from the same record
+(``pokersim.model_kernel``, ``pokersim.betting_kernel``), and tests hold the two together.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
-import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, cast, runtime_checkable
@@ -34,7 +36,17 @@ from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalAction
 from pokersim.errors import ConfigError
 from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
 from pokersim.evaluator._tables import SUIT_BIAS, get_tables
-from pokersim.timing import ThinkTime
+from pokersim.model_params import (
+    BlendParams,
+    CallingStationParams,
+    ModelParams,
+    PushFoldParams,
+    RandomParams,
+    TightAggressiveParams,
+    check_number,
+    param_names,
+)
+from pokersim.timing import ThinkTime, think_time
 
 DEFAULT_NOISE = 0.5
 """Mistake probability at skill 0 (skill s plays a noise action with probability (1-s)*noise)."""
@@ -111,76 +123,62 @@ def noise_action(view: DecisionView, rng: Draws) -> Action:
     return RaiseTo(target)
 
 
-def _check_fraction(model: str, key: str, value: float, lo: float = 0.0, hi: float = 1.0) -> float:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise ConfigError(
-            f"model {model!r}: parameter {key!r} must be a number in [{lo}, {hi}], got {value!r}"
-        ) from None
-    if not (math.isfinite(v) and lo <= v <= hi):
-        raise ConfigError(
-            f"model {model!r}: parameter {key!r} must be a number in [{lo}, {hi}], got {value!r}"
-        )
-    return v
+_check_fraction = check_number  # skill and noise are checked like the models' parameters
 
 
-def _think(model: str, median: float, sigma: float) -> ThinkTime:
-    median = _check_fraction(model, "think_median_seconds", median, 0.01, 600.0)
-    sigma = _check_fraction(model, "think_sigma", sigma, 0.0, 5.0)
-    return ThinkTime(median_seconds=median, sigma=sigma)
-
-
-POSTFLOP_THINK_FACTOR = 1.5
-"""Post-flop decisions take this much longer than pre-flop ones (fewer are routine folds)."""
+_NO_KEYWORDS: Mapping[str, Any] = {}
 
 
 class _TimedModel:
-    """Shared think-time behaviour of the built-in models (log-normal, per-model defaults).
+    """What the built-in models share: their parameter record and its think time.
 
-    ``pace_factor`` scales a scenario-wide think time (see ``make_model(think=...)``) into this
-    model's own: a random clicker is quicker than a player who computes equities.
+    The record (``pokersim.model_params``) is what the compiled rounds read too; the model is
+    the readable reference of the play it drives.
     """
 
-    __slots__ = ("think", "_median", "_sigma", "_lo", "_hi")
+    __slots__ = ("params", "think", "_median", "_sigma", "_lo", "_hi")
     name = ""
     pace_factor = 1.0
+    params_type: type[ModelParams]
 
-    def __init__(self, think: ThinkTime) -> None:
-        self.think = think
+    def __init__(
+        self, params: ModelParams | None, kwargs: Mapping[str, Any] = _NO_KEYWORDS
+    ) -> None:
+        if params is None:
+            params = self.params_type(**kwargs)
+        elif kwargs or type(params) is not self.params_type:
+            raise TypeError(
+                f"{type(self).__name__} takes a {self.params_type.__name__} or keywords"
+            )
+        self.params = params
+        think = self.think = params.think
         self._median = think.median_seconds
         self._sigma = think.sigma
         self._lo = think.min_seconds
         self._hi = think.max_seconds
 
     def think_seconds(self, view: DecisionView, rng: Draws) -> float:
-        """A log-normal draw, times ``POSTFLOP_THINK_FACTOR`` after the flop.
-
-        ``ThinkTime.draw`` written out (same draw, same result): it runs once per decision.
-        """
-        t = self._median * math.exp(self._sigma * rng.standard_normal())
-        if t < self._lo:
-            t = self._lo
-        elif t > self._hi:
-            t = self._hi
-        return t * POSTFLOP_THINK_FACTOR if view.street else t
+        """``timing.think_time`` on one normal draw (longer after the flop)."""
+        normal = rng.standard_normal()
+        return think_time(self._median, self._sigma, self._lo, self._hi, normal, view.street)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(name={self.name!r}, think={self.think!r})"
+        return f"{type(self).__name__}({self.params!r})"
 
 
 class RandomModel(_TimedModel):
     """``random``: uniform over legal action kinds and amounts (the benchmarks' baseline).
 
-    Parameters: ``think_median_seconds`` (default 1.5), ``think_sigma`` (0.8).
+    Parameters (``RandomParams``): ``think_median_seconds`` (default 1.5), ``think_sigma`` (0.8).
     """
 
     __slots__ = ()
-    name = "random"
-    pace_factor = 0.6
+    name = RandomParams.name
+    pace_factor = RandomParams.pace_factor
+    params_type = RandomParams
 
-    def __init__(self, *, think_median_seconds: float = 1.5, think_sigma: float = 0.8) -> None:
-        super().__init__(_think(self.name, think_median_seconds, think_sigma))
+    def __init__(self, params: RandomParams | None = None, **kwargs: Any) -> None:
+        super().__init__(params, kwargs)
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Uniform over fold / check-call / raise, then uniform over raise totals."""
@@ -190,15 +188,17 @@ class RandomModel(_TimedModel):
 class CallingStationModel(_TimedModel):
     """``calling-station``: never folds, never raises; checks or calls everything.
 
-    Parameters: ``think_median_seconds`` (default 2.0), ``think_sigma`` (0.8).
+    Parameters (``CallingStationParams``): ``think_median_seconds`` (default 2.0),
+    ``think_sigma`` (0.8).
     """
 
     __slots__ = ()
-    name = "calling-station"
-    pace_factor = 0.8
+    name = CallingStationParams.name
+    pace_factor = CallingStationParams.pace_factor
+    params_type = CallingStationParams
 
-    def __init__(self, *, think_median_seconds: float = 2.0, think_sigma: float = 0.8) -> None:
-        super().__init__(_think(self.name, think_median_seconds, think_sigma))
+    def __init__(self, params: CallingStationParams | None = None, **kwargs: Any) -> None:
+        super().__init__(params, kwargs)
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Check when free, else call (all-in when short)."""
@@ -212,13 +212,14 @@ class SkillBlend:
     vary skill without a model knowing about it. The mistake is :func:`noise_action`.
     """
 
-    __slots__ = ("inner", "skill", "noise", "mistake_p", "name", "think_seconds")
+    __slots__ = ("inner", "blend", "skill", "noise", "mistake_p", "name", "think_seconds")
 
     def __init__(self, inner: PlayerModel, *, skill: float, noise: float = DEFAULT_NOISE) -> None:
         self.inner = inner
+        self.blend = BlendParams(skill=skill, noise=noise)
         self.skill = skill
         self.noise = noise
-        self.mistake_p = (1.0 - skill) * noise
+        self.mistake_p = self.blend.mistake_p
         self.name = inner.name
         # skill does not change pace: the inner model's think time, without a wrapper call
         # (the rng is the hand's draws for a built-in inner model, a Generator for a plug-in)
@@ -296,38 +297,21 @@ class PushFoldModel(_TimedModel):
     ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.8).
     """
 
-    __slots__ = (
-        "looseness",
-        "max_bb",
-        "open_raise_bb",
-        "_inv_loose",
-        "_open_cuts",
-        "_premium_cut",
-        "_call_cut",
-    )
-    name = "push-fold"
-    pace_factor = 0.8
+    __slots__ = ("looseness", "max_bb", "open_raise_bb", "_inv_loose", "_open_cuts", "_premium_cut", "_call_cut")  # fmt: skip # noqa: E501
+    name = PushFoldParams.name
+    pace_factor = PushFoldParams.pace_factor
+    params_type = PushFoldParams
 
-    def __init__(
-        self,
-        *,
-        looseness: float = 1.0,
-        max_bb: float = 15.0,
-        open_raise_bb: float = 2.5,
-        think_median_seconds: float = 2.0,
-        think_sigma: float = 0.8,
-    ) -> None:
-        super().__init__(_think(self.name, think_median_seconds, think_sigma))
-        self.looseness = _check_fraction(self.name, "looseness", looseness, 0.25, 4.0)
-        self.max_bb = _check_fraction(self.name, "max_bb", max_bb, 1.0, charts.CHART_MAX_BB)
-        self.open_raise_bb = _check_fraction(self.name, "open_raise_bb", open_raise_bb, 2.0, 5.0)
-        self._inv_loose = 1.0 / self.looseness
-        loose = self.looseness
-        self._open_cuts = tuple(
-            charts.top_classes(min(1.0, w * loose)) for w in (0.12, 0.18, 0.28, 0.4)
-        )
-        self._premium_cut = charts.top_classes(min(1.0, 0.03 * loose))
-        self._call_cut = charts.top_classes(min(1.0, 0.08 * loose))
+    def __init__(self, params: PushFoldParams | None = None, **kwargs: Any) -> None:
+        super().__init__(params, kwargs)
+        p = cast(PushFoldParams, self.params)
+        self.looseness = p.looseness
+        self.max_bb = p.max_bb
+        self.open_raise_bb = p.open_raise_bb
+        self._inv_loose = p.inv_loose
+        self._open_cuts = p.open_cuts
+        self._premium_cut = p.premium_cut
+        self._call_cut = p.call_cut
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Chart lookups only: no random draws, so a given situation always plays the same."""
@@ -579,72 +563,32 @@ class TightAggressiveModel(_TimedModel):
         "_tables",
         "_push_fold",
     )
-    name = "tight-aggressive"
+    name = TightAggressiveParams.name
+    pace_factor = TightAggressiveParams.pace_factor
+    params_type = TightAggressiveParams
 
-    def __init__(
-        self,
-        *,
-        samples: int = 96,
-        short_bb: float = 15.0,
-        open_width: tuple[float, float, float, float] | list[float] = (0.11, 0.16, 0.25, 0.36),
-        open_raise_bb: float = 2.5,
-        three_bet_width: float = 0.035,
-        premium_width: float = 0.01,
-        commit_bb: float = 40.0,
-        call_width: float = 0.09,
-        range_width: float = 0.45,
-        bet_range_width: float = 0.3,
-        raise_range_width: float = 0.1,
-        commit_fraction: float = 0.35,
-        commit_range_width: float = 0.03,
-        bet_fraction: float = 0.66,
-        value_equity: float = 0.6,
-        raise_equity: float = 0.8,
-        call_margin: float = 0.03,
-        think_median_seconds: float = 2.5,
-        think_sigma: float = 0.8,
-    ) -> None:
-        n = self.name
-        super().__init__(_think(n, think_median_seconds, think_sigma))
-        if isinstance(samples, bool) or not isinstance(samples, int) or not 8 <= samples <= 4096:
-            raise ConfigError(
-                f"model {n!r}: parameter 'samples' must be an int in 8..4096, got {samples!r}"
-            )
-        self.samples = samples
-        self.short_bb = _check_fraction(n, "short_bb", short_bb, 0.0, charts.CHART_MAX_BB)
-        widths = tuple(open_width)
-        if len(widths) != 4:
-            raise ConfigError(
-                f"model {n!r}: parameter 'open_width' needs 4 shares (6+, 4-5, "
-                f"2-3 and 1 players behind), got {open_width!r}"
-            )
-        self._open_cuts = tuple(
-            charts.top_classes(_check_fraction(n, "open_width", w)) for w in widths
-        )
-        self._open_widest = max(self._open_cuts)
-        self.open_raise_bb = _check_fraction(n, "open_raise_bb", open_raise_bb, 2.0, 5.0)
-        self._three_bet_cut = charts.top_classes(
-            _check_fraction(n, "three_bet_width", three_bet_width)
-        )
-        self._premium_cut = charts.top_classes(_check_fraction(n, "premium_width", premium_width))
-        self.commit_bb = _check_fraction(n, "commit_bb", commit_bb, 0.0, 1000.0)
-        self.commit_fraction = _check_fraction(n, "commit_fraction", commit_fraction)
-        self._call_cut = charts.top_classes(_check_fraction(n, "call_width", call_width))
-        self._range_cut = charts.top_classes(_check_fraction(n, "range_width", range_width))
-        self._bet_range_cut = charts.top_classes(
-            _check_fraction(n, "bet_range_width", bet_range_width)
-        )
-        self._raise_range_cut = charts.top_classes(
-            _check_fraction(n, "raise_range_width", raise_range_width)
-        )
-        self._commit_range_cut = charts.top_classes(
-            _check_fraction(n, "commit_range_width", commit_range_width)
-        )
-        self.bet_fraction = _check_fraction(n, "bet_fraction", bet_fraction, 0.1, 3.0)
-        self.value_equity = _check_fraction(n, "value_equity", value_equity)
-        self.raise_equity = _check_fraction(n, "raise_equity", raise_equity)
-        self.call_margin = _check_fraction(n, "call_margin", call_margin, -0.5, 0.5)
-        self._push_fold = PushFoldModel(max_bb=max(self.short_bb, 1.0))
+    def __init__(self, params: TightAggressiveParams | None = None, **kwargs: Any) -> None:
+        super().__init__(params, kwargs)
+        p = cast(TightAggressiveParams, self.params)
+        self.samples = p.samples
+        self.short_bb = p.short_bb
+        self._open_cuts = p.open_cuts
+        self._open_widest = p.open_widest
+        self.open_raise_bb = p.open_raise_bb
+        self._three_bet_cut = p.three_bet_cut
+        self._premium_cut = p.premium_cut
+        self.commit_bb = p.commit_bb
+        self.commit_fraction = p.commit_fraction
+        self._call_cut = p.call_cut
+        self._range_cut = p.range_cut
+        self._bet_range_cut = p.bet_range_cut
+        self._raise_range_cut = p.raise_range_cut
+        self._commit_range_cut = p.commit_range_cut
+        self.bet_fraction = p.bet_fraction
+        self.value_equity = p.value_equity
+        self.raise_equity = p.raise_equity
+        self.call_margin = p.call_margin
+        self._push_fold = PushFoldModel(p.push_fold)
         self._tables = get_tables()
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
@@ -777,11 +721,8 @@ class TightAggressiveModel(_TimedModel):
         )
 
 
-_BUILTINS: dict[str, Callable[..., PlayerModel]] = {
-    RandomModel.name: RandomModel,
-    CallingStationModel.name: CallingStationModel,
-    PushFoldModel.name: PushFoldModel,
-    TightAggressiveModel.name: TightAggressiveModel,
+_BUILTINS: dict[str, type[_TimedModel]] = {
+    cls.name: cls for cls in (RandomModel, CallingStationModel, PushFoldModel, TightAggressiveModel)
 }
 
 _PLUGIN = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
@@ -793,12 +734,23 @@ def uses_hand_draws(model: object) -> bool:
     Exactly the built-in classes (a subclass may draw anything) and skill blends of them: the
     engine hands these the hand's decision draws, every other model the player's generator.
     """
+    return model_record(model) is not None
+
+
+def model_record(model: object) -> tuple[ModelParams, BlendParams | None] | None:
+    """The parameter record a model plays by (and its blend), or None when it is not built in.
+
+    Exactly the built-in classes (a subclass may play and draw anything: it is a plug-in) and
+    skill blends of them; the compiled rounds play these from the record
+    (``model_params.pack``), and ask every other model in Python.
+    """
+    blend = None
     if type(model) is SkillBlend:
-        return uses_hand_draws(model.inner)
-    return type(model) in _DRAWS_ONLY
-
-
-_DRAWS_ONLY = (RandomModel, CallingStationModel, PushFoldModel, TightAggressiveModel)
+        blend = model.blend
+        model = model.inner
+    if _BUILTINS.get(getattr(model, "name", None)) is not type(model):  # type: ignore[arg-type]
+        return None
+    return model.params, blend
 
 
 def builtin_models() -> tuple[str, ...]:
@@ -806,32 +758,17 @@ def builtin_models() -> tuple[str, ...]:
     return tuple(sorted(_BUILTINS))
 
 
-def register_builtin(name: str, factory: Callable[..., PlayerModel]) -> None:
-    """Add a built-in model (used by this module for models defined further down)."""
-    _BUILTINS[name] = factory
-
-
-def _accepted_params(factory: Callable[..., Any]) -> tuple[set[str], bool]:
-    sig = inspect.signature(factory)
-    names = {
-        p.name
-        for p in sig.parameters.values()
-        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-    }
-    var_kw = any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
-    return names, var_kw
-
-
 def _build_builtin(name: str, params: Mapping[str, Any]) -> PlayerModel:
-    factory = _BUILTINS[name]
-    names, _ = _accepted_params(factory)
-    unknown = sorted(set(params) - names)
+    """The model from its record: ``params`` checked against the record's fields."""
+    cls = _BUILTINS[name]
+    names = param_names(cls.params_type)
+    unknown = sorted(set(params) - set(names))
     if unknown:
         raise ConfigError(
             f"model {name!r} has no parameter {unknown[0]!r}; "
-            f"expected some of: {', '.join(sorted(names)) or '(none)'}"
+            f"expected some of: {', '.join(names) or '(none)'}"
         )
-    return factory(**params)
+    return cast(PlayerModel, cls(cls.params_type(**params)))
 
 
 def missing_protocol_members(obj: object) -> list[str]:
@@ -917,7 +854,7 @@ def make_model(
             raise ConfigError(f"model {name!r}: parameter names must be strings, got {key!r}")
     if name in _BUILTINS:
         if think is not None:
-            factor = getattr(_BUILTINS[name], "pace_factor", 1.0)
+            factor = _BUILTINS[name].params_type.pace_factor
             p.setdefault("think_median_seconds", think.median_seconds * factor)
             p.setdefault("think_sigma", think.sigma)
         model = _build_builtin(name, p)

@@ -1,9 +1,11 @@
-"""The compiled betting rounds play exactly as the Python rounds and models do.
+"""The compiled betting machine plays exactly as the Python rounds and reference models do.
 
-``pokersim.betting_kernel`` repeats the play of the built-in models and the no-limit betting
-rules; these tests hold the two copies together: single hands from random states
-(hypothesis), then whole tournaments with every kind of built-in model, each played once with
-the kernel and once without it, event for event. The rules the kernel repeats are pinned by
+``pokersim.betting_kernel`` (with ``pokersim.model_kernel``) plays the no-limit betting rules
+and the built-in models from their packed parameter records, and asks Python for every other
+seat; these tests hold it to the Python rounds and models: single hands from random states and
+random parameter records (hypothesis), built-in models mixed with plug-ins and subclasses,
+with and without recorded actions, then whole tournaments played once with the machine and
+once without it, event for event. The rules the kernel repeats are pinned by
 their own tests on the Python side; here it is held to the same answers: R-HAND-1 and R-HAND-2
 (minimum raises, short all-ins), R-BLIND-1 (the pre-flop price), R-HAND-3 (uncalled bets),
 R-HAND-6 and R-DIS-1 (the action clock and the time bank, as ``timing.resolve_decision``).
@@ -22,22 +24,49 @@ from hypothesis import strategies as st
 
 import pokersim.engine.dealer as engine_dealer
 from pokersim import engine, rng
-from pokersim.actions import DecisionView
+from pokersim.actions import Action, DecisionView, RaiseTo
 from pokersim.betting import TableState
-from pokersim.betting_kernel import model_row, play_rounds
+from pokersim.betting_kernel import play_rounds
 from pokersim.config import AnteKind, Level
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
+from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
 from pokersim.players import (
     CallingStationModel,
     PushFoldModel,
     RandomModel,
     SkillBlend,
     TightAggressiveModel,
+    model_record,
+    random_action,
 )
 from pokersim.scenario import load_scenario, parse_scenario
 from pokersim.timing import ActionClock, resolve_decision
 
-MODELS = [
+
+class _Plugin:
+    """A plug-in: plays from its own generator, so the machine must ask it in Python."""
+
+    name = "plug-in"
+
+    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        return random_action(view.legal, rng)
+
+    def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
+        return float(rng.uniform(0.5, 20.0))
+
+
+class _Sub(PushFoldModel):
+    """A subclass of a built-in model is a plug-in too (it may play and draw anything)."""
+
+    __slots__ = ()
+
+    def decide(self, view: DecisionView, rng: Any) -> Action:
+        if view.legal.max_raise_to > 0 and rng.random() < 0.3:
+            return RaiseTo(view.legal.min_raise_to)
+        return super().decide(view, rng)
+
+
+MODELS: list[Any] = [
     TightAggressiveModel(),
     TightAggressiveModel(short_bb=25.0, open_width=(0.2, 0.3, 0.4, 0.6), commit_bb=15.0),
     PushFoldModel(),
@@ -48,29 +77,44 @@ MODELS = [
     SkillBlend(PushFoldModel(looseness=0.5), skill=0.5),
     SkillBlend(RandomModel(), skill=0.0, noise=1.0),
 ]
-PARAMS = np.array([model_row(m) for m in MODELS], dtype=np.float64)
+PLUGINS: list[Any] = [_Plugin(), _Sub(), SkillBlend(_Plugin(), skill=0.5)]
+BUILT_IN = len(MODELS)  # codes from here on are asked in Python
+
+
+def _params(models: list[Any]) -> tuple[np.ndarray, list[int]]:
+    """The packed records of the built-in models and each model's row in them (-1: none)."""
+    records = [model_record(m) for m in models]
+    built_in = [r for r in records if r is not None]
+    rows = []
+    for r in records:
+        rows.append(-1 if r is None else built_in.index(r))
+    return pack(built_in), rows
 
 
 class _Engineish:
-    """The engine's decision path for built-in models on the hand's draws (`_Director._decide`,
-    `_clocked` for a present player: the bank pays beyond the clock, else a time-out)."""
+    """The engine's decision path (`Dealer.decide`, `_clocked` for a present player: the bank
+    pays beyond the clock, else a time-out): built-in models on the hand's draws, plug-ins on
+    their own generator."""
 
     def __init__(
         self, seat_models: list[Any], draws: rng.HandDraws, clock: float, banks: list[float]
     ) -> None:
         self.seat_models = seat_models
+        self.own = [np.random.default_rng(1000 + s) for s in range(len(seat_models))]
         self.draws = draws
         self.clock = clock
         self.sim_seconds = 0.0
         self.street = 0  # the last street on which a player was asked
         self.timed_out = False
+        self.asked = 0  # decisions asked here while the machine played the hand
         self.banks = array("d", banks)  # by player id (= seat index here), as the engine's
 
     def decide(self, view: DecisionView) -> Any:
         model = self.seat_models[view.seat]
         self.street = max(self.street, view.street)
-        action = model.decide(view, self.draws)
-        think = model.think_seconds(view, self.draws)
+        draws = self.draws if model_record(model) is not None else self.own[view.seat]
+        action = model.decide(view, draws)
+        think = model.think_seconds(view, draws)
         if 0.0 <= think <= self.clock:
             self.sim_seconds += think
             return action
@@ -81,17 +125,27 @@ class _Engineish:
         self.banks[view.seat] -= out.bank_used
         self.sim_seconds += out.seconds
         if out.timed_out:
-            self.timed_out = True  # the engine's player sits out: the kernel must decline
+            self.timed_out = True
             return None
         return out.action
+
+    def ask(self, view: DecisionView, elapsed: float) -> tuple[Any, float, bool]:
+        self.asked += 1
+        self.sim_seconds = elapsed
+        action = self.decide(view)
+        return action, self.sim_seconds, True
 
 
 def _play(
     stacks: list[int], button: int, level: Level, codes: list[int], deck: list[int], seed: int,
-    clock: float, banks: list[float], kernel: bool,
+    clock: float, banks: list[float], kernel: bool, record: bool = False,
+    models: list[Any] | None = None,
 ):  # fmt: skip
-    """One hand, its betting in the kernel or not; returns the result, the draws, the path."""
+    """One hand, its betting in the machine or not; returns the result, the draws, the path."""
     n = len(stacks)
+    pool = models if models is not None else MODELS + PLUGINS
+    seat_models = [pool[c] for c in codes]
+    params, rows_of = _params(seat_models)
     seat_nos = list(range(1, n + 1))
     rows = bytes(deck)  # laid out as the engine's deck rows: seat s holds cards 2s-2, 2s-1
     hole = tuple((rows[2 * s - 2], rows[2 * s - 1]) for s in seat_nos)
@@ -104,29 +158,26 @@ def _play(
     uniforms, normals = rng.decision_block(rng.generator(seed, rng.STREAM_DECISIONS, 1), 1)
     draws = rng.HandDraws()
     draws.start(uniforms, normals, 0, seed, 1, 1)
-    path = _Engineish([MODELS[c] for c in codes], draws, clock, banks)
-    played: list[bool] = []
+    path = _Engineish(seat_models, draws, clock, banks)
 
     def rounds(t: TableState, first: int) -> bool:
         ids = list(range(n))
-        done, elapsed, street = play_rounds(
-            t, codes + seat_nos + ids, rows, -2, 2 * n, PARAMS, draws, first, path.sim_seconds,
-            clock, path.banks,
+        elapsed, street = play_rounds(
+            t, rows_of + seat_nos + ids, rows, -2, 2 * n, params, draws, first,
+            path.sim_seconds, clock, path.banks, path.ask,
         )  # fmt: skip
-        if done:
-            path.sim_seconds = elapsed
-            path.street = street
-        played.append(done)
-        return done
+        path.sim_seconds = elapsed
+        path.street = street
+        return True
 
     result = play_hand(
         setup,
         deal,
         path.decide,
-        record_actions=False,
+        record_actions=record,
         rounds=rounds if kernel else None,
     )
-    return result, draws, path, played
+    return result, draws, path
 
 
 def _same(a: HandResult, b: HandResult) -> None:
@@ -134,6 +185,7 @@ def _same(a: HandResult, b: HandResult) -> None:
     assert a.pots == b.pots
     assert a.knockouts == b.knockouts
     assert a.showdown == b.showdown
+    assert a.events == b.events
 
 
 hands = st.fixed_dictionaries(
@@ -144,32 +196,35 @@ hands = st.fixed_dictionaries(
         "bb": st.sampled_from([2, 20, 100, 400]),
         "ante": st.sampled_from(["none", "classic", "bb"]),
         "codes": st.lists(st.integers(0, len(MODELS) - 1), min_size=10, max_size=10),
+        "plugins": st.lists(st.integers(-6, len(PLUGINS) - 1), min_size=10, max_size=10),
         "seed": st.integers(0, 2**32),
         "clock": st.sampled_from([1.0, 4.0, 15.0, 1000.0]),
         "banks": st.lists(st.sampled_from([0.0, 0.5, 3.0, 60.0]), min_size=10, max_size=10),
+        "record": st.booleans(),
     }
 )
 
 
-@settings(max_examples=300, deadline=None)
-@given(hands)
-def test_kernel_round_equals_the_python_round(h: dict[str, Any]) -> None:
-    n = h["n"]
-    stacks = h["stacks"][:n]
-    bb = h["bb"]
-    kind = {"none": AnteKind.NONE, "classic": AnteKind.CLASSIC, "bb": AnteKind.BIG_BLIND}[h["ante"]]
-    level = Level(
+def _level(bb: int, ante: str) -> Level:
+    kind = {"none": AnteKind.NONE, "classic": AnteKind.CLASSIC, "bb": AnteKind.BIG_BLIND}[ante]
+    return Level(
         small_blind=bb // 2,
         big_blind=bb,
         ante=0 if kind is AnteKind.NONE else max(1, bb // 8 if kind is AnteKind.CLASSIC else bb),
         ante_kind=kind,
     )
+
+
+def _both_ways(h: dict[str, Any], codes: list[int], models: list[Any] | None = None) -> Any:
+    """The hand played by the machine and by the Python rounds: every output must match."""
+    n = h["n"]
     deck = [int(c) for c in np.random.default_rng(h["seed"]).permutation(52)]
     args = (
-        stacks, h["button"] % n, level, h["codes"][:n], deck, h["seed"], h["clock"], h["banks"][:n]
+        h["stacks"][:n], h["button"] % n, _level(h["bb"], h["ante"]), codes, deck, h["seed"],
+        h["clock"], h["banks"][:n],
     )  # fmt: skip
-    fast, fast_draws, fast_path, played = _play(*args, kernel=True)
-    slow, slow_draws, slow_path, _ = _play(*args, kernel=False)
+    fast, fast_draws, fast_path = _play(*args, kernel=True, record=h["record"], models=models)
+    slow, slow_draws, slow_path = _play(*args, kernel=False, record=h["record"], models=models)
     _same(fast, slow)
     assert fast_draws.position()[1:3] == slow_draws.position()[1:3]
     assert fast_draws.position()[4:] == slow_draws.position()[4:]
@@ -177,27 +232,104 @@ def test_kernel_round_equals_the_python_round(h: dict[str, Any]) -> None:
     assert fast_path.sim_seconds == slow_path.sim_seconds
     assert fast_path.banks == slow_path.banks  # the same seconds taken from the same banks
     assert fast_path.street == slow_path.street
-    assert played in ([True], [False])
-    if slow_path.timed_out:
-        assert played == [False]  # a time-out is the engine's: the kernel declined
+    assert fast_path.timed_out == slow_path.timed_out
+    return fast_path
 
 
-def test_kernel_plays_most_random_hands() -> None:
-    """The comparison above is not vacuous: the kernel plays (not declines) most rounds."""
-    played_count = banked = 0
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_kernel_round_equals_the_python_round(h: dict[str, Any]) -> None:
+    """Built-in models, plug-ins and subclasses mixed: the machine asks Python for the latter."""
+    n = h["n"]
+    codes = [BUILT_IN + p if p >= 0 else c for c, p in zip(h["codes"][:n], h["plugins"][:n])]
+    _both_ways(h, codes)
+
+
+push_fold_params = st.builds(
+    PushFoldParams,
+    looseness=st.floats(0.25, 4.0),
+    max_bb=st.floats(1.0, 25.0),
+    open_raise_bb=st.floats(2.0, 5.0),
+    think_median_seconds=st.floats(0.01, 20.0),
+    think_sigma=st.floats(0.0, 3.0),
+)
+widths = st.floats(0.0, 1.0)
+tight_params = st.builds(
+    TightAggressiveParams,
+    samples=st.integers(8, 64),
+    short_bb=st.floats(0.0, 25.0),
+    open_width=st.tuples(widths, widths, widths, widths),
+    open_raise_bb=st.floats(2.0, 5.0),
+    three_bet_width=widths,
+    premium_width=widths,
+    commit_bb=st.floats(0.0, 200.0),
+    call_width=widths,
+    range_width=widths,
+    bet_range_width=widths,
+    raise_range_width=widths,
+    commit_fraction=widths,
+    commit_range_width=widths,
+    bet_fraction=st.floats(0.1, 3.0),
+    value_equity=widths,
+    raise_equity=widths,
+    call_margin=st.floats(-0.5, 0.5),
+    think_median_seconds=st.floats(0.01, 20.0),
+    think_sigma=st.floats(0.0, 3.0),
+)
+record_models = st.one_of(
+    push_fold_params.map(PushFoldModel),
+    tight_params.map(TightAggressiveModel),
+    st.builds(
+        SkillBlend,
+        st.one_of(push_fold_params.map(PushFoldModel), tight_params.map(TightAggressiveModel)),
+        skill=widths,
+        noise=widths,
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, st.lists(record_models, min_size=10, max_size=10))
+def test_any_parameter_record_plays_the_same_both_ways(h: dict[str, Any], models: Any) -> None:
+    """The packed record drives the compiled decisions as the record drives the Python model."""
+    _both_ways(h, list(range(h["n"])), models)
+
+
+@given(push_fold_params, tight_params)
+def test_a_packed_record_holds_what_the_python_model_reads(
+    pf: PushFoldParams, ta: TightAggressiveParams
+) -> None:
+    rows = pack([(pf, None), (ta, None)])
+    model = PushFoldModel(pf)
+    assert rows[0]["pf_inv_loose"] == model._inv_loose
+    assert tuple(rows[0]["pf_open_cuts"]) == model._open_cuts
+    assert rows[0]["think_median"] == model.think.median_seconds
+    tight = TightAggressiveModel(ta)
+    assert tuple(rows[1]["open_cuts"]) == tight._open_cuts
+    assert rows[1]["pf_max_bb"] == tight._push_fold.max_bb
+    assert rows[1]["commit_range_cut"] == tight._commit_range_cut
+    assert rows[1]["samples"] == tight.samples
+
+
+def test_kernel_plays_most_decisions_of_random_hands() -> None:
+    """The comparison above is not vacuous: the machine plays most decisions itself, and asks
+    Python for the plug-ins' and a time-out's."""
+    compiled = banked = asked = 0
     gen = np.random.default_rng(7)
     for k in range(200):
         n = int(gen.integers(2, 11))
         stacks = [int(x) for x in gen.integers(50, 5000, n)]
         codes = [int(x) for x in gen.integers(0, len(MODELS), n)]
+        if k % 2:
+            codes[0] = BUILT_IN  # one plug-in at the table
         deck = [int(c) for c in gen.permutation(52)]
         level = Level(small_blind=25, big_blind=50)
-        _, _, path, played = _play(
-            stacks, k % n, level, codes, deck, k, 4.0, [60.0] * n, kernel=True
-        )
-        played_count += played == [True]
-        banked += played == [True] and min(path.banks) < 60.0
-    assert played_count >= 190
+        _, _, path = _play(stacks, k % n, level, codes, deck, k, 4.0, [60.0] * n, kernel=True)
+        compiled += path.asked == 0
+        asked += path.asked > 0
+        banked += min(path.banks) < 60.0
+    assert compiled >= 80
+    assert asked >= 50  # the plug-ins were asked in Python, the others played compiled
     assert banked >= 20  # and it drew on time banks past a 4-second clock
 
 
@@ -239,6 +371,29 @@ def _scenario(seats: int, ante_kind: str, clock: int) -> Any:
     return parse_scenario(data, source="<kernel test>")
 
 
+def _both_paths(
+    sc: Any, seed: int, monkeypatch: pytest.MonkeyPatch, **kwargs: Any
+) -> tuple[Any, list[Any], int]:
+    """The tournament with the machine and with the Python rounds; the log, the hands played
+    by the machine."""
+    calls = [0]
+
+    def counting(*args: Any) -> tuple[float, int]:
+        calls[0] += 1
+        return play_rounds(*args)
+
+    fast_log: list[Any] = []
+    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
+    fast = engine.run_tournament(sc, seed, emit=fast_log.append, **kwargs)
+    slow_log: list[Any] = []
+    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
+    slow = engine.run_tournament(sc, seed, emit=slow_log.append, **kwargs)
+    assert fast_log == slow_log
+    assert fast.finishes == slow.finishes
+    assert fast.hands_played == slow.hands_played
+    return fast, fast_log, calls[0]
+
+
 @pytest.mark.parametrize(
     ("seats", "ante_kind", "clock", "seed"),
     [(9, "bb", 15, 1), (6, "classic", 8, 2), (10, "none", 30, 3), (2, "bb", 15, 4)],
@@ -246,24 +401,27 @@ def _scenario(seats: int, ante_kind: str, clock: int) -> Any:
 def test_tournament_is_the_same_with_and_without_the_kernel(
     seats: int, ante_kind: str, clock: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    sc = _scenario(seats, ante_kind, clock)
-    calls = {True: 0, False: 0}
+    fast, _, compiled = _both_paths(_scenario(seats, ante_kind, clock), seed, monkeypatch)
+    assert compiled > 0.6 * fast.hands_played  # the machine played most hands
 
-    def counting(*args: Any) -> tuple[bool, float, int]:
-        out = play_rounds(*args)
-        calls[out[0]] += 1
-        return out
 
-    fast_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
-    fast = engine.run_tournament(sc, seed, emit=fast_log.append)
-    slow_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer, "play_rounds", lambda *args: (False, 0.0, 0))
-    slow = engine.run_tournament(sc, seed, emit=slow_log.append)
-    assert calls[True] > 0.6 * fast.hands_played  # the kernel played most hands
-    assert fast_log == slow_log
-    assert fast.finishes == slow.finishes
-    assert fast.hands_played == slow.hands_played
+def test_recorded_actions_are_the_same_with_and_without_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the hands' own events recorded (``--actions``) the machine still plays them."""
+    fast, log, compiled = _both_paths(_scenario(9, "bb", 8), 5, monkeypatch, record_actions=True)
+    assert compiled > 0.6 * fast.hands_played
+    assert sum(type(e).__name__ == "ActionTaken" for e in log) > 5 * fast.hands_played
+
+
+def test_a_table_with_plug_ins_is_the_same_with_and_without_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Plug-ins and subclasses among built-in models: the machine asks them in Python."""
+    sc = _scenario(9, "classic", 15)
+    models = [(PLUGINS + MODELS)[p % (len(PLUGINS) + len(MODELS))] for p in range(sc.players.count)]
+    fast, _, compiled = _both_paths(sc, 6, monkeypatch, models=models, record_actions=True)
+    assert compiled > 0.9 * fast.hands_played
 
 
 SHIPPED = sorted(
@@ -276,20 +434,5 @@ def test_shipped_scenarios_are_the_same_with_and_without_the_kernel(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every shipped format (bounties, rebuys, satellites, shoot-outs...) with both paths."""
-    sc = load_scenario(path)
-    played = []
-
-    def counting(*args: Any) -> tuple[bool, float, int]:
-        out = play_rounds(*args)
-        played.append(out[0])
-        return out
-
-    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
-    fast_log: list[Any] = []
-    fast = engine.run_tournament(sc, 2, emit=fast_log.append)
-    monkeypatch.setattr(engine_dealer, "play_rounds", lambda *args: (False, 0.0, 0))
-    slow_log: list[Any] = []
-    slow = engine.run_tournament(sc, 2, emit=slow_log.append)
-    assert sum(played) > 0.8 * fast.hands_played
-    assert fast_log == slow_log
-    assert fast.finishes == slow.finishes
+    fast, _, compiled = _both_paths(load_scenario(path), 2, monkeypatch)
+    assert compiled > 0.8 * fast.hands_played

@@ -69,6 +69,9 @@ def test_engine_hands_plugins_their_own_generator_and_builtins_the_hand_draws(
         return original(self, view, rng)
 
     monkeypatch.setattr(CallingStationModel, "decide", spy)
+    # every decision in Python, where the spy sees it (the compiled rounds ask only the
+    # plug-ins in Python, with the same generators: tests/test_betting_kernel.py)
+    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
     recorder = _Recorder()
     models = [recorder, CallingStationModel(), recorder, CallingStationModel()]
     run_tournament(make_scenario(4, stack=60), 5, models=models)
@@ -106,7 +109,7 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
     monkeypatch.setattr(CallingStationModel, "think_seconds", spy)
     # every round in Python, where the spy sees it (the compiled rounds read the same draws:
     # tests/test_betting_kernel.py)
-    monkeypatch.setattr(engine_dealer, "play_rounds", lambda *args: (False, 0.0, 0))
+    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
     run_tournament(make_scenario(12, stack=40), 9, models=[CallingStationModel()] * 12)
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():

@@ -3,8 +3,8 @@
 The hot path. Decks and hand strengths are dealt a block of hands at a time per table, the
 decision draws likewise; a decision asks the player's model, then the player's clock
 (``Incidents.clocked``) when the answer took longer than the action clock or the player is
-away. At a table of built-in models the betting rounds are played compiled
-(``pokersim.betting_kernel``), with the same result as in Python. It knows nothing of SimPy:
+away. The betting rounds are played compiled (``pokersim.betting_kernel``), which asks
+``decide`` for the players it does not play, with the same result as in Python. No SimPy:
 the director waits for the hand's seconds.
 """
 
@@ -92,15 +92,13 @@ class Dealer:
         self.records, kernel_rows = model_records(models)
         # ``ask[p]`` is None while player p sits out: the decision then goes the away path
         self.ask: list[Record | None] = [self.records[id(m)] for m in models]
-        self.kernel_params = np.array(kernel_rows, dtype=np.float64)
-        # The compiled rounds need the real hand engine, no action events (they record none),
-        # no-limit betting and nobody able to disconnect; tables where someone is away or a
-        # model is not built in play in Python (decided hand by hand in `play`).
+        self.kernel_params = kernel_rows
+        # The compiled rounds need the real hand engine, no-limit betting, nobody able to
+        # disconnect and a built-in model somewhere; they ask the others in Python (`_ask`).
         self.kernel_on = (
             hand_player is play_hand
-            and not record_actions
             and scenario.structure is BettingStructure.NO_LIMIT
-            and bool(kernel_rows)
+            and len(kernel_rows) > 0
             and not incidents.conn_on
         )
         self.missing: dict[int, int] = {}  # R-COND-3: hands each penalized player still misses
@@ -262,16 +260,7 @@ class Dealer:
         """Deal and play the hand (compiled rounds when every player can): result, seconds."""
         self._elapsed = 0.0
         self._street = 0
-        codes: list[int] | None = None
-        if self.kernel_on and not self.dealt_out:  # compiled unless someone is away, a plug-in
-            ask = self.ask
-            codes = []
-            for p in ids:
-                record = ask[p]
-                if record is None or record[3] < 0:
-                    codes = None
-                    break
-                codes.append(record[3])
+        codes = self._kernel_codes(ids) if self.kernel_on else None
         deal = self.deal(tab, seat_nos)
         if codes is None:
             result = self.play_hand(
@@ -280,7 +269,12 @@ class Dealer:
         else:
             self._kernel_input = codes + seat_nos + ids
             result = play_hand(
-                setup, deal, self.decide, record_actions=False, context=context, rounds=self.rounds
+                setup,
+                deal,
+                self.decide,
+                record_actions=self.record_actions,
+                context=context,
+                rounds=self.rounds,
             )
         if self.incidents.timed_out:  # kept with the table until the hand's result takes effect
             self.incidents.hand_over(tab.table_id)
@@ -311,25 +305,33 @@ class Dealer:
             return action
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
+    def _kernel_codes(self, ids: list[int]) -> list[int] | None:
+        """Each player's row in the compiled rounds' records (-1: asked in Python); None: none.
+
+        Asked in Python: a model not built in, a player away or dealt out (R-COND-3).
+        """
+        ask, out = self.ask, self.dealt_out
+        codes = [-1 if (r := ask[p]) is None or p in out else r[3] for p in ids]
+        return codes if max(codes) >= 0 else None
+
     def rounds(self, t: TableState, first: int) -> bool:
-        """Play the betting rounds compiled (`pokersim.betting_kernel`); False: play them here."""
-        played, elapsed, street = play_rounds(
-            t,
-            self._kernel_input,
-            self._kernel_rows,
-            self._kernel_base,
-            self._kernel_board,
-            self.kernel_params,
-            self.draws,
-            first,
-            self._elapsed,
-            self.action_seconds,
+        """Play the betting rounds compiled (`pokersim.betting_kernel`), the others by `_ask`."""
+        elapsed, street = play_rounds(
+            t, self._kernel_input, self._kernel_rows, self._kernel_base, self._kernel_board,
+            self.kernel_params, self.draws, first, self._elapsed, self.action_seconds,
             self.incidents.bank,  # think time beyond the clock comes from the bank (R-DIS-1)
-        )
-        if played:
-            self._elapsed = elapsed
-            self._street = street
-        return played
+            self._ask,
+        )  # fmt: skip
+        self._elapsed = elapsed
+        self._street = street
+        return True
+
+    def _ask(self, view: DecisionView, elapsed: float) -> tuple[Action | None, float, bool]:
+        """A decision the compiled rounds leave to `decide`: answer, seconds, still compiled."""
+        self._elapsed = elapsed
+        action = self.decide(view)
+        record = self.ask[view.player_id]
+        return action, self._elapsed, record is not None and record[3] >= 0
 
     def _decide_away(self, view: DecisionView, p: int) -> Action | None:
         """A decision of a player who is absent or disconnected (R-DIS-1, R-DIS-2, R-DIS-3).

@@ -12,9 +12,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from pokersim.actions import Action, DecisionView, TournamentContext
-from pokersim.betting_kernel import model_row
 from pokersim.hand import Deal, HandResult, HandSetup
-from pokersim.players import PlayerModel, uses_hand_draws
+from pokersim.model_params import BlendParams, ModelParams, pack
+from pokersim.players import PlayerModel, model_record
 from pokersim.tally import Finish, TournamentResult
 
 __all__ = ["Finish", "HandPlayer", "Record", "TournamentResult", "model_records", "seat_rows"]
@@ -48,16 +48,19 @@ def seat_rows(seats: int) -> np.ndarray:
     return np.array([[2 * s, 2 * s + 1, *board] for s in range(seats)], dtype=np.intp)
 
 
-def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], list[list[float]]]:
-    """One decision record per distinct model (by identity) and the compiled rounds' rows."""
+def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], np.ndarray]:
+    """One decision record per distinct model (by identity) and the compiled rounds' records.
+
+    A built-in model (or a skill blend of one) reads the hand's draws and has a row in the
+    packed parameter records (``model_params.pack``); any other model is asked in Python.
+    """
     records: dict[int, Record] = {}
-    kernel_rows: list[list[float]] = []
+    built_in: list[tuple[ModelParams, BlendParams | None]] = []
     for m in models:
         if id(m) not in records:
-            own = uses_hand_draws(m)
-            row = model_row(m) if own else None
-            code = len(kernel_rows) if row is not None else -1
-            records[id(m)] = (m.decide, m.think_seconds, own, code)
-            if row is not None:
-                kernel_rows.append(row)
-    return records, kernel_rows
+            record = model_record(m)
+            code = len(built_in) if record is not None else -1
+            records[id(m)] = (m.decide, m.think_seconds, record is not None, code)
+            if record is not None:
+                built_in.append(record)
+    return records, pack(built_in)

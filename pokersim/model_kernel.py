@@ -1,0 +1,389 @@
+"""The built-in models' decisions, compiled: what the betting machine asks a seat it plays.
+
+Each function is the compiled form of a method of ``pokersim.players`` (named in its docstring)
+and reads the model's packed parameter record (a row of ``model_params.PARAMS_DTYPE``) instead
+of the model's attributes. :func:`decide` is the one entry: the record's ``kind`` picks the
+play; a skill blend's mistake draw comes first. Decisions read the hand's uniform draws from
+``u`` at ``ui`` and return where they stopped; ``NO_DRAWS`` says the hand's block ran out (the
+machine then asks the Python model, which goes on with the hand's overflow generator).
+``tests/test_betting_kernel.py`` holds every function to its Python reference.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pokersim import charts
+from pokersim.betting import CHECK_CALL_CODE, FOLD_CODE, RAISE_CODE
+from pokersim.model_params import CALLING, PUSH_FOLD, RANDOM
+from pokersim.players import COMBOS, IN_RANGE, range_equity
+
+# what a decision answers (the codes of ``betting.answer_code``)
+FOLD, CHECK_CALL, RAISE = FOLD_CODE, CHECK_CALL_CODE, RAISE_CODE
+NO_DRAWS = -1  # the hand's block of draws ran out: ask the Python model
+
+STEP = charts.STACK_STEP_BB
+_SEED_SPAN = 9007199254740992.0  # 2**53, as ``players._SEED_SPAN``
+
+
+def _chart_tables() -> tuple[np.ndarray, int, int]:
+    """Class, strength, push/call range and range-size tables in one array; range-table shape."""
+    push, call = charts.PUSH_TABLE, charts.CALL_TABLE
+    rows, cols = len(push.cut), len(push.cut[0])
+    if (len(call.cut), len(call.cut[0])) != (rows, cols):
+        raise AssertionError("push and call range tables must have one shape")
+    flat = [
+        *charts.CLASS_OF_PAIR,
+        *charts.STRENGTH_RANK,
+        *push.rank_of,
+        *call.rank_of,
+        *(x for r in push.cut for x in r),
+        *(x for r in call.cut for x in r),
+        *IN_RANGE,
+    ]
+    return np.array(flat, dtype=np.int16), rows, cols  # small: it stays in cache
+
+
+CHART_TABLES, CUT_ROWS, CUT_COLS = _chart_tables()
+# offsets into CHART_TABLES
+_STRENGTH = 52 * 52
+_PUSH_RANK = _STRENGTH + charts.N_CLASSES
+_CALL_RANK = _PUSH_RANK + charts.N_CLASSES
+_PUSH_CUT = _CALL_RANK + charts.N_CLASSES
+_CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
+_IN_RANGE_AT = _CALL_CUT + CUT_ROWS * CUT_COLS
+SAMPLER = COMBOS  # the sampler's combinations by strength (``players.range_equity``)
+
+
+@njit(cache=True)
+def _in_range(tables, rank_at, cut_at, cls, stack_bb, behind):  # pragma: no cover
+    """``charts.RangeTable.contains`` on the packed tables."""
+    s = int(stack_bb / STEP + 0.5)
+    if s > CUT_COLS - 1:
+        s = CUT_COLS - 1
+    elif s < 0:
+        s = 0
+    k = behind if behind <= CUT_ROWS - 1 else CUT_ROWS - 1
+    return tables[rank_at + cls] < tables[cut_at + k * CUT_COLS + s]
+
+
+@njit(cache=True)
+def _behind(folded, stacks, n, seat, button):  # pragma: no cover
+    """``players.players_behind`` pre-flop (the push-fold and tight-aggressive models)."""
+    first = 3 if n > 2 else 0
+    mine = (seat - button - first) % n
+    count = 0
+    for i in range(n):
+        if not folded[i] and stacks[i] > 0 and i != seat and (i - button - first) % n > mine:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _clip(target, lo, hi):  # pragma: no cover
+    """``players._raise_to``: a raise clipped into the legal range, or a call when closed."""
+    if hi <= 0:
+        return CHECK_CALL, 0
+    if target < lo:
+        target = lo
+    elif target > hi:
+        target = hi
+    return RAISE, target
+
+
+@njit(cache=True)
+def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``PushFoldModel.decide`` pre-flop (no draws; after the flop: `_made_hand_play`)."""
+    mine = stacks[seat] + bets[seat]
+    biggest = 0
+    aggressors = 0
+    high = 0
+    total_bets = 0
+    for i in range(n):
+        if bets[i] > high:
+            high = bets[i]
+        total_bets += bets[i]
+        if not folded[i] and i != seat:
+            total = stacks[i] + bets[i]
+            if total > biggest:
+                biggest = total
+            if bets[i] > bb:
+                aggressors += 1
+    eff_bb = (mine if mine < biggest else biggest) / bb
+    cls = tables[h0 * 52 + h1]
+    behind = _behind(folded, stacks, n, seat, button)
+    passive = CHECK_CALL if to_call == 0 else FOLD
+    if eff_bb <= p.pf_max_bb:
+        dead = pot - total_bets
+        scale = p.pf_inv_loose
+        if dead > 0:
+            scale *= 1.5 * bb / (1.5 * bb + dead)
+        if high <= bb:
+            if _in_range(tables, _PUSH_RANK, _PUSH_CUT, cls, eff_bb * scale, behind):
+                return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
+            return passive, 0
+        shove_bb = (high if high < mine else mine) / bb
+        k = behind + (aggressors if aggressors > 0 else 1)
+        if _in_range(tables, _CALL_RANK, _CALL_CUT, cls, shove_bb * scale, k):
+            return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
+        return passive, 0
+    rank = tables[_STRENGTH + cls]
+    if high <= bb:
+        slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+        if rank < p.pf_open_cuts[slot]:
+            return _clip(int(p.pf_open_raise_bb * bb) + (high - bb), lo, hi)
+        return passive, 0
+    if rank < p.pf_premium_cut:
+        return _clip(3 * high, lo, hi)
+    if rank < p.pf_call_cut and to_call * 10 <= stacks[seat]:
+        return CHECK_CALL, 0
+    return passive, 0
+
+
+@njit(cache=True)
+def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel._preflop`` (no draws)."""
+    short = p.short_bb * bb
+    deep = False
+    if stacks[seat] + bets[seat] > short:
+        for i in range(n):
+            if not folded[i] and i != seat and stacks[i] + bets[i] > short:
+                deep = True
+                break
+    if not deep:
+        return _push_fold(
+            p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi
+        )
+    rank = tables[_STRENGTH + tables[h0 * 52 + h1]]
+    high = 0
+    for i in range(n):
+        if bets[i] > high:
+            high = bets[i]
+    passive = CHECK_CALL if to_call == 0 else FOLD
+    if high <= bb:
+        if rank >= p.open_widest:
+            return passive, 0
+        behind = _behind(folded, stacks, n, seat, button)
+        slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+        if rank < p.open_cuts[slot]:
+            return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
+        return passive, 0
+    if high <= 4 * bb:
+        if rank < p.three_bet_cut:
+            return _clip(3 * high, lo, hi)
+        if rank < p.call_cut and to_call * 10 <= stacks[seat]:
+            return CHECK_CALL, 0
+        return passive, 0
+    if rank < p.three_bet_cut:
+        mine = stacks[seat] + bets[seat]
+        eff = 0
+        for i in range(n):
+            if not folded[i] and i != seat and stacks[i] + bets[i] > eff:
+                eff = stacks[i] + bets[i]
+        if mine < eff:
+            eff = mine
+        committed = eff <= p.commit_bb * bb
+        if rank < p.premium_cut:
+            target = high * 23 // 10
+            if committed or 10 * target >= 4 * eff:
+                target = hi
+            return _clip(target, lo, hi)
+        if committed or to_call * 5 <= stacks[seat]:
+            return CHECK_CALL, 0
+    return passive, 0
+
+
+@njit(cache=True)
+def _made_hand_play(hole0, hole1, board, shown, stacks, bets, seat, pot, bb, to_call, lo, hi):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``players._postflop_default``: bet or call with a pair or better, else check or fold."""
+    r1 = hole0 >> 2
+    r2 = hole1 >> 2
+    made = r1 == r2
+    for k in range(shown):
+        r = board[k] >> 2
+        if r == r1 or r == r2:
+            made = True
+    if made:
+        if to_call == 0:
+            if hi > 0:
+                half = pot // 2
+                return _clip(half if half > bb else bb, lo, hi)
+            return CHECK_CALL, 0
+        if 3 * to_call <= stacks[seat] + bets[seat]:
+            return CHECK_CALL, 0
+    return (CHECK_CALL, 0) if to_call == 0 else (FOLD, 0)
+
+
+@njit(cache=True)
+def _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel.equity``: one uniform draw seeds the sampler; -1.0: no draws left.
+
+    ``ev``: the sampler's tables (combinations by strength, then the evaluator's five).
+    """
+    n_opp = 0
+    for i in range(n):
+        if not folded[i] and i != seat:
+            n_opp += 1
+    if n_opp < 1:
+        n_opp = 1
+    if ui >= uend:
+        return -1.0
+    return range_equity(
+        int(u[ui] * _SEED_SPAN), hole0, hole1, board[:shown],
+        p.samples, n_opp, ev[0], np.int64(tables[_IN_RANGE_AT + cut]),
+        ev[1], ev[2], ev[3], ev[4], ev[5],
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``TightAggressiveModel._postflop``: (what, amount, next draw); NO_DRAWS when out."""
+    narrow = p.commit_range_cut
+    if to_call == 0:
+        cut = p.range_cut
+    elif bets[seat] > 0:
+        cut = p.raise_range_cut
+    else:
+        cut = p.bet_range_cut
+    eq = _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev)
+    if eq < 0.0:
+        return NO_DRAWS, 0, ui
+    ui += 1
+    big = p.commit_fraction * (stacks[seat] + bets[seat])
+    if to_call == 0:
+        if eq >= p.value_equity and hi > 0:
+            target = int(p.bet_fraction * pot)
+            if target < bb:
+                target = bb
+            if (target if target < hi else hi) > big and cut != narrow:
+                eq2 = _equity(
+                    p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
+                )  # fmt: skip
+                if eq2 < 0.0:
+                    return NO_DRAWS, 0, ui
+                ui += 1
+                if eq2 < p.value_equity:
+                    return CHECK_CALL, 0, ui
+            what, amount = _clip(target, lo, hi)
+            return what, amount, ui
+        return CHECK_CALL, 0, ui
+    if eq >= p.raise_equity and hi > 0:
+        high = 0
+        for i in range(n):
+            if bets[i] > high:
+                high = bets[i]
+        target = high + int(p.bet_fraction * (pot + to_call))
+        put_in = (target if target < hi else hi) - bets[seat]
+        if put_in <= big or cut == narrow:
+            what, amount = _clip(target, lo, hi)
+            return what, amount, ui
+        eq = _equity(
+            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
+        )
+        if eq < 0.0:
+            return NO_DRAWS, 0, ui
+        ui += 1
+        cut = narrow
+        if eq >= p.raise_equity:
+            what, amount = _clip(target, lo, hi)
+            return what, amount, ui
+    if to_call > big and cut != narrow:
+        eq = _equity(
+            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
+        )
+        if eq < 0.0:
+            return NO_DRAWS, 0, ui
+        ui += 1
+    if eq >= to_call / (pot + to_call) + p.call_margin:
+        return CHECK_CALL, 0, ui
+    return FOLD, 0, ui
+
+
+@njit(cache=True)
+def _noise(u, ui, uend, bets, n, pot, to_call, lo, hi):  # pragma: no cover
+    """``players.noise_action``: (what, amount, next draw); NO_DRAWS when out."""
+    free = to_call == 0
+    kinds = (1 if free else 2) + (1 if hi > 0 else 0)
+    if ui >= uend:
+        return NO_DRAWS, 0, ui
+    what = int(u[ui] * kinds) + (1 if free else 0)
+    ui += 1
+    if what < 2:
+        return what, 0, ui
+    if ui >= uend:
+        return NO_DRAWS, 0, ui
+    high = 0
+    for k in range(n):
+        if bets[k] > high:
+            high = bets[k]
+    amount = high + int((0.5 + u[ui]) * pot)
+    ui += 1
+    if amount < lo:
+        amount = lo
+    elif amount > hi:
+        amount = hi
+    return RAISE, amount, ui
+
+
+@njit(cache=True)
+def _random(u, ui, uend, lo, hi):  # pragma: no cover
+    """``players.random_action``: (what, amount, next draw); NO_DRAWS when out."""
+    if ui >= uend:
+        return NO_DRAWS, 0, ui
+    if hi <= 0:
+        return int(u[ui] * 2.0), 0, ui + 1
+    what = int(u[ui] * 3.0)
+    ui += 1
+    if what != 2:
+        return what, 0, ui
+    span = hi - lo
+    if span <= 0:
+        return RAISE, hi, ui
+    if ui >= uend:
+        return NO_DRAWS, 0, ui
+    pick = int(u[ui] * (span + 1))
+    return RAISE, lo + (span if span < pick else pick), ui + 1
+
+
+@njit(cache=True)
+def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0, hole1, board, street, pot, bb, to_call, lo, hi, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+    """One decision of a built-in model (``SkillBlend.decide`` then the model's ``decide``).
+
+    Returns (what, amount, next uniform draw); ``what`` is ``NO_DRAWS`` when the hand's block
+    of draws ran out (nothing is then to be kept of this decision).
+    """
+    if p.blend:
+        if ui >= uend:
+            return NO_DRAWS, 0, ui
+        mistake = u[ui] < p.mistake
+        ui += 1
+        if mistake:
+            return _noise(u, ui, uend, bets, n, pot, to_call, lo, hi)
+    kind = p.kind
+    if kind == RANDOM:
+        return _random(u, ui, uend, lo, hi)
+    if kind == CALLING:
+        return CHECK_CALL, 0, ui
+    if street == 0:
+        if kind == PUSH_FOLD:
+            what, amount = _push_fold(
+                p, tables, folded, stacks, bets, n, seat, button, hole0, hole1, pot, bb,
+                to_call, lo, hi,
+            )  # fmt: skip
+        else:
+            what, amount = _tight(
+                p, tables, folded, stacks, bets, n, seat, button, hole0, hole1, pot, bb,
+                to_call, lo, hi,
+            )  # fmt: skip
+        return what, amount, ui
+    shown = street + 2  # board cards seen
+    if kind == PUSH_FOLD:
+        what, amount = _made_hand_play(
+            hole0, hole1, board, shown, stacks, bets, seat, pot, bb, to_call, lo, hi
+        )
+        return what, amount, ui
+    return _tight_postflop(
+        p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot,
+        bb, to_call, lo, hi, ev,
+    )  # fmt: skip
