@@ -44,6 +44,7 @@ from pokersim.model_kernel import (
     RAISE,
     SAMPLER,
     decide,
+    hand_inputs,
 )
 from pokersim.timing import think_time_compiled
 
@@ -170,7 +171,7 @@ def _settled(ints, n, i, seat_at, to_match, active):  # pragma: no cover
 
 
 @njit(cache=True)
-def _compiled(ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, params, tables, u, z, bank, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _compiled(ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, params, tables, u, z, bank, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """Seat ``i``'s built-in model decides and thinks: (what, amount, think).
 
     ``NO_DRAWS`` when Python must decide instead (draws out, a time-out, an answer the rules
@@ -184,7 +185,7 @@ def _compiled(ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, pa
         p, tables, u, ui, ints[H_UEND], ints[seat_at[FOLDED] : seat_at[FOLDED] + n],
         ints[seat_at[STACKS] : seat_at[STACKS] + n], ints[seat_at[BETS] : seat_at[BETS] + n],
         n, i, ints[H_BUTTON], hole[2 * i], hole[2 * i + 1], board, street, ints[H_POT],
-        ints[H_BB], to_call, lo, hi, ev,
+        ints[H_BB], to_call, lo, hi, ev, ti,
     )  # fmt: skip
     if what == NO_DRAWS or zi >= ints[H_ZEND]:
         return NO_DRAWS, 0, 0.0
@@ -262,7 +263,7 @@ def _act(ints, i, street, what, amount, to_call, timed_out, think, seat_at, log,
 
 
 @njit(cache=True)
-def _round(ints, floats, street, seat_at, hole, board, params, tables, u, z, bank, log, think_log, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _round(ints, floats, street, seat_at, hole, board, params, tables, u, z, bank, log, think_log, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """Play the round from ``H_SEAT`` until it is over, or a seat is to be asked in Python.
 
     Returns ``OVER``, ``ASK`` (the seat's legal answers in ``H_TO_CALL``, ``H_LO``, ``H_HI``)
@@ -293,7 +294,7 @@ def _round(ints, floats, street, seat_at, hole, board, params, tables, u, z, ban
             if ints[seat_at[CODES] + i] >= 0:
                 what, amount, think = _compiled(
                     ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, params,
-                    tables, u, z, bank, ev,
+                    tables, u, z, bank, ev, ti,
                 )  # fmt: skip
             if what == NO_DRAWS:
                 ints[H_SEAT] = i
@@ -312,7 +313,7 @@ def _round(ints, floats, street, seat_at, hole, board, params, tables, u, z, ban
 
 
 @njit(cache=True)
-def _run(ints, floats, rows, params, tables, u, z, bank, log, think_log, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+def _run(ints, floats, rows, params, tables, u, z, bank, log, think_log, combos, card_key, low_base, high_index, rank_table, flush_table, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """Run the machine from its phase until the hand's betting is ``DONE``, or ``ASK``/``FLUSH``.
 
     ``hand.play_hand``'s street loop: a round per street, skipped once at most one player can
@@ -344,7 +345,7 @@ def _run(ints, floats, rows, params, tables, u, z, bank, log, think_log, combos,
             ints[H_PHASE] = ROUND
         status = _round(
             ints, floats, street, seat_at, hole, board, params, tables, u, z, bank, log,
-            think_log, ev,
+            think_log, ev, ti,
         )  # fmt: skip
         if status != OVER:
             return status
@@ -401,10 +402,11 @@ def play_rounds(
     think_log = array("d", bytes(8 * LOG_ENTRIES)) if logging else array("d", (0.0,))
     ev = get_tables()
     machine = np.frombuffer(ints, dtype=np.int64)  # the same memory, sliceable when compiled
+    ti = hand_inputs(params, t.context, t.player_ids)  # what a tournament-aware record reads
     while True:
         status = _run(
             machine, floats, rows, params, CHART_TABLES, u, z, bank, log, think_log, SAMPLER,
-            ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table,
+            ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table, ti,
         )  # fmt: skip
         _sync(t, ints)
         if logging:
