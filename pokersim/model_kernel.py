@@ -25,9 +25,11 @@ from pokersim.players import (
     IN_RANGE,
     NASH_MAX_BB,
     TI_AVERAGE,
+    TI_BUBBLE,
+    TI_CAP,
+    TI_LADDER,
     TI_ON,
     TI_SEAT_BOUNTY,
-    TI_WEIGHT,
     range_equity,
     tournament_inputs,
 )
@@ -121,18 +123,23 @@ def _nash_in(tables, kind, bp, bc, behind, stack_bb, cls):  # pragma: no cover
 
 
 @njit(cache=True)
-def _seat_bf(weight, average, chips):  # pragma: no cover
+def _seat_bf(ti, chips):  # pragma: no cover
     """``players.seat_bubble_factor``."""
-    if weight <= 0.0 or average <= 0.0:
+    average = ti[TI_AVERAGE]
+    if average <= 0.0:
         return 1.0
     r = chips / average
     if r < 1.0:
         g = 0.2 + 0.8 * r
+        b = ti[TI_CAP]
+        if r * b > 1.0:
+            b = 1.0 / r
     else:
         g = 1.0 - 0.5 * (r - 1.0)
         if g < 0.25:
             g = 0.25
-    return 1.0 + weight * g
+        b = g
+    return 1.0 + ti[TI_LADDER] * g + ti[TI_BUBBLE] * b
 
 
 @njit(cache=True)
@@ -144,14 +151,12 @@ def _order(i, n, button):  # pragma: no cover
 @njit(cache=True)
 def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind):  # fmt: skip # noqa: E501 # pragma: no cover
     """``players.aware_push``."""
-    w = ti[TI_WEIGHT]
-    avg = ti[TI_AVERAGE]
-    bf = _seat_bf(w, avg, stacks[seat] + bets[seat])
+    bf = _seat_bf(ti, stacks[seat] + bets[seat])
     mine = _order(seat, n, button)
     bf_callers = 0.0
     for i in range(n):
         if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > mine:
-            b = _seat_bf(w, avg, stacks[i] + bets[i])
+            b = _seat_bf(ti, stacks[i] + bets[i])
             if bf_callers == 0.0 or b < bf_callers:
                 bf_callers = b
     if bf_callers == 0.0:
@@ -162,9 +167,7 @@ def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb
 @njit(cache=True)
 def _presses(ti, folded, stacks, bets, n, seat, button):  # pragma: no cover
     """``players.presses``."""
-    w = ti[TI_WEIGHT]
-    avg = ti[TI_AVERAGE]
-    if w <= 0.0:
+    if ti[TI_LADDER] <= 0.0 and ti[TI_BUBBLE] <= 0.0:
         return False
     chips = stacks[seat] + bets[seat]
     mine = _order(seat, n, button)
@@ -173,12 +176,12 @@ def _presses(ti, folded, stacks, bets, n, seat, button):  # pragma: no cover
         if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > mine:
             if stacks[i] + bets[i] > chips:
                 return False
-            b = _seat_bf(w, avg, stacks[i] + bets[i])
+            b = _seat_bf(ti, stacks[i] + bets[i])
             if lowest == 0.0 or b < lowest:
                 lowest = b
     if lowest == 0.0:
         return False
-    return _bf_slot(lowest) > _bf_slot(_seat_bf(w, avg, chips))
+    return _bf_slot(lowest) > _bf_slot(_seat_bf(ti, chips))
 
 
 @njit(cache=True)
@@ -220,10 +223,8 @@ def _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, in
         kind = OTHER
         if behind < 3:
             behind = 3
-    w = ti[TI_WEIGHT]
-    avg = ti[TI_AVERAGE]
-    bf = _seat_bf(w, avg, mine)
-    bf_pusher = _seat_bf(w, avg, theirs)
+    bf = _seat_bf(ti, mine)
+    bf_pusher = _seat_bf(ti, theirs)
     return _nash_in(tables, kind, _bf_slot(bf_pusher), _bf_slot(bf), behind, shove_bb * scale, cls)
 
 

@@ -291,44 +291,53 @@ def _made_hand(hole: tuple[int, int], board: tuple[int, ...]) -> bool:
 
 # -- playing the tournament (``tournament = true``) -------------------------------------------
 
-# columns of ``tournament_inputs``: whether the hand has a context, its bubble weight, the
-# average stack, then the bounty (in chips) on each seat's head
-TI_ON, TI_WEIGHT, TI_AVERAGE, TI_SEAT_BOUNTY = 0, 1, 2, 3
+# columns of ``tournament_inputs``: whether the hand has a context, the ladder and bubble
+# weights of the bubble factor, the bubble term's cap, the average stack, then the bounty (in
+# chips) on each seat's head
+TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_SEAT_BOUNTY = 0, 1, 2, 3, 4, 5
 NASH_MAX_BB = float(nash.STACKS_BB[-1])
 """The deepest stack of the equilibrium charts: deeper all-ins are called by the plain play."""
 
 
-def bubble_weight(context: TournamentContext) -> float:
-    """How much ICM weighs on an average stack this hand: its bubble factor is 1 + this.
+def bubble_weights(context: TournamentContext) -> tuple[float, float, float]:
+    """How ICM weighs on this hand's stacks: (ladder weight, bubble weight, bubble cap).
 
     A cheap fit to exact ICM bubble factors (docs/players.md, *Playing the tournament*), from
-    the payout table and the field only. Closeness to the money ``c = 1 / (1 + (m - 1) / P)``
-    (``m`` players to the money, ``P`` places paid; 1 in the money) scales a ladder term, the
-    pay jumps ahead, ``min(0.7, 0.3 ln min(N, P)) * min(1, sqrt(9 / N))`` times how top-heavy
-    the table is (``min(1, 1.6 (1 - min cash / first prize))``), plus, before the money, a
-    bubble term ``0.9 c^2 min(1, min cash / (pool / N))``. Heads-up (N <= 2) it is 0: chips.
+    the payout table and the field only: ``N`` players left, ``P`` places paid, ``m`` players
+    to the money, ``q = min(1, min cash / (pool / N))`` what a min cash is worth against an
+    average stack. Closeness to the money ``c = 1 / (1 + (m - 1) / P)`` (1 in the money)
+    scales the ladder, the pay jumps ahead: ``min(0.7, 0.3 ln min(N, P)) * min(1, sqrt(9 /
+    N))`` times how top-heavy the table is (``min(1, 1.6 (1 - min cash / first prize))``);
+    before the money the bubble weighs ``0.9 c^2 q``, capped for short stacks at ``1 / q``
+    times that. Heads-up (N <= 2) both are 0: chips.
     """
     n = context.players_left
     paid = context.places_paid
     prizes = context.prizes_cents
     if n <= 2 or paid < 1 or not prizes:
-        return 0.0
+        return 0.0, 0.0, 1.0
     pool = sum(prizes)
     first = prizes[0]
     min_cash = prizes[min(paid, len(prizes)) - 1]
-    if pool <= 0 or first <= 0:
-        return 0.0
+    if pool <= 0 or first <= 0 or min_cash <= 0:
+        return 0.0, 0.0, 1.0
     to_money = context.players_to_money
     close = 1.0 if to_money == 0 else 1.0 / (1.0 + (to_money - 1) / paid)
     k = min(n, paid)
     ladder = 0.0
     if k > 1:
         ladder = min(0.7, 0.3 * math.log(k)) * min(1.0, math.sqrt(9.0 / n))
-        ladder *= min(1.0, 1.6 * (1.0 - min_cash / first))
-    weight = close * ladder
-    if to_money > 0:
-        weight += 0.9 * close * close * min(1.0, min_cash * n / pool)
-    return weight
+        ladder *= close * min(1.0, 1.6 * (1.0 - min_cash / first))
+    if to_money == 0:
+        return ladder, 0.0, 1.0
+    q = min(1.0, min_cash * n / pool)
+    return ladder, 0.9 * close * close * q, 1.0 / q
+
+
+def bubble_weight(context: TournamentContext) -> float:
+    """An average stack's bubble factor less 1 (the sum of ``bubble_weights``' two terms)."""
+    ladder, bubble, _ = bubble_weights(context)
+    return ladder + bubble
 
 
 def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[int]) -> np.ndarray:
@@ -343,7 +352,7 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     if context is None:
         return out
     out[TI_ON] = 1.0
-    out[TI_WEIGHT] = bubble_weight(context)
+    out[TI_LADDER], out[TI_BUBBLE], out[TI_CAP] = bubble_weights(context)
     out[TI_AVERAGE] = context.average_stack
     share = context.bounty_cash_share
     pool = sum(context.prizes_cents)
@@ -355,23 +364,30 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     return out
 
 
-def seat_bubble_factor(weight: float, average: float, chips: float) -> float:
-    """A seat's bubble factor from its chips against the average stack.
+def seat_bubble_factor(ti: np.ndarray, chips: float) -> float:
+    """A seat's bubble factor from its chips against the average stack (``r = chips / avg``).
 
-    ``1 + weight * g(r)``, ``r = chips / average``: ``g`` is 1 for an average stack, falls to
-    0.52 at 0.4 of it (``0.2 + 0.8 r``: a short stack has less left to lose) and, above the
-    average, by half the excess down to 0.25 at 2.5 times it (a big stack risks a part).
+    ``1 + ladder * g(r) + bubble * b(r)``: ``g`` is 1 for an average stack, falls to 0.52 at
+    0.4 of it (``0.2 + 0.8 r``: a short stack has less to lose of the ladder) and, above the
+    average, by half the excess down to 0.25 at 2.5 times it (a big stack risks a part of its
+    chips); ``b`` is ``g`` above the average and ``min(1 / r, cap)`` below it: on the money
+    bubble a short stack's equity is mostly the min cash it would lose.
     """
-    if weight <= 0.0 or average <= 0.0:
+    average = ti[TI_AVERAGE]
+    if average <= 0.0:
         return 1.0
     r = chips / average
     if r < 1.0:
         g = 0.2 + 0.8 * r
+        b = ti[TI_CAP]
+        if r * b > 1.0:
+            b = 1.0 / r
     else:
         g = 1.0 - 0.5 * (r - 1.0)
         if g < 0.25:
             g = 0.25
-    return 1.0 + weight * g
+        b = g
+    return 1.0 + ti[TI_LADDER] * g + ti[TI_BUBBLE] * b
 
 
 def preflop_order(i: int, n: int, button: int) -> int:
@@ -386,13 +402,12 @@ def aware_push(view: DecisionView, ti: np.ndarray, cls: int, stack_bb: float, be
     """
     seat, n, button = view.seat, len(view.stacks), view.button
     stacks, bets = view.stacks, view.bets
-    w, avg = ti[TI_WEIGHT], ti[TI_AVERAGE]
-    bf = seat_bubble_factor(w, avg, stacks[seat] + bets[seat])
+    bf = seat_bubble_factor(ti, stacks[seat] + bets[seat])
     mine = preflop_order(seat, n, button)
     bf_callers = 0.0
     for i, alive in enumerate(view.in_hand):
         if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > mine:
-            b = seat_bubble_factor(w, avg, stacks[i] + bets[i])
+            b = seat_bubble_factor(ti, stacks[i] + bets[i])
             if bf_callers == 0.0 or b < bf_callers:
                 bf_callers = b
     if bf_callers == 0.0:
@@ -408,8 +423,7 @@ def presses(view: DecisionView, ti: np.ndarray) -> bool:
     """
     seat, n, button = view.seat, len(view.stacks), view.button
     stacks, bets = view.stacks, view.bets
-    w, avg = ti[TI_WEIGHT], ti[TI_AVERAGE]
-    if w <= 0.0:
+    if ti[TI_LADDER] <= 0.0 and ti[TI_BUBBLE] <= 0.0:
         return False
     chips = stacks[seat] + bets[seat]
     mine = preflop_order(seat, n, button)
@@ -418,12 +432,12 @@ def presses(view: DecisionView, ti: np.ndarray) -> bool:
         if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > mine:
             if stacks[i] + bets[i] > chips:
                 return False
-            b = seat_bubble_factor(w, avg, stacks[i] + bets[i])
+            b = seat_bubble_factor(ti, stacks[i] + bets[i])
             if lowest == 0.0 or b < lowest:
                 lowest = b
     if lowest == 0.0:
         return False
-    return nash.bf_slot(lowest) > nash.bf_slot(seat_bubble_factor(w, avg, chips))
+    return nash.bf_slot(lowest) > nash.bf_slot(seat_bubble_factor(ti, chips))
 
 
 def shover_of(view: DecisionView) -> int:
@@ -474,9 +488,8 @@ def aware_call(
         kind = "other"
         if behind < 3:
             behind = 3
-    w, avg = ti[TI_WEIGHT], ti[TI_AVERAGE]
-    bf = seat_bubble_factor(w, avg, mine)
-    bf_pusher = seat_bubble_factor(w, avg, theirs)
+    bf = seat_bubble_factor(ti, mine)
+    bf_pusher = seat_bubble_factor(ti, theirs)
     return nash.charts().calls(cls, shove_bb * scale, behind, kind, bf, bf_pusher)
 
 

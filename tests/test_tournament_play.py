@@ -66,13 +66,21 @@ def test_bubble_weight_grows_towards_the_money_and_is_chips_heads_up() -> None:
     assert bubble_weight(_context(10, flat)) > 0.5
 
 
-def test_a_seats_bubble_factor_peaks_at_the_average_stack() -> None:
-    w, avg = 1.0, 1000.0
-    mid = seat_bubble_factor(w, avg, 1000)
-    assert mid == 2.0
-    assert seat_bubble_factor(w, avg, 400) < mid
-    assert seat_bubble_factor(w, avg, 2500) == seat_bubble_factor(w, avg, 9000) == 1.25
-    assert seat_bubble_factor(0.0, avg, 400) == 1.0
+def test_a_seats_bubble_factor_by_its_stack() -> None:
+    ti = tournament_inputs(_context(10, LADDER), list(range(10)))  # the bubble of a 9-paid table
+    ladder, bubble, cap = ti[players.TI_LADDER], ti[players.TI_BUBBLE], ti[players.TI_CAP]
+    assert ladder > 0.0 and bubble > 0.0 and cap > 1.0
+    mid = seat_bubble_factor(ti, 1000)
+    assert mid == 1.0 + ladder + bubble
+    # bigger stacks risk a part of their chips: lower, floored at a quarter of each term
+    assert seat_bubble_factor(ti, 2500) == seat_bubble_factor(ti, 9000) < mid
+    assert seat_bubble_factor(ti, 9000) == 1.0 + 0.25 * (ladder + bubble)
+    # short ones lose less of the ladder but more of the min cash (up to the cap)
+    assert seat_bubble_factor(ti, 500) == 1.0 + ladder * 0.6 + bubble * min(2.0, cap)
+    assert seat_bubble_factor(ti, 1) == 1.0 + ladder * (0.2 + 0.8 / 1000) + bubble * cap
+    in_money = tournament_inputs(_context(9, LADDER), list(range(9)))
+    assert in_money[players.TI_BUBBLE] == 0.0
+    assert seat_bubble_factor(tournament_inputs(_context(2, SNG), [0, 1]), 400) == 1.0
 
 
 def test_bounties_count_in_chips_at_the_prize_pools_price() -> None:
@@ -144,7 +152,7 @@ def test_without_the_bubble_factor_the_shoves_do_not_tighten(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The test above fails when the bubble factor is ignored (a mutant: every factor 1)."""
-    monkeypatch.setattr(players, "seat_bubble_factor", lambda w, avg, chips: 1.0)
+    monkeypatch.setattr(players, "seat_bubble_factor", lambda ti, chips: 1.0)
     assert not _bubble_tightens_the_shoves()
 
 
