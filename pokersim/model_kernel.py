@@ -435,7 +435,7 @@ def _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown,
 
 
 @njit(cache=True)
-def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """``TightAggressiveModel._postflop``: (what, amount, next draw); NO_DRAWS when out."""
     narrow = p.commit_range_cut
     if to_call == 0:
@@ -493,7 +493,10 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         if eq < 0.0:
             return NO_DRAWS, 0, ui
         ui += 1
-    if eq >= to_call / (pot + to_call) + p.call_margin:
+    risk = float(to_call)
+    if p.aware and ti[TI_ON] > 0.0:
+        risk = _seat_bf(ti, stacks[seat] + bets[seat]) * to_call
+    if eq >= risk / (pot + risk) + p.call_margin:
         return CHECK_CALL, 0, ui
     return FOLD, 0, ui
 
@@ -585,5 +588,5 @@ def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0,
         return what, amount, ui
     return _tight_postflop(
         p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot,
-        bb, to_call, lo, hi, ev,
+        bb, to_call, lo, hi, ev, ti,
     )  # fmt: skip

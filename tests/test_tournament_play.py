@@ -7,6 +7,7 @@ part of the play moves the ranges the way it should (and stops doing so when it 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -207,3 +208,23 @@ def test_the_parameter_is_a_flag_off_by_default() -> None:
         PushFoldParams(tournament="yes")  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="'tournament' must be true or false"):
         players.make_model("tight-aggressive", params={"tournament": 1})
+
+
+def test_after_the_flop_a_call_weighs_the_chips_at_risk_by_the_bubble_factor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Equity 0.45 against a price of 0.375 (+ the 0.03 margin) calls in chips; on the bubble
+    the call risks a bubble factor's worth of chips and folds."""
+    tag = TightAggressiveModel(tournament=True)
+    monkeypatch.setattr(TightAggressiveModel, "equity", lambda self, view, rng, cut: 0.45)
+
+    def facing_a_bet(context: TournamentContext) -> DecisionView:
+        view = _view([700, 900, 1000, 1000], [0, 0, 0, 300], 2, 0, context)
+        return replace(
+            view, street=1, board=(0, 5, 10), pot=500, legal=LegalActions(300, 600, 1000)
+        )
+
+    assert tag.decide(facing_a_bet(CHIPS), None) is players.CHECK_CALL
+    assert tag.decide(facing_a_bet(BUBBLE), None) is players.FOLD
+    plain = TightAggressiveModel()
+    assert plain.decide(facing_a_bet(BUBBLE), None) is players.CHECK_CALL
