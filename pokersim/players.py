@@ -947,7 +947,7 @@ class TightAggressiveModel(_TimedModel):
                 return _raise_to(legal, target)
         if to_call > big and cut != narrow:
             eq = self.equity(view, rng, narrow)
-        risk = to_call
+        risk: float = to_call
         if self._aware and view.context is not None:  # a chip lost weighs its bubble factor
             ti = tournament_inputs(view.context, view.player_ids)
             risk = seat_bubble_factor(ti, view.stacks[seat] + view.bets[seat]) * to_call
