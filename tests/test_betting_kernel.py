@@ -348,6 +348,29 @@ def test_tournament_aware_records_play_the_same_both_ways(
     _both_ways(h, list(range(h["n"])), models, context)
 
 
+def test_the_compiled_tournament_play_differs_from_the_plain_play() -> None:
+    """The comparison above is not vacuous: on a bubble the compiled tournament-aware records
+    play some random hands differently from the same records without the flag."""
+    bubble = TournamentContext(
+        players_left=12, places_paid=9, average_stack=1500.0,
+        prizes_cents=(3000, 2000, 1400, 1000, 800, 600, 500, 400, 300),
+    )  # fmt: skip
+    aware = [PushFoldModel(tournament=True), TightAggressiveModel(tournament=True, short_bb=10.0)]
+    plain = [PushFoldModel(), TightAggressiveModel(short_bb=10.0)]
+    gen = np.random.default_rng(11)
+    differ = 0
+    for k in range(150):
+        n = int(gen.integers(3, 10))
+        stacks = [int(x) for x in gen.integers(300, 4000, n)]
+        codes = [int(x) for x in gen.integers(0, 2, n)]
+        deck = [int(c) for c in gen.permutation(52)]
+        args = (stacks, k % n, Level(small_blind=50, big_blind=100), codes, deck, k, 1000.0)
+        a, _, _ = _play(*args, [60.0] * n, kernel=True, models=aware, context=bubble)
+        b, _, _ = _play(*args, [60.0] * n, kernel=True, models=plain, context=bubble)
+        differ += a.final_stacks != b.final_stacks
+    assert differ >= 30, differ
+
+
 @given(push_fold_params, tight_params)
 def test_a_packed_record_holds_what_the_python_model_reads(
     pf: PushFoldParams, ta: TightAggressiveParams

@@ -228,3 +228,79 @@ def test_after_the_flop_a_call_weighs_the_chips_at_risk_by_the_bubble_factor(
     assert tag.decide(facing_a_bet(BUBBLE), None) is players.FOLD
     plain = TightAggressiveModel()
     assert plain.decide(facing_a_bet(BUBBLE), None) is players.CHECK_CALL
+
+
+# -- mutants: each part of the play, removed, fails its check -------------------------------
+
+
+def _calls_tighten() -> bool:
+    model = PushFoldModel(tournament=True)
+    stacks, bets = [1000, 1000, 1000, 0], [0, 50, 100, 1000]
+    bubble = _plays(model, lambda cls: _view(stacks, bets, 2, cls, BUBBLE))
+    return bool(bubble) and bubble < _plays(model, lambda cls: _view(stacks, bets, 2, cls, CHIPS))
+
+
+def _tag_presses() -> bool:
+    tag = TightAggressiveModel(tournament=True, short_bb=5.0)
+    deep = [4000, 4000, 4000, 12000]
+    bubble = _plays(tag, lambda cls: _view(deep, [0, 50, 100, 0], 3, cls, _context(4, SNG, 6000.0)))
+    chips = _plays(tag, lambda cls: _view(deep, [0, 50, 100, 0], 3, cls, _context(4, (), 6000.0)))
+    return bubble > chips
+
+
+def _bounty_widens() -> bool:
+    model = PushFoldModel(tournament=True)
+    stacks, bets = [1000, 1000, 1200, 0], [0, 50, 100, 1000]
+    ko = _context(40, (5000,) * 5, bounty_kind="ko", bounties_cents={3: 4000})
+    plain = _context(40, (5000,) * 5)
+    with_bounty = _plays(model, lambda cls: _view(stacks, bets, 2, cls, ko))
+    return with_bounty > _plays(model, lambda cls: _view(stacks, bets, 2, cls, plain))
+
+
+def _postflop_weighs() -> bool:
+    tag = TightAggressiveModel(tournament=True)
+    view = _view([700, 900, 1000, 1000], [0, 0, 0, 300], 2, 0, BUBBLE)
+    bet = replace(view, street=1, board=(0, 5, 10), pot=500, legal=LegalActions(300, 600, 1000))
+    original = TightAggressiveModel.equity
+    TightAggressiveModel.equity = lambda self, view, rng, cut: 0.45  # type: ignore[method-assign]
+    try:
+        return tag.decide(bet, None) is players.FOLD
+    finally:
+        TightAggressiveModel.equity = original  # type: ignore[method-assign]
+
+
+def _no_bounties(context: Any, player_ids: Any) -> Any:
+    out = REAL_INPUTS(context, player_ids)
+    out[players.TI_SEAT_BOUNTY :] = 0.0
+    return out
+
+
+REAL_INPUTS = players.tournament_inputs
+CHECKS = {
+    "shoves": _bubble_tightens_the_shoves,
+    "calls": _calls_tighten,
+    "presses": _tag_presses,
+    "bounty": _bounty_widens,
+    "postflop": _postflop_weighs,
+}
+MUTANTS = [
+    ("every bubble factor 1", "seat_bubble_factor", lambda ti, chips: 1.0,
+     ["shoves", "calls", "postflop"]),
+    ("bounties ignored", "tournament_inputs", _no_bounties, ["bounty"]),
+    ("no big stack presses", "presses", lambda view, ti: False, ["presses"]),
+]  # fmt: skip
+
+
+def test_every_check_holds_on_the_real_play() -> None:
+    assert all(check() for check in CHECKS.values())
+
+
+@pytest.mark.parametrize(
+    ("what", "name", "wrong", "killed_by"), MUTANTS, ids=[m[0] for m in MUTANTS]
+)
+def test_a_mutant_fails_the_checks_that_name_it(
+    what: str, name: str, wrong: Any, killed_by: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(players, name, wrong)
+    for check in killed_by:
+        assert not CHECKS[check](), f"{what}: the {check} check still passes"
