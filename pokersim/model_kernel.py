@@ -12,6 +12,7 @@ machine then asks the Python model, which goes on with the hand's overflow gener
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -97,9 +98,15 @@ def hand_inputs(
     params: np.ndarray, context: TournamentContext | None, player_ids: Sequence[int]
 ) -> np.ndarray:
     """``players.tournament_inputs`` once per hand for the machine, when a record reads it."""
-    if context is None or not params["aware"].any():
+    if params is not _LAST_PARAMS[0]:  # a run packs its records once: ask once per run
+        _LAST_PARAMS[0] = params
+        _LAST_PARAMS[1] = bool(params["aware"].any())
+    if context is None or not _LAST_PARAMS[1]:
         return NO_CONTEXT
     return tournament_inputs(context, player_ids)
+
+
+_LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware
 
 
 @njit(cache=True)
