@@ -44,6 +44,7 @@ from pokersim.model_kernel import (
     RAISE,
     SAMPLER,
     decide,
+    hand_inputs,
 )
 from pokersim.model_params import PARAMS_DTYPE
 from pokersim.timing import think_time_compiled
@@ -145,7 +146,7 @@ def _close_round(ints, floats, street, seats, log):  # pragma: no cover
 
 
 @njit(cache=True)
-def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank, log, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank, log, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """Play the round from ``H_SEAT`` until it is over, or a seat is to be asked in Python.
 
     ``betting.betting_round`` (no-limit) with the built-in models' decisions. Returns ``OVER``,
@@ -220,7 +221,7 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
             p = params[codes[i]]
             what, amount, next_ui = decide(
                 p, tables, u, ui, uend, folded, stacks, bets, n, i, button, hole[2 * i],
-                hole[2 * i + 1], board, street, pot, bb, to_call, lo, hi, ev,
+                hole[2 * i + 1], board, street, pot, bb, to_call, lo, hi, ev, ti,
             )  # fmt: skip
             if what == RAISE and (not hi or amount < lo or amount > hi):
                 what = NO_DRAWS  # Python raises the error
@@ -317,7 +318,7 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
 
 
 @njit(cache=True)
-def _run(state, floats, rows, raw_params, tables, u, z, bank, combos, card_key, low_base, high_index, rank_table, flush_table):  # fmt: skip # noqa: E501 # pragma: no cover
+def _run(state, floats, rows, raw_params, tables, u, z, bank, combos, card_key, low_base, high_index, rank_table, flush_table, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """Run the machine on ``state`` (copied into one compiled array, and back when it stops).
 
     ``state`` holds the header, the seat blocks and, when the hand is recorded, the log.
@@ -337,7 +338,7 @@ def _run(state, floats, rows, raw_params, tables, u, z, bank, combos, card_key, 
         ints, floats, ints[size : size + 2 * n], ints[size + 2 * n :],
         raw_params.view(PARAMS_DTYPE), tables, u, z, bank,
         ints[HEADER + SEAT_BLOCKS * n : size],
-        (combos, card_key, low_base, high_index, rank_table, flush_table),
+        (combos, card_key, low_base, high_index, rank_table, flush_table), ti,
     )  # fmt: skip
     for k in range(size):
         state[k] = ints[k]
@@ -345,7 +346,7 @@ def _run(state, floats, rows, raw_params, tables, u, z, bank, combos, card_key, 
 
 
 @njit(cache=True)
-def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """Run the machine from its phase until the hand's betting is ``DONE``, or ``ASK``/``FLUSH``.
 
     ``hand.play_hand``'s street loop: a round per street, skipped once at most one player can
@@ -369,7 +370,7 @@ def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev):  #
             _open_round(ints, street, seats)
             ints[H_PHASE] = ROUND
         status = _round(
-            ints, floats, street, seats, hole, board, params, tables, u, z, bank, log, ev
+            ints, floats, street, seats, hole, board, params, tables, u, z, bank, log, ev, ti
         )  # fmt: skip
         if status != OVER:
             return status
@@ -435,10 +436,11 @@ def play_rounds(
         ints.extend(bytes(8 * LOG_WIDTH * LOG_ENTRIES))  # the log, after the seat blocks
         floats.extend(bytes(8 * LOG_ENTRIES))  # its think seconds
     ev = get_tables()
+    ti = hand_inputs(params, t.context, t.player_ids)  # what a tournament-aware record reads
     while True:
         status = _run(
             ints, floats, rows, params, CHART_TABLES, u, z, bank, SAMPLER,
-            ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table,
+            ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table, ti,
         )  # fmt: skip
         _sync(t, ints)
         if logging:

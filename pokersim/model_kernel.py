@@ -11,13 +11,29 @@ machine then asks the Python model, which goes on with the hand's overflow gener
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 from numba import njit
 
-from pokersim import charts
+from pokersim import charts, nash
+from pokersim.actions import TournamentContext
 from pokersim.betting import CHECK_CALL_CODE, FOLD_CODE, RAISE_CODE
-from pokersim.model_params import CALLING, PUSH_FOLD, RANDOM
-from pokersim.players import COMBOS, IN_RANGE, range_equity
+from pokersim.model_params import CALLING, PARAMS_DTYPE, PUSH_FOLD, RANDOM
+from pokersim.players import (
+    COMBOS,
+    IN_RANGE,
+    NASH_MAX_BB,
+    TI_AVERAGE,
+    TI_BUBBLE,
+    TI_CAP,
+    TI_LADDER,
+    TI_ON,
+    TI_SEAT_BOUNTY,
+    range_equity,
+    tournament_inputs,
+)
 
 # what a decision answers (the codes of ``betting.answer_code``)
 FOLD, CHECK_CALL, RAISE = FOLD_CODE, CHECK_CALL_CODE, RAISE_CODE
@@ -27,8 +43,27 @@ STEP = charts.STACK_STEP_BB
 _SEED_SPAN = 9007199254740992.0  # 2**53, as ``players._SEED_SPAN``
 
 
+# the equilibrium charts (``nash.charts().masks``), 169 bits a grid point in 16-bit words
+N_BF, N_STACKS, MAX_BEHIND = len(nash.BF_GRID), len(nash.STACKS_BB), nash.MAX_BEHIND
+NASH_WORDS = (charts.N_CLASSES + 15) // 16
+_MID0, _MID1, _MID2 = ((a + b) / 2 for a, b in zip(nash.BF_GRID, nash.BF_GRID[1:]))
+PRESS, FIRST_IN, OTHER, SB, BB = 0, 0, 1, 2, 3  # kinds of range in the charts
+
+
+def _nash_words() -> np.ndarray:
+    masks = nash.charts().masks
+    flat = masks.reshape(-1, charts.N_CLASSES)
+    padded = np.zeros((flat.shape[0], NASH_WORDS * 16), dtype=np.int64)
+    padded[:, : charts.N_CLASSES] = flat
+    words = (padded.reshape(-1, NASH_WORDS, 16) << np.arange(16)).sum(axis=2)
+    return words.astype(np.uint16).view(np.int16).ravel()
+
+
 def _chart_tables() -> tuple[np.ndarray, int, int]:
-    """Class, strength, push/call range and range-size tables in one array; range-table shape."""
+    """Class, strength, push/call range and range-size tables in one array; range-table shape.
+
+    The equilibrium charts' bits come last (read only by tournament-aware records).
+    """
     push, call = charts.PUSH_TABLE, charts.CALL_TABLE
     rows, cols = len(push.cut), len(push.cut[0])
     if (len(call.cut), len(call.cut[0])) != (rows, cols):
@@ -42,7 +77,8 @@ def _chart_tables() -> tuple[np.ndarray, int, int]:
         *(x for r in call.cut for x in r),
         *IN_RANGE,
     ]
-    return np.array(flat, dtype=np.int16), rows, cols  # small: it stays in cache
+    small = np.array(flat, dtype=np.int16)  # small: it stays in cache
+    return np.concatenate([small, _nash_words()]), rows, cols
 
 
 CHART_TABLES, CUT_ROWS, CUT_COLS = _chart_tables()
@@ -53,7 +89,151 @@ _CALL_RANK = _PUSH_RANK + charts.N_CLASSES
 _PUSH_CUT = _CALL_RANK + charts.N_CLASSES
 _CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
 _IN_RANGE_AT = _CALL_CUT + CUT_ROWS * CUT_COLS
+_NASH_AT = _IN_RANGE_AT + len(IN_RANGE)
 SAMPLER = COMBOS  # the sampler's combinations by strength (``players.range_equity``)
+NO_CONTEXT = np.zeros(TI_SEAT_BOUNTY + 64, dtype=np.float64)  # no aware record at the table
+
+
+def hand_inputs(
+    params: np.ndarray, context: TournamentContext | None, player_ids: Sequence[int]
+) -> np.ndarray:
+    """``players.tournament_inputs`` once per hand for the machine, when a record reads it."""
+    if params is not _LAST_PARAMS[0]:  # a run packs its records once: ask once per run
+        _LAST_PARAMS[0] = params
+        records = params if params.dtype.names else params.view(PARAMS_DTYPE)  # machine bytes
+        _LAST_PARAMS[1] = bool(records["aware"].any())
+    if context is None or not _LAST_PARAMS[1]:
+        return NO_CONTEXT
+    return tournament_inputs(context, player_ids)
+
+
+_LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware
+
+
+@njit(cache=True)
+def _bf_slot(bf):  # pragma: no cover
+    """``nash.bf_slot``: the nearest bubble factor of the charts' grid."""
+    return (1 if bf >= _MID0 else 0) + (1 if bf >= _MID1 else 0) + (1 if bf >= _MID2 else 0)
+
+
+@njit(cache=True)
+def _nash_in(tables, kind, bp, bc, behind, stack_bb, cls):  # pragma: no cover
+    """``nash.PushFoldCharts.shoves`` / ``.calls`` on the packed bits (bubble factor slots)."""
+    s = int(stack_bb + 0.5) - 1
+    if s < 0:
+        s = 0
+    elif s > N_STACKS - 1:
+        s = N_STACKS - 1
+    k = 1 if behind < 1 else (MAX_BEHIND if behind > MAX_BEHIND else behind)
+    row = (((kind * N_BF + bp) * N_BF + bc) * MAX_BEHIND + k - 1) * N_STACKS + s
+    word = np.int64(tables[_NASH_AT + row * NASH_WORDS + cls // 16])
+    return (word >> (cls % 16)) & 1 == 1
+
+
+@njit(cache=True)
+def _seat_bf(ti, chips):  # pragma: no cover
+    """``players.seat_bubble_factor``."""
+    average = ti[TI_AVERAGE]
+    if average <= 0.0:
+        return 1.0
+    r = chips / average
+    if r < 1.0:
+        g = 0.2 + 0.8 * r
+        b = ti[TI_CAP]
+        if r * b > 1.0:
+            b = 1.0 / r
+    else:
+        g = 1.0 - 0.5 * (r - 1.0)
+        if g < 0.25:
+            g = 0.25
+        b = g
+    return 1.0 + ti[TI_LADDER] * g + ti[TI_BUBBLE] * b
+
+
+@njit(cache=True)
+def _order(i, n, button):  # pragma: no cover
+    """``players.preflop_order``."""
+    return (i - button - (3 if n > 2 else 0)) % n
+
+
+@njit(cache=True)
+def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``players.aware_push``."""
+    bf = _seat_bf(ti, stacks[seat] + bets[seat])
+    mine = _order(seat, n, button)
+    bf_callers = 0.0
+    for i in range(n):
+        if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > mine:
+            b = _seat_bf(ti, stacks[i] + bets[i])
+            if bf_callers == 0.0 or b < bf_callers:
+                bf_callers = b
+    if bf_callers == 0.0:
+        bf_callers = 1.0
+    return _nash_in(tables, FIRST_IN, _bf_slot(bf), _bf_slot(bf_callers), behind, stack_bb, cls)
+
+
+@njit(cache=True)
+def _presses(ti, folded, stacks, bets, n, seat, button):  # pragma: no cover
+    """``players.presses``."""
+    if ti[TI_LADDER] <= 0.0 and ti[TI_BUBBLE] <= 0.0:
+        return False
+    chips = stacks[seat] + bets[seat]
+    mine = _order(seat, n, button)
+    lowest = 0.0
+    for i in range(n):
+        if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > mine:
+            if stacks[i] + bets[i] > chips:
+                return False
+            b = _seat_bf(ti, stacks[i] + bets[i])
+            if lowest == 0.0 or b < lowest:
+                lowest = b
+    if lowest == 0.0:
+        return False
+    return _bf_slot(lowest) > _bf_slot(_seat_bf(ti, chips))
+
+
+@njit(cache=True)
+def _shover(folded, bets, n, seat, bb):  # pragma: no cover
+    """``players.shover_of``."""
+    found = -1
+    for i in range(n):
+        if not folded[i] and i != seat and bets[i] > bb:
+            if found >= 0:
+                return -1
+            found = i
+    return found
+
+
+@njit(cache=True)
+def _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, inv_loose, bb):  # fmt: skip # noqa: E501 # pragma: no cover
+    """``players.aware_call``."""
+    mine = stacks[seat] + bets[seat]
+    theirs = stacks[shover] + bets[shover]
+    high = bets[shover]
+    extra = float(dead)
+    if mine >= theirs:
+        extra += ti[TI_SEAT_BOUNTY + shover]
+    scale = inv_loose
+    if extra > 0.0:
+        scale *= 1.5 * bb / (1.5 * bb + extra)
+    shove_bb = (high if high < mine else mine) / bb
+    at = _order(shover, n, button)
+    behind = 0
+    for i in range(n):
+        if i != shover and stacks[i] + bets[i] > 0 and _order(i, n, button) > at:
+            behind += 1
+    me = _order(seat, n, button)
+    if me == n - 1:
+        kind = BB
+    elif me == n - 2 and n > 2 and behind >= 2:
+        kind = SB
+    else:
+        kind = OTHER
+        if behind < 3:
+            behind = 3
+    bf = _seat_bf(ti, mine)
+    bf_pusher = _seat_bf(ti, theirs)
+    return _nash_in(tables, kind, _bf_slot(bf_pusher), _bf_slot(bf), behind, shove_bb * scale, cls)
 
 
 @njit(cache=True)
@@ -93,7 +273,7 @@ def _clip(target, lo, hi):  # pragma: no cover
 
 
 @njit(cache=True)
-def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi):  # fmt: skip # noqa: E501 # pragma: no cover
+def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """``PushFoldModel.decide`` pre-flop (no draws; after the flop: `_made_hand_play`)."""
     mine = stacks[seat] + bets[seat]
     biggest = 0
@@ -119,6 +299,16 @@ def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb
         scale = p.pf_inv_loose
         if dead > 0:
             scale *= 1.5 * bb / (1.5 * bb + dead)
+        if p.aware and ti[TI_ON] > 0.0:
+            if high <= bb:
+                if _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, eff_bb * scale, behind):  # fmt: skip # noqa: E501
+                    return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
+                return passive, 0
+            shover = _shover(folded, bets, n, seat, bb)
+            if shover >= 0:
+                if _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, p.pf_inv_loose, bb):  # fmt: skip # noqa: E501
+                    return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
+                return passive, 0
         if high <= bb:
             if _in_range(tables, _PUSH_RANK, _PUSH_CUT, cls, eff_bb * scale, behind):
                 return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
@@ -142,7 +332,7 @@ def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb
 
 
 @njit(cache=True)
-def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi):  # fmt: skip # noqa: E501 # pragma: no cover
+def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """``TightAggressiveModel._preflop`` (no draws)."""
     short = p.short_bb * bb
     deep = False
@@ -153,22 +343,38 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
                 break
     if not deep:
         return _push_fold(
-            p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi
-        )
-    rank = tables[_STRENGTH + tables[h0 * 52 + h1]]
+            p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi,
+            ti,
+        )  # fmt: skip
+    cls = tables[h0 * 52 + h1]
+    rank = tables[_STRENGTH + cls]
     high = 0
+    total_bets = 0
     for i in range(n):
         if bets[i] > high:
             high = bets[i]
+        total_bets += bets[i]
     passive = CHECK_CALL if to_call == 0 else FOLD
+    aware = p.aware and ti[TI_ON] > 0.0
     if high <= bb:
         if rank >= p.open_widest:
             return passive, 0
         behind = _behind(folded, stacks, n, seat, button)
         slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+        if slot < 3 and aware and _presses(ti, folded, stacks, bets, n, seat, button):
+            slot += 1
         if rank < p.open_cuts[slot]:
             return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
         return passive, 0
+    if high > 4 * bb and aware:
+        shover = _shover(folded, bets, n, seat, bb)
+        if shover >= 0 and stacks[shover] == 0:
+            mine = stacks[seat] + bets[seat]
+            if (high if high < mine else mine) <= NASH_MAX_BB * bb:
+                dead = pot - total_bets
+                if _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, 1.0, bb):  # fmt: skip # noqa: E501
+                    return CHECK_CALL, 0
+                return passive, 0
     if high <= 4 * bb:
         if rank < p.three_bet_cut:
             return _clip(3 * high, lo, hi)
@@ -237,7 +443,7 @@ def _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown,
 
 
 @njit(cache=True)
-def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot, bb, to_call, lo, hi, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """``TightAggressiveModel._postflop``: (what, amount, next draw); NO_DRAWS when out."""
     narrow = p.commit_range_cut
     if to_call == 0:
@@ -295,7 +501,10 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         if eq < 0.0:
             return NO_DRAWS, 0, ui
         ui += 1
-    if eq >= to_call / (pot + to_call) + p.call_margin:
+    risk = float(to_call)
+    if p.aware and ti[TI_ON] > 0.0:
+        risk = _seat_bf(ti, stacks[seat] + bets[seat]) * to_call
+    if eq >= risk / (pot + risk) + p.call_margin:
         return CHECK_CALL, 0, ui
     return FOLD, 0, ui
 
@@ -347,8 +556,10 @@ def _random(u, ui, uend, lo, hi):  # pragma: no cover
 
 
 @njit(cache=True)
-def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0, hole1, board, street, pot, bb, to_call, lo, hi, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0, hole1, board, street, pot, bb, to_call, lo, hi, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """One decision of a built-in model (``SkillBlend.decide`` then the model's ``decide``).
+
+    ``ti``: the hand's ``players.tournament_inputs`` (``NO_CONTEXT`` when no record reads it).
 
     Returns (what, amount, next uniform draw); ``what`` is ``NO_DRAWS`` when the hand's block
     of draws ran out (nothing is then to be kept of this decision).
@@ -369,12 +580,12 @@ def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0,
         if kind == PUSH_FOLD:
             what, amount = _push_fold(
                 p, tables, folded, stacks, bets, n, seat, button, hole0, hole1, pot, bb,
-                to_call, lo, hi,
+                to_call, lo, hi, ti,
             )  # fmt: skip
         else:
             what, amount = _tight(
                 p, tables, folded, stacks, bets, n, seat, button, hole0, hole1, pot, bb,
-                to_call, lo, hi,
+                to_call, lo, hi, ti,
             )  # fmt: skip
         return what, amount, ui
     shown = street + 2  # board cards seen
@@ -385,5 +596,5 @@ def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0,
         return what, amount, ui
     return _tight_postflop(
         p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0, hole1, board, shown, pot,
-        bb, to_call, lo, hi, ev,
+        bb, to_call, lo, hi, ev, ti,
     )  # fmt: skip

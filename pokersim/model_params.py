@@ -42,6 +42,7 @@ PARAMS_DTYPE = np.dtype(
         ("pf_open_cuts", np.int64, (4,)),
         ("pf_premium_cut", np.int64),
         ("pf_call_cut", np.int64),
+        ("aware", np.int64),  # 1: plays the tournament (``tournament = true``)
         # tight-aggressive before the flop
         ("short_bb", np.float64),
         ("open_widest", np.int64),
@@ -80,6 +81,15 @@ def check_number(model: str, key: str, value: Any, lo: float = 0.0, hi: float = 
             f"model {model!r}: parameter {key!r} must be a number in [{lo}, {hi}], got {value!r}"
         )
     return v
+
+
+def check_flag(model: str, key: str, value: Any) -> bool:
+    """``value`` as a bool (TOML true/false only), else a ``ConfigError`` naming model and key."""
+    if not isinstance(value, bool):
+        raise ConfigError(
+            f"model {model!r}: parameter {key!r} must be true or false, got {value!r}"
+        )
+    return value
 
 
 def _set(record: object, **values: Any) -> None:
@@ -144,6 +154,7 @@ class PushFoldParams(_Timed):
     looseness: float = 1.0
     max_bb: float = 15.0
     open_raise_bb: float = 2.5
+    tournament: bool = False
     # derived
     inv_loose: float = field(init=False, repr=False, compare=False)
     open_cuts: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
@@ -156,6 +167,7 @@ class PushFoldParams(_Timed):
         loose = check_number(n, "looseness", self.looseness, 0.25, 4.0)
         _set(
             self,
+            tournament=check_flag(n, "tournament", self.tournament),
             looseness=loose,
             max_bb=check_number(n, "max_bb", self.max_bb, 1.0, charts.CHART_MAX_BB),
             open_raise_bb=check_number(n, "open_raise_bb", self.open_raise_bb, 2.0, 5.0),
@@ -180,6 +192,7 @@ class PushFoldParams(_Timed):
         row["pf_open_cuts"] = self.open_cuts
         row["pf_premium_cut"] = self.premium_cut
         row["pf_call_cut"] = self.call_cut
+        row["aware"] = int(self.tournament)
 
 
 def _cut(model: str, key: str, width: Any) -> int:
@@ -211,6 +224,7 @@ class TightAggressiveParams(_Timed):
     value_equity: float = 0.6
     raise_equity: float = 0.8
     call_margin: float = 0.03
+    tournament: bool = False
     # derived: chart cuts (``charts.top_classes`` of the widths) and the short-stack play
     open_cuts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     open_widest: int = field(init=False, repr=False, compare=False)
@@ -255,7 +269,9 @@ class TightAggressiveParams(_Timed):
         _set(self, value_equity=check_number(n, "value_equity", self.value_equity))
         _set(self, raise_equity=check_number(n, "raise_equity", self.raise_equity))
         _set(self, call_margin=check_number(n, "call_margin", self.call_margin, -0.5, 0.5))
-        _set(self, push_fold=PushFoldParams(max_bb=max(short_bb, 1.0)))
+        aware = check_flag(n, "tournament", self.tournament)
+        _set(self, tournament=aware)
+        _set(self, push_fold=PushFoldParams(max_bb=max(short_bb, 1.0), tournament=aware))
 
     def pack(self, row: np.void) -> None:
         """Write this record into a row of :data:`PARAMS_DTYPE`."""

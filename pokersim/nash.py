@@ -47,6 +47,7 @@ __all__ = [
     "Ranges",
     "bubble_factor",
     "bubble_factors",
+    "bf_slot",
     "charts",
     "class_equity",
     "icm_ranges",
@@ -375,6 +376,11 @@ def range_width(mask: np.ndarray) -> float:
 
 
 _BF_MIDS = tuple((a + b) / 2 for a, b in zip(BF_GRID, BF_GRID[1:]))
+
+
+def bf_slot(bf: float) -> int:
+    """The index of the nearest point of ``BF_GRID`` (as the lookups take it)."""
+    return bisect_right(_BF_MIDS, bf)
 
 
 def _bf_index(bf: float) -> int:

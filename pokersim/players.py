@@ -24,15 +24,24 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 from numba import njit
 
-from pokersim import charts
-from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions, RaiseTo
+from pokersim import charts, nash
+from pokersim.actions import (
+    CHECK_CALL,
+    FOLD,
+    Action,
+    DecisionView,
+    LegalActions,
+    RaiseTo,
+    TournamentContext,
+)
 from pokersim.errors import ConfigError
 from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
 from pokersim.evaluator._tables import SUIT_BIAS, get_tables
@@ -280,6 +289,210 @@ def _made_hand(hole: tuple[int, int], board: tuple[int, ...]) -> bool:
     return False
 
 
+# -- playing the tournament (``tournament = true``) -------------------------------------------
+
+# columns of ``tournament_inputs``: whether the hand has a context, the ladder and bubble
+# weights of the bubble factor, the bubble term's cap, the average stack, then the bounty (in
+# chips) on each seat's head
+TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_SEAT_BOUNTY = 0, 1, 2, 3, 4, 5
+NASH_MAX_BB = float(nash.STACKS_BB[-1])
+"""The deepest stack of the equilibrium charts: deeper all-ins are called by the plain play."""
+
+
+def bubble_weights(context: TournamentContext) -> tuple[float, float, float]:
+    """How ICM weighs on this hand's stacks: (ladder weight, bubble weight, bubble cap).
+
+    A cheap fit to exact ICM bubble factors (docs/players.md, *Playing the tournament*), from
+    the payout table and the field only: ``N`` players left, ``P`` places paid, ``m`` players
+    to the money, ``q = min(1, min cash / (pool / N))`` what a min cash is worth against an
+    average stack. Closeness to the money ``c = 1 / (1 + (m - 1) / P)`` (1 in the money)
+    scales the ladder, the pay jumps ahead: ``min(0.7, 0.3 ln min(N, P)) * min(1, sqrt(9 /
+    N))`` times how top-heavy the table is (``min(1, 1.6 (1 - min cash / first prize))``);
+    before the money the bubble weighs ``0.9 c^2 q``, capped for short stacks at ``1 / q``
+    times that. Heads-up (N <= 2) both are 0: chips.
+    """
+    n = context.players_left
+    paid = context.places_paid
+    prizes = context.prizes_cents
+    if n <= 2 or paid < 1 or not prizes:
+        return 0.0, 0.0, 1.0
+    pool = sum(prizes)
+    first = prizes[0]
+    min_cash = prizes[min(paid, len(prizes)) - 1]
+    if pool <= 0 or first <= 0 or min_cash <= 0:
+        return 0.0, 0.0, 1.0
+    to_money = context.players_to_money
+    close = 1.0 if to_money == 0 else 1.0 / (1.0 + (to_money - 1) / paid)
+    k = min(n, paid)
+    ladder = 0.0
+    if k > 1:
+        ladder = min(0.7, 0.3 * math.log(k)) * min(1.0, math.sqrt(9.0 / n))
+        ladder *= close * min(1.0, 1.6 * (1.0 - min_cash / first))
+    if to_money == 0:
+        return ladder, 0.0, 1.0
+    q = min(1.0, min_cash * n / pool)
+    return ladder, 0.9 * close * close * q, 1.0 / q
+
+
+def bubble_weight(context: TournamentContext) -> float:
+    """An average stack's bubble factor less 1 (the sum of ``bubble_weights``' two terms)."""
+    ladder, bubble, _ = bubble_weights(context)
+    return ladder + bubble
+
+
+def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[int]) -> np.ndarray:
+    """What a tournament-aware decision reads of the hand, once per hand (``TI_*`` columns).
+
+    The bounty on a head counts in chips: its cash part (``bounty_cash_share``) times the chips
+    a cent of prize money buys at the tournament's price, the chips in play over the prize
+    pool (``average_stack * players_left / sum(prizes_cents)``).
+    """
+    n = len(player_ids)
+    out = np.zeros(TI_SEAT_BOUNTY + n, dtype=np.float64)
+    if context is None:
+        return out
+    out[TI_ON] = 1.0
+    out[TI_LADDER], out[TI_BUBBLE], out[TI_CAP] = bubble_weights(context)
+    out[TI_AVERAGE] = context.average_stack
+    share = context.bounty_cash_share
+    pool = sum(context.prizes_cents)
+    if share > 0.0 and pool > 0:
+        rate = share * context.average_stack * context.players_left / pool
+        get = context.bounties_cents.get
+        for k, p in enumerate(player_ids):
+            out[TI_SEAT_BOUNTY + k] = rate * get(p, 0)
+    return out
+
+
+def seat_bubble_factor(ti: np.ndarray, chips: float) -> float:
+    """A seat's bubble factor from its chips against the average stack (``r = chips / avg``).
+
+    ``1 + ladder * g(r) + bubble * b(r)``: ``g`` is 1 for an average stack, falls to 0.52 at
+    0.4 of it (``0.2 + 0.8 r``: a short stack has less to lose of the ladder) and, above the
+    average, by half the excess down to 0.25 at 2.5 times it (a big stack risks a part of its
+    chips); ``b`` is ``g`` above the average and ``min(1 / r, cap)`` below it: on the money
+    bubble a short stack's equity is mostly the min cash it would lose.
+    """
+    average = ti[TI_AVERAGE]
+    if average <= 0.0:
+        return 1.0
+    r = chips / average
+    if r < 1.0:
+        g = 0.2 + 0.8 * r
+        b = ti[TI_CAP]
+        if r * b > 1.0:
+            b = 1.0 / r
+    else:
+        g = 1.0 - 0.5 * (r - 1.0)
+        if g < 0.25:
+            g = 0.25
+        b = g
+    return 1.0 + ti[TI_LADDER] * g + ti[TI_BUBBLE] * b
+
+
+def preflop_order(i: int, n: int, button: int) -> int:
+    """Seat ``i``'s place in the pre-flop order (0 first to act, the big blind last)."""
+    return (i - button - (3 if n > 2 else 0)) % n
+
+
+def aware_push(view: DecisionView, ti: np.ndarray, cls: int, stack_bb: float, behind: int) -> bool:
+    """Whether to shove first in, by the equilibrium chart at both sides' bubble factors.
+
+    The callers' factor is the lowest of the players behind (the loosest caller decides).
+    """
+    seat, n, button = view.seat, len(view.stacks), view.button
+    stacks, bets = view.stacks, view.bets
+    bf = seat_bubble_factor(ti, stacks[seat] + bets[seat])
+    mine = preflop_order(seat, n, button)
+    bf_callers = 0.0
+    for i, alive in enumerate(view.in_hand):
+        if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > mine:
+            b = seat_bubble_factor(ti, stacks[i] + bets[i])
+            if bf_callers == 0.0 or b < bf_callers:
+                bf_callers = b
+    if bf_callers == 0.0:
+        bf_callers = 1.0
+    return nash.charts().shoves(cls, stack_bb, behind, bf, bf_callers)
+
+
+def presses(view: DecisionView, ti: np.ndarray) -> bool:
+    """Whether a big stack presses the bubble: it opens as if fewer players were behind.
+
+    It does when it covers every player behind and their bubble factor (the lowest of theirs)
+    sits higher on the charts' grid than its own.
+    """
+    seat, n, button = view.seat, len(view.stacks), view.button
+    stacks, bets = view.stacks, view.bets
+    if ti[TI_LADDER] <= 0.0 and ti[TI_BUBBLE] <= 0.0:
+        return False
+    chips = stacks[seat] + bets[seat]
+    mine = preflop_order(seat, n, button)
+    lowest = 0.0
+    for i, alive in enumerate(view.in_hand):
+        if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > mine:
+            if stacks[i] + bets[i] > chips:
+                return False
+            b = seat_bubble_factor(ti, stacks[i] + bets[i])
+            if lowest == 0.0 or b < lowest:
+                lowest = b
+    if lowest == 0.0:
+        return False
+    return nash.bf_slot(lowest) > nash.bf_slot(seat_bubble_factor(ti, chips))
+
+
+def shover_of(view: DecisionView) -> int:
+    """The one player other than this seat who bet more than a big blind (-1: none or more)."""
+    bb = view.level.big_blind
+    found = -1
+    for i, alive in enumerate(view.in_hand):
+        if alive and i != view.seat and view.bets[i] > bb:
+            if found >= 0:
+                return -1
+            found = i
+    return found
+
+
+def aware_call(
+    view: DecisionView, ti: np.ndarray, cls: int, shover: int, dead: int, inv_loose: float
+) -> bool:
+    """Whether to call the shove of ``shover``: the caller's chart at both bubble factors.
+
+    ``dead``: chips in the pot outside this round's bets (antes); the bounty on the shover's
+    head (``TI_SEAT_BOUNTY``), when this seat covers them, counts as more dead money, which the
+    chart reads as a shorter shove (as the antes: in units of a 1.5-big-blind pot).
+    """
+    seat, n, button = view.seat, len(view.stacks), view.button
+    stacks, bets = view.stacks, view.bets
+    bb = view.level.big_blind
+    mine = stacks[seat] + bets[seat]
+    theirs = stacks[shover] + bets[shover]
+    high = bets[shover]
+    extra = float(dead)
+    if mine >= theirs:
+        extra += ti[TI_SEAT_BOUNTY + shover]
+    scale = inv_loose
+    if extra > 0.0:
+        scale *= 1.5 * bb / (1.5 * bb + extra)
+    shove_bb = (high if high < mine else mine) / bb
+    at = preflop_order(shover, n, button)
+    behind = 0
+    for i in range(n):
+        if i != shover and stacks[i] + bets[i] > 0 and preflop_order(i, n, button) > at:
+            behind += 1
+    me = preflop_order(seat, n, button)
+    if me == n - 1:
+        kind = "bb"
+    elif me == n - 2 and n > 2 and behind >= 2:
+        kind = "sb"
+    else:
+        kind = "other"
+        if behind < 3:
+            behind = 3
+    bf = seat_bubble_factor(ti, mine)
+    bf_pusher = seat_bubble_factor(ti, theirs)
+    return nash.charts().calls(cls, shove_bb * scale, behind, kind, bf, bf_pusher)
+
+
 class PushFoldModel(_TimedModel):
     """``push-fold``: shove or fold by effective stack in big blinds, from the charts.
 
@@ -297,7 +510,7 @@ class PushFoldModel(_TimedModel):
     ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.8).
     """
 
-    __slots__ = ("looseness", "max_bb", "open_raise_bb", "_inv_loose", "_open_cuts", "_premium_cut", "_call_cut")  # fmt: skip # noqa: E501
+    __slots__ = ("looseness", "max_bb", "open_raise_bb", "_inv_loose", "_open_cuts", "_premium_cut", "_call_cut", "_aware")  # fmt: skip # noqa: E501
     name = PushFoldParams.name
     pace_factor = PushFoldParams.pace_factor
     params_type = PushFoldParams
@@ -312,6 +525,7 @@ class PushFoldModel(_TimedModel):
         self._open_cuts = p.open_cuts
         self._premium_cut = p.premium_cut
         self._call_cut = p.call_cut
+        self._aware = p.tournament
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Chart lookups only: no random draws, so a given situation always plays the same."""
@@ -342,6 +556,10 @@ class PushFoldModel(_TimedModel):
             scale = self._inv_loose
             if dead > 0:
                 scale *= 1.5 * bb / (1.5 * bb + dead)
+            if self._aware and view.context is not None:
+                played = self._aware_short(view, cls, eff_bb * scale, behind, high, dead)
+                if played is not None:
+                    return played
             if high <= bb:
                 if charts.PUSH_TABLE.contains(cls, eff_bb * scale, behind):
                     return _shove(legal)
@@ -352,6 +570,26 @@ class PushFoldModel(_TimedModel):
                 return _shove(legal) if legal.max_raise_to > 0 else CHECK_CALL
             return CHECK_CALL if legal.to_call == 0 else FOLD
         return self._deep_preflop(view, cls, behind, high, bb)
+
+    def _aware_short(
+        self, view: DecisionView, cls: int, stack_bb: float, behind: int, high: int, dead: int
+    ) -> Action | None:
+        """``tournament = true``: the equilibrium charts at the hand's bubble factors.
+
+        None leaves the decision to the chip charts (a pot with more than one raiser).
+        """
+        legal = view.legal
+        ti = tournament_inputs(view.context, view.player_ids)
+        if high <= view.level.big_blind:
+            if aware_push(view, ti, cls, stack_bb, behind):
+                return _shove(legal)
+            return CHECK_CALL if legal.to_call == 0 else FOLD
+        shover = shover_of(view)
+        if shover < 0:
+            return None
+        if aware_call(view, ti, cls, shover, dead, self._inv_loose):
+            return _shove(legal) if legal.max_raise_to > 0 else CHECK_CALL
+        return CHECK_CALL if legal.to_call == 0 else FOLD
 
     def _deep_preflop(
         self, view: DecisionView, cls: int, behind: int, high: int, bb: int
@@ -562,6 +800,7 @@ class TightAggressiveModel(_TimedModel):
         "_commit_range_cut",
         "_tables",
         "_push_fold",
+        "_aware",
     )
     name = TightAggressiveParams.name
     pace_factor = TightAggressiveParams.pace_factor
@@ -590,6 +829,7 @@ class TightAggressiveModel(_TimedModel):
         self.call_margin = p.call_margin
         self._push_fold = PushFoldModel(p.push_fold)
         self._tables = get_tables()
+        self._aware = p.tournament
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Pre-flop by table lookups; post-flop by one sampled equity estimate."""
@@ -620,9 +860,16 @@ class TightAggressiveModel(_TimedModel):
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             behind = players_behind(view)
             slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+            if slot < 3 and self._aware and view.context is not None:
+                if presses(view, tournament_inputs(view.context, view.player_ids)):
+                    slot += 1  # opens as if one group of players fewer were behind
             if rank < self._open_cuts[slot]:
                 return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
             return CHECK_CALL if legal.to_call == 0 else FOLD
+        if high > 4 * bb and self._aware and view.context is not None:
+            called = self._aware_all_in(view, high)
+            if called is not None:
+                return called
         if high <= 4 * bb:  # facing an open raise
             if rank < self._three_bet_cut:
                 return _raise_to(legal, 3 * high)
@@ -646,6 +893,24 @@ class TightAggressiveModel(_TimedModel):
             if committed or legal.to_call * 5 <= stacks[seat]:
                 return CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
+
+    def _aware_all_in(self, view: DecisionView, high: int) -> Action | None:
+        """``tournament = true``: one all-in within the charts' stacks, by the caller's chart.
+
+        The chart is read at both bubble factors; None leaves the decision to the plain play.
+        """
+        shover = shover_of(view)
+        if shover < 0 or view.stacks[shover] > 0:
+            return None
+        seat = view.seat
+        mine = view.stacks[seat] + view.bets[seat]
+        if (high if high < mine else mine) > NASH_MAX_BB * view.level.big_blind:
+            return None
+        ti = tournament_inputs(view.context, view.player_ids)
+        cls = _CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]
+        if aware_call(view, ti, cls, shover, view.pot - sum(view.bets), 1.0):
+            return CHECK_CALL
+        return CHECK_CALL if view.legal.to_call == 0 else FOLD
 
     def _postflop(self, view: DecisionView, rng: Draws) -> Action:
         legal = view.legal
@@ -682,7 +947,11 @@ class TightAggressiveModel(_TimedModel):
                 return _raise_to(legal, target)
         if to_call > big and cut != narrow:
             eq = self.equity(view, rng, narrow)
-        if eq >= to_call / (pot + to_call) + self.call_margin:
+        risk: float = to_call
+        if self._aware and view.context is not None:  # a chip lost weighs its bubble factor
+            ti = tournament_inputs(view.context, view.player_ids)
+            risk = seat_bubble_factor(ti, view.stacks[seat] + view.bets[seat]) * to_call
+        if eq >= risk / (pot + risk) + self.call_margin:
             return CHECK_CALL
         return FOLD
 

@@ -14,6 +14,7 @@ R-HAND-6 and R-DIS-1 (the action clock and the time bank, as ``timing.resolve_de
 from __future__ import annotations
 
 from array import array
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 
 import pokersim.engine.dealer as engine_dealer
 from pokersim import engine, rng
-from pokersim.actions import Action, DecisionView, RaiseTo
+from pokersim.actions import Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.betting import TableState
 from pokersim.betting_kernel import machine_params, play_rounds
 from pokersim.config import AnteKind, Level
@@ -139,7 +140,7 @@ class _Engineish:
 def _play(
     stacks: list[int], button: int, level: Level, codes: list[int], deck: list[int], seed: int,
     clock: float, banks: list[float], kernel: bool, record: bool = False,
-    models: list[Any] | None = None,
+    models: list[Any] | None = None, context: TournamentContext | None = None,
 ):  # fmt: skip
     """One hand, its betting in the machine or not; returns the result, the draws, the path."""
     n = len(stacks)
@@ -176,6 +177,7 @@ def _play(
         path.decide,
         record_actions=record,
         rounds=rounds if kernel else None,
+        context=context,
     )
     return result, draws, path
 
@@ -215,7 +217,12 @@ def _level(bb: int, ante: str) -> Level:
     )
 
 
-def _both_ways(h: dict[str, Any], codes: list[int], models: list[Any] | None = None) -> Any:
+def _both_ways(
+    h: dict[str, Any],
+    codes: list[int],
+    models: list[Any] | None = None,
+    context: TournamentContext | None = None,
+) -> Any:
     """The hand played by the machine and by the Python rounds: every output must match."""
     n = h["n"]
     deck = [int(c) for c in np.random.default_rng(h["seed"]).permutation(52)]
@@ -223,8 +230,9 @@ def _both_ways(h: dict[str, Any], codes: list[int], models: list[Any] | None = N
         h["stacks"][:n], h["button"] % n, _level(h["bb"], h["ante"]), codes, deck, h["seed"],
         h["clock"], h["banks"][:n],
     )  # fmt: skip
-    fast, fast_draws, fast_path = _play(*args, kernel=True, record=h["record"], models=models)
-    slow, slow_draws, slow_path = _play(*args, kernel=False, record=h["record"], models=models)
+    kw: dict[str, Any] = {"record": h["record"], "models": models, "context": context}
+    fast, fast_draws, fast_path = _play(*args, kernel=True, **kw)
+    slow, slow_draws, slow_path = _play(*args, kernel=False, **kw)
     _same(fast, slow)
     assert fast_draws.position()[1:3] == slow_draws.position()[1:3]
     assert fast_draws.position()[4:] == slow_draws.position()[4:]
@@ -295,6 +303,74 @@ def test_any_parameter_record_plays_the_same_both_ways(h: dict[str, Any], models
     _both_ways(h, list(range(h["n"])), models)
 
 
+aware_models = st.one_of(
+    push_fold_params.map(lambda p: PushFoldModel(replace(p, tournament=True))),
+    tight_params.map(lambda p: TightAggressiveModel(replace(p, tournament=True))),
+    st.builds(
+        SkillBlend,
+        push_fold_params.map(lambda p: PushFoldModel(replace(p, tournament=True))),
+        skill=widths,
+        noise=widths,
+    ),
+    st.sampled_from(MODELS),
+)
+
+
+@st.composite
+def contexts(draw: Any) -> TournamentContext | None:
+    """A hand's context anywhere in a tournament: far from, near, on and past the money
+    bubble, with or without bounties on the seats' heads (player ids 0..9)."""
+    if draw(st.integers(0, 9)) == 0:
+        return None
+    paid = draw(st.integers(1, 30))
+    left = draw(st.integers(2, paid + 40))
+    prizes = sorted(draw(st.lists(st.integers(1, 100_000), min_size=paid, max_size=paid)))
+    kind = draw(st.sampled_from(["none", "ko", "pko"]))
+    bounties = draw(st.lists(st.integers(0, 5000), min_size=10, max_size=10))
+    return TournamentContext(
+        players_left=left,
+        places_paid=paid,
+        average_stack=draw(st.floats(50.0, 8000.0)),
+        prizes_cents=tuple(reversed(prizes)),
+        bounty_kind=kind,
+        bounties_cents={} if kind == "none" else dict(enumerate(bounties)),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands, st.lists(aware_models, min_size=10, max_size=10), contexts())
+def test_tournament_aware_records_play_the_same_both_ways(
+    h: dict[str, Any], models: Any, context: TournamentContext | None
+) -> None:
+    """``tournament = true``: bubble factors, the equilibrium charts and bounties in chips are
+    read the same by the compiled decisions as by the Python models, with and without a
+    context."""
+    _both_ways(h, list(range(h["n"])), models, context)
+
+
+def test_the_compiled_tournament_play_differs_from_the_plain_play() -> None:
+    """The comparison above is not vacuous: on a bubble the compiled tournament-aware records
+    play some random hands differently from the same records without the flag."""
+    bubble = TournamentContext(
+        players_left=12, places_paid=9, average_stack=1500.0,
+        prizes_cents=(3000, 2000, 1400, 1000, 800, 600, 500, 400, 300),
+    )  # fmt: skip
+    aware = [PushFoldModel(tournament=True), TightAggressiveModel(tournament=True, short_bb=10.0)]
+    plain = [PushFoldModel(), TightAggressiveModel(short_bb=10.0)]
+    gen = np.random.default_rng(11)
+    differ = 0
+    for k in range(150):
+        n = int(gen.integers(3, 10))
+        stacks = [int(x) for x in gen.integers(300, 4000, n)]
+        codes = [int(x) for x in gen.integers(0, 2, n)]
+        deck = [int(c) for c in gen.permutation(52)]
+        args = (stacks, k % n, Level(small_blind=50, big_blind=100), codes, deck, k, 1000.0)
+        a, _, _ = _play(*args, [60.0] * n, kernel=True, models=aware, context=bubble)
+        b, _, _ = _play(*args, [60.0] * n, kernel=True, models=plain, context=bubble)
+        differ += a.final_stacks != b.final_stacks
+    assert differ >= 30, differ
+
+
 @given(push_fold_params, tight_params)
 def test_a_packed_record_holds_what_the_python_model_reads(
     pf: PushFoldParams, ta: TightAggressiveParams
@@ -333,7 +409,7 @@ def test_kernel_plays_most_decisions_of_random_hands() -> None:
     assert banked >= 20  # and it drew on time banks past a 4-second clock
 
 
-def _scenario(seats: int, ante_kind: str, clock: int) -> Any:
+def _scenario(seats: int, ante_kind: str, clock: int, aware: bool = False) -> Any:
     mix = [
         {"model": "tight-aggressive", "percent": 30, "skill": 0.9},
         {"model": "tight-aggressive", "percent": 15, "params": {"short_bb": 20, "commit_bb": 20}},
@@ -364,6 +440,17 @@ def _scenario(seats: int, ante_kind: str, clock: int) -> Any:
         "timing": {"deal_seconds": 6, "action_clock_seconds": clock, "time_bank_seconds": 30},
         "entries": {"prize_cents": 1000, "fee_cents": 0, "late_registration_minutes": 0},
     }
+    if aware:  # every push-fold and tight-aggressive player plays the tournament, for bounties
+        for m in mix:
+            if m["model"] in ("push-fold", "tight-aggressive"):
+                m["params"] = {**m.get("params", {}), "tournament": True}  # type: ignore[dict-item]
+        data["entries"] = {
+            "prize_cents": 500,
+            "bounty_cents": 500,
+            "fee_cents": 0,
+            "late_registration_minutes": 0,
+        }
+        data["bounty"] = {"kind": "pko"}
     if ante_kind == "none":
         del data["ante_kind"]
         for lv in data["levels"]:
@@ -422,6 +509,15 @@ def test_a_table_with_plug_ins_is_the_same_with_and_without_the_kernel(
     models = [(PLUGINS + MODELS)[p % (len(PLUGINS) + len(MODELS))] for p in range(sc.players.count)]
     fast, _, compiled = _both_paths(sc, 6, monkeypatch, models=models, record_actions=True)
     assert compiled > 0.9 * fast.hands_played
+
+
+def test_a_tournament_aware_field_is_the_same_with_and_without_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every built-in model with ``tournament = true`` in a knockout tournament, both ways."""
+    sc = _scenario(9, "bb", 15, aware=True)
+    fast, _, compiled = _both_paths(sc, 7, monkeypatch)
+    assert compiled > 0.6 * fast.hands_played
 
 
 SHIPPED = sorted(

@@ -1,0 +1,306 @@
+"""Tournament-aware play (``tournament = true``): bubble factors, the charts they pick, bounties.
+
+The compiled decisions are held to these Python ones in tests/test_betting_kernel.py; here the
+Python play itself is checked: the bubble-factor estimate against exact ICM, and that each
+part of the play moves the ranges the way it should (and stops doing so when it is removed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from pokersim import charts, nash, players
+from pokersim.actions import DecisionView, LegalActions, TournamentContext
+from pokersim.config import BettingStructure, Level
+from pokersim.errors import ConfigError
+from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack, param_names
+from pokersim.players import (
+    PushFoldModel,
+    RaiseTo,
+    TightAggressiveModel,
+    bubble_weight,
+    seat_bubble_factor,
+    tournament_inputs,
+)
+
+SNG = (5000, 3000, 2000)
+LADDER = (3000, 2000, 1400, 1000, 800, 600, 500, 400, 300)
+
+
+def _context(
+    left: int, prizes: tuple[int, ...], average: float = 1000.0, **kw: Any
+) -> TournamentContext:
+    return TournamentContext(
+        players_left=left,
+        places_paid=len(prizes),
+        average_stack=average,
+        prizes_cents=prizes,
+        **kw,
+    )
+
+
+@pytest.mark.parametrize(
+    ("left", "prizes"),
+    [(9, SNG), (6, SNG), (5, SNG), (4, SNG), (3, SNG), (12, LADDER), (10, LADDER), (9, LADDER)],
+)
+def test_bubble_weight_is_near_the_exact_icm_bubble_factor_of_equal_stacks(
+    left: int, prizes: tuple[int, ...]
+) -> None:
+    exact = nash.bubble_factor([1000.0] * left, [float(p) for p in prizes], 0, 1)
+    estimate = 1.0 + bubble_weight(_context(left, prizes))
+    assert abs(estimate - exact) <= 0.25, (estimate, exact)
+    # and it lands on the chart grid's nearest point or the next one
+    assert abs(nash.bf_slot(estimate) - nash.bf_slot(exact)) <= 1
+
+
+def test_bubble_weight_grows_towards_the_money_and_is_chips_heads_up() -> None:
+    prizes = tuple(range(20_000, 1_000, -1_000))  # 19 places
+    weights = [bubble_weight(_context(left, prizes)) for left in (400, 200, 100, 40, 25, 20)]
+    assert weights == sorted(weights)
+    assert weights[0] < 0.1 < weights[-1]
+    assert bubble_weight(_context(2, SNG)) == 0.0
+    flat = (1000,) * 9  # a satellite: no pay jumps in the money, a steep bubble
+    assert bubble_weight(_context(9, flat)) == 0.0
+    assert bubble_weight(_context(10, flat)) > 0.5
+
+
+def test_a_seats_bubble_factor_by_its_stack() -> None:
+    ti = tournament_inputs(_context(10, LADDER), list(range(10)))  # the bubble of a 9-paid table
+    ladder, bubble, cap = ti[players.TI_LADDER], ti[players.TI_BUBBLE], ti[players.TI_CAP]
+    assert ladder > 0.0 and bubble > 0.0 and cap > 1.0
+    mid = seat_bubble_factor(ti, 1000)
+    assert mid == 1.0 + ladder + bubble
+    # bigger stacks risk a part of their chips: lower, floored at a quarter of each term
+    assert seat_bubble_factor(ti, 2500) == seat_bubble_factor(ti, 9000) < mid
+    assert seat_bubble_factor(ti, 9000) == 1.0 + 0.25 * (ladder + bubble)
+    # short ones lose less of the ladder but more of the min cash (up to the cap)
+    assert seat_bubble_factor(ti, 500) == 1.0 + ladder * 0.6 + bubble * min(2.0, cap)
+    assert seat_bubble_factor(ti, 1) == 1.0 + ladder * (0.2 + 0.8 / 1000) + bubble * cap
+    in_money = tournament_inputs(_context(9, LADDER), list(range(9)))
+    assert in_money[players.TI_BUBBLE] == 0.0
+    assert seat_bubble_factor(tournament_inputs(_context(2, SNG), [0, 1]), 400) == 1.0
+
+
+def test_bounties_count_in_chips_at_the_prize_pools_price() -> None:
+    ctx = _context(
+        20, (60_000, 40_000), bounty_kind="pko", bounties_cents={7: 1000, 8: 3000}
+    )  # 20 players x 1000 chips for 100,000 cents: a cent buys 0.2 chips, half paid in cash
+    ti = tournament_inputs(ctx, [8, 9, 7])
+    assert list(ti[players.TI_SEAT_BOUNTY :]) == [300.0, 0.0, 100.0]
+    assert ti[players.TI_ON] == 1.0
+    assert tournament_inputs(None, [1, 2])[players.TI_ON] == 0.0
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+HOLES = {charts.CLASS_OF_PAIR[a * 52 + b]: (a, b) for a in range(52) for b in range(a + 1, 52)}
+LEVEL = Level(small_blind=50, big_blind=100)
+
+
+def _view(
+    stacks: list[int], bets: list[int], seat: int, cls: int, context: TournamentContext | None
+) -> DecisionView:
+    """Four players, the button at seat 0 (seat 1 the small blind, 2 the big, 3 first in)."""
+    n = len(stacks)
+    to_call = min(max(bets) - bets[seat], stacks[seat])
+    top = stacks[seat] + bets[seat]
+    return DecisionView(
+        table_id=1, hand_no=1, seat=seat, player_id=seat, hole=HOLES[cls], board=(), street=0,
+        button=0, player_ids=tuple(range(n)), stacks=tuple(stacks), bets=tuple(bets),
+        in_hand=(True,) * n, pot=sum(bets),
+        legal=LegalActions(to_call, min(2 * max(bets), top) if top > max(bets) else 0,
+                           top if top > max(bets) else 0),
+        level=LEVEL, structure=BettingStructure.NO_LIMIT, context=context,
+    )  # fmt: skip
+
+
+def _plays(model: Any, make: Any) -> set[int]:
+    """The classes that put chips in (shove or call) in the view ``make(cls)``."""
+    out = set()
+    for cls in range(charts.N_CLASSES):
+        view = make(cls)
+        action = model.decide(view, None)
+        if isinstance(action, RaiseTo) or (action is players.CHECK_CALL and view.legal.to_call):
+            out.add(cls)
+    return out
+
+
+BUBBLE = _context(4, SNG)  # four left, three paid
+CHIPS = _context(4, ())  # the same hand with no payout table to weigh: chips
+
+
+def _first_in(stacks: list[int], context: TournamentContext) -> Any:
+    return lambda cls: _view(stacks, [0, 50, 100, 0], 3, cls, context)
+
+
+def _bubble_tightens_the_shoves() -> bool:
+    model = PushFoldModel(tournament=True)
+    stacks = [1000, 1000, 3000, 1000]  # 10 big blinds first in, a big stack in the big blind
+    bubble = _plays(model, _first_in(stacks, BUBBLE))
+    chips = _plays(model, _first_in(stacks, CHIPS))
+    return bool(bubble) and bubble < chips
+
+
+def test_on_the_bubble_an_average_stack_shoves_fewer_hands_into_a_big_stack() -> None:
+    """Its bubble factor is high, the big stack's low: the chart at (2, 1.5), not (1, 1)."""
+    assert _bubble_tightens_the_shoves()
+
+
+def test_without_the_bubble_factor_the_shoves_do_not_tighten(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The test above fails when the bubble factor is ignored (a mutant: every factor 1)."""
+    monkeypatch.setattr(players, "seat_bubble_factor", lambda ti, chips: 1.0)
+    assert not _bubble_tightens_the_shoves()
+
+
+def test_the_big_blind_calls_a_shove_tighter_on_the_bubble() -> None:
+    model = PushFoldModel(tournament=True)
+    stacks, bets = [1000, 1000, 1000, 0], [0, 50, 100, 1000]  # first in shoved 10 big blinds
+    calls = {
+        name: _plays(model, lambda cls, c=ctx: _view(stacks, bets, 2, cls, c))
+        for name, ctx in (("bubble", BUBBLE), ("chips", CHIPS))
+    }
+    assert calls["bubble"] and calls["bubble"] < calls["chips"]
+
+
+def test_a_big_stack_presses_the_bubble_against_covered_players() -> None:
+    model = PushFoldModel(tournament=True, max_bb=20.0)
+    stacks = [1000, 1000, 1000, 3000]  # it covers everyone: 10 big blinds effective
+    bubble = _plays(model, _first_in(stacks, BUBBLE))
+    chips = _plays(model, _first_in(stacks, CHIPS))
+    assert bubble > chips
+    tag = TightAggressiveModel(tournament=True, short_bb=5.0)
+    deep = [4000, 4000, 4000, 12000]  # deep: the tight-aggressive model opens (or does not)
+    opens = {
+        name: _plays(tag, lambda cls, c=ctx: _view(deep, [0, 50, 100, 0], 3, cls, c))
+        for name, ctx in (("bubble", _context(4, SNG, 6000.0)), ("chips", _context(4, (), 6000.0)))
+    }
+    assert opens["bubble"] > opens["chips"]
+
+
+def test_a_bounty_on_the_shovers_head_widens_the_call() -> None:
+    model = PushFoldModel(tournament=True)
+    stacks, bets = [1000, 1000, 1200, 0], [0, 50, 100, 1000]  # the big blind covers the shover
+    plain = _context(40, (5000,) * 5)
+    ko = _context(40, (5000,) * 5, bounty_kind="ko", bounties_cents={3: 4000})
+    calls = {
+        name: _plays(model, lambda cls, c=ctx: _view(stacks, bets, 2, cls, c))
+        for name, ctx in (("plain", plain), ("ko", ko))
+    }
+    assert calls["ko"] > calls["plain"]
+    covered = [1000, 1000, 800, 0]  # not covering the shover: the bounty is out of reach
+    ko_covered = _plays(model, lambda cls: _view(covered, bets, 2, cls, ko))
+    plain_covered = _plays(model, lambda cls: _view(covered, bets, 2, cls, plain))
+    assert ko_covered == plain_covered
+
+
+def test_the_parameter_is_a_flag_off_by_default() -> None:
+    assert "tournament" in param_names(PushFoldParams)
+    assert "tournament" in param_names(TightAggressiveParams)
+    rows = pack([(PushFoldParams(), None), (TightAggressiveParams(tournament=True), None)])
+    assert list(rows["aware"]) == [0, 1]
+    assert TightAggressiveParams(tournament=True).push_fold.tournament
+    with pytest.raises(ConfigError, match="'tournament' must be true or false"):
+        PushFoldParams(tournament="yes")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="'tournament' must be true or false"):
+        players.make_model("tight-aggressive", params={"tournament": 1})
+
+
+def test_after_the_flop_a_call_weighs_the_chips_at_risk_by_the_bubble_factor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Equity 0.45 against a price of 0.375 (+ the 0.03 margin) calls in chips; on the bubble
+    the call risks a bubble factor's worth of chips and folds."""
+    tag = TightAggressiveModel(tournament=True)
+    monkeypatch.setattr(TightAggressiveModel, "equity", lambda self, view, rng, cut: 0.45)
+
+    def facing_a_bet(context: TournamentContext) -> DecisionView:
+        view = _view([700, 900, 1000, 1000], [0, 0, 0, 300], 2, 0, context)
+        return replace(
+            view, street=1, board=(0, 5, 10), pot=500, legal=LegalActions(300, 600, 1000)
+        )
+
+    assert tag.decide(facing_a_bet(CHIPS), None) is players.CHECK_CALL
+    assert tag.decide(facing_a_bet(BUBBLE), None) is players.FOLD
+    plain = TightAggressiveModel()
+    assert plain.decide(facing_a_bet(BUBBLE), None) is players.CHECK_CALL
+
+
+# -- mutants: each part of the play, removed, fails its check -------------------------------
+
+
+def _calls_tighten() -> bool:
+    model = PushFoldModel(tournament=True)
+    stacks, bets = [1000, 1000, 1000, 0], [0, 50, 100, 1000]
+    bubble = _plays(model, lambda cls: _view(stacks, bets, 2, cls, BUBBLE))
+    return bool(bubble) and bubble < _plays(model, lambda cls: _view(stacks, bets, 2, cls, CHIPS))
+
+
+def _tag_presses() -> bool:
+    tag = TightAggressiveModel(tournament=True, short_bb=5.0)
+    deep = [4000, 4000, 4000, 12000]
+    bubble = _plays(tag, lambda cls: _view(deep, [0, 50, 100, 0], 3, cls, _context(4, SNG, 6000.0)))
+    chips = _plays(tag, lambda cls: _view(deep, [0, 50, 100, 0], 3, cls, _context(4, (), 6000.0)))
+    return bubble > chips
+
+
+def _bounty_widens() -> bool:
+    model = PushFoldModel(tournament=True)
+    stacks, bets = [1000, 1000, 1200, 0], [0, 50, 100, 1000]
+    ko = _context(40, (5000,) * 5, bounty_kind="ko", bounties_cents={3: 4000})
+    plain = _context(40, (5000,) * 5)
+    with_bounty = _plays(model, lambda cls: _view(stacks, bets, 2, cls, ko))
+    return with_bounty > _plays(model, lambda cls: _view(stacks, bets, 2, cls, plain))
+
+
+def _postflop_weighs() -> bool:
+    tag = TightAggressiveModel(tournament=True)
+    view = _view([700, 900, 1000, 1000], [0, 0, 0, 300], 2, 0, BUBBLE)
+    bet = replace(view, street=1, board=(0, 5, 10), pot=500, legal=LegalActions(300, 600, 1000))
+    original = TightAggressiveModel.equity
+    TightAggressiveModel.equity = lambda self, view, rng, cut: 0.45  # type: ignore[method-assign]
+    try:
+        return tag.decide(bet, None) is players.FOLD
+    finally:
+        TightAggressiveModel.equity = original  # type: ignore[method-assign]
+
+
+def _no_bounties(context: Any, player_ids: Any) -> Any:
+    out = REAL_INPUTS(context, player_ids)
+    out[players.TI_SEAT_BOUNTY :] = 0.0
+    return out
+
+
+REAL_INPUTS = players.tournament_inputs
+CHECKS = {
+    "shoves": _bubble_tightens_the_shoves,
+    "calls": _calls_tighten,
+    "presses": _tag_presses,
+    "bounty": _bounty_widens,
+    "postflop": _postflop_weighs,
+}
+MUTANTS = [
+    ("every bubble factor 1", "seat_bubble_factor", lambda ti, chips: 1.0,
+     ["shoves", "calls", "postflop"]),
+    ("bounties ignored", "tournament_inputs", _no_bounties, ["bounty"]),
+    ("no big stack presses", "presses", lambda view, ti: False, ["presses"]),
+]  # fmt: skip
+
+
+def test_every_check_holds_on_the_real_play() -> None:
+    assert all(check() for check in CHECKS.values())
+
+
+@pytest.mark.parametrize(
+    ("what", "name", "wrong", "killed_by"), MUTANTS, ids=[m[0] for m in MUTANTS]
+)
+def test_a_mutant_fails_the_checks_that_name_it(
+    what: str, name: str, wrong: Any, killed_by: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(players, name, wrong)
+    for check in killed_by:
+        assert not CHECKS[check](), f"{what}: the {check} check still passes"
