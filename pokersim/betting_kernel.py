@@ -26,7 +26,7 @@ rounds with the Python reference models, and this machine) and fails on any diff
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -45,7 +45,7 @@ from pokersim.model_kernel import (
     SAMPLER,
     decide,
 )
-from pokersim.timing import think_time_compiled
+from pokersim.timing import NO_PACE, decision_pace_compiled, think_time_compiled
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
 # totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price
@@ -58,7 +58,7 @@ HEADER = 30
 STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, FACED, REACH, FOLDED = range(9)
 SEAT_BLOCKS = 9
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
-F_ELAPSED, F_CLOCK, F_ANSWER_THINK = 0, 1, 2
+F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_PACE = 0, 1, 2, 3  # then the packed pace
 
 # phases (H_PHASE) and what a run of the machine returns
 START, ROUND, ASKED, DONE = 0, 1, 2, 3
@@ -193,6 +193,8 @@ def _compiled(ints, floats, i, street, to_call, lo, hi, seat_at, hole, board, pa
     think = think_time_compiled(
         p.think_median, p.think_sigma, p.think_min, p.think_max, z[zi], street
     )
+    if floats[F_PACE]:  # the table's pace (``timing.decision_pace``), off by default
+        think = decision_pace_compiled(floats, F_PACE, think, street, ints[seat_at[BETS] + i], to_call, ints[H_POT], ints[seat_at[STACKS] + i], ints[H_BB], n)  # fmt: skip # noqa: E501
     clock = floats[F_CLOCK]
     pid = ints[seat_at[IDS] + i]
     if think > clock:  # the engine's clock: the bank pays beyond it
@@ -375,6 +377,7 @@ def play_rounds(
     action_seconds: float,
     bank: array[float],
     ask: Ask,
+    pace: Sequence[float] = NO_PACE,
 ) -> tuple[float, int]:
     """Play every betting round of hand state ``t`` in the machine.
 
@@ -396,7 +399,7 @@ def play_rounds(
          0, 0, 0, 0, 0, 0, int(logging), 0,
          *t.stacks, *t.bets, *t.totals, *inputs, *([-1] * n), *([0] * (2 * n))],
     )  # fmt: skip
-    floats = array("d", (elapsed, action_seconds, 0.0))
+    floats = array("d", (elapsed, action_seconds, 0.0, *pace))  # pace: ``timing.NO_PACE``
     log = array("q", bytes(8 * LOG_WIDTH * LOG_ENTRIES)) if logging else array("q", (0,))
     think_log = array("d", bytes(8 * LOG_ENTRIES)) if logging else array("d", (0.0,))
     ev = get_tables()

@@ -12,6 +12,7 @@ cancellation, a place). The rules are in ``pokersim.timing``, ``pokersim.connect
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -63,7 +64,11 @@ class Incidents:
         n = field.n
         timing = scenario.timing
         self.action_clock = ActionClock(
-            action_seconds=timing.action_clock_seconds, time_bank_seconds=timing.time_bank_seconds
+            action_seconds=timing.action_clock_seconds,
+            time_bank_seconds=timing.time_bank_seconds,
+            bank_top_up_seconds=timing.bank_top_up_seconds,
+            bank_max_seconds=math.inf if (cap := timing.bank_max_seconds) is None else cap,
+            top_up_every_levels=timing.bank_top_up_every_levels,
         )
         self.action_seconds = self.action_clock.action_seconds
         self.away = DisconnectModel()
@@ -104,6 +109,14 @@ class Incidents:
         self.hands_rolled_back = 0
 
     # -- the player's clock ------------------------------------------------------------------
+
+    def level_started(self, level_index: int) -> None:
+        """Top up every time bank when a level the scenario names starts (R-DIS-1)."""
+        clock = self.action_clock
+        if clock.tops_up_at(level_index):
+            bank = self.bank
+            for p in range(len(bank)):
+                bank[p] = clock.bank_after_level_change(bank[p])
 
     def protection_seconds(self, places_paid: int) -> float:
         """R-DIS-3 extra seconds for a disconnected player now (0 outside the protected stage)."""

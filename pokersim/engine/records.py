@@ -15,9 +15,19 @@ from pokersim.actions import Action, DecisionView, TournamentContext
 from pokersim.hand import Deal, HandResult, HandSetup
 from pokersim.model_params import BlendParams, ModelParams, pack
 from pokersim.players import PlayerModel, model_record
+from pokersim.scenario import Timing
 from pokersim.tally import Finish, TournamentResult
+from pokersim.timing import DecisionPace, decision_pace
 
-__all__ = ["Finish", "HandPlayer", "Record", "TournamentResult", "model_records", "seat_rows"]
+__all__ = [
+    "Finish",
+    "HandPlayer",
+    "Record",
+    "TournamentResult",
+    "decision_pace_of",
+    "model_records",
+    "seat_rows",
+]
 
 
 class HandPlayer(Protocol):
@@ -48,11 +58,15 @@ def seat_rows(seats: int) -> np.ndarray:
     return np.array([[2 * s, 2 * s + 1, *board] for s in range(seats)], dtype=np.intp)
 
 
-def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], np.ndarray]:
+def model_records(
+    models: Sequence[PlayerModel], pace: DecisionPace | None = None
+) -> tuple[dict[int, Record], np.ndarray]:
     """One decision record per distinct model (by identity) and the compiled rounds' records.
 
     A built-in model (or a skill blend of one) reads the hand's draws and has a row in the
     packed parameter records (``model_params.pack``); any other model is asked in Python.
+    With a ``pace`` that is on, a built-in model's think time is paced by the decision
+    (``paced_think``), as the compiled rounds pace it; a plug-in keeps its own.
     """
     records: dict[int, Record] = {}
     built_in: list[tuple[ModelParams, BlendParams | None]] = []
@@ -60,7 +74,37 @@ def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], np.
         if id(m) not in records:
             record = model_record(m)
             code = len(built_in) if record is not None else -1
-            records[id(m)] = (m.decide, m.think_seconds, record is not None, code)
+            think = m.think_seconds
+            if pace is not None and pace.on and record is not None:
+                think = paced_think(think, pace.packed())
+            records[id(m)] = (m.decide, think, record is not None, code)
             if record is not None:
                 built_in.append(record)
     return records, pack(built_in)
+
+
+def paced_think(
+    think_seconds: Callable[[DecisionView, Any], float], pace: tuple[float, ...]
+) -> Callable[[DecisionView, Any], float]:
+    """``think_seconds`` paced by ``timing.decision_pace`` for the decision it is asked about."""
+
+    def paced(view: DecisionView, rng: Any) -> float:
+        i = view.seat
+        return decision_pace(
+            pace, 0, think_seconds(view, rng), view.street, view.bets[i], view.legal.to_call,
+            view.pot, view.stacks[i], view.level.big_blind, len(view.player_ids),
+        )  # fmt: skip
+
+    return paced
+
+
+def decision_pace_of(timing: Timing) -> DecisionPace:
+    """The scenario's ``[timing]`` pace: its preset, with the keys it sets over it."""
+    return DecisionPace.for_scenario(
+        timing.pace.value,
+        street_factors=timing.think_street_factors,
+        unopened_factor=timing.think_unopened_factor,
+        facing_bet_factor=timing.think_facing_bet_factor,
+        short_handed_factor=timing.think_short_handed_factor,
+        reaction_seconds=timing.think_reaction_seconds,
+    )
