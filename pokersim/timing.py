@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -113,7 +113,7 @@ class DecisionPace:
     ) -> DecisionPace:
         """The scenario's ``[timing]``: a preset (``default``, ``calibrated``), keys over it."""
         base = CALIBRATED_PACE if preset == "calibrated" else DecisionPace()
-        given = {
+        given: dict[str, Any] = {
             "street_factors": street_factors,
             "unopened_factor": unopened_factor,
             "facing_bet_factor": facing_bet_factor,

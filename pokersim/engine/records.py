@@ -74,7 +74,7 @@ def model_records(
         if id(m) not in records:
             record = model_record(m)
             code = len(built_in) if record is not None else -1
-            think = m.think_seconds
+            think: Callable[[DecisionView, Any], float] = m.think_seconds
             if pace is not None and pace.on and record is not None:
                 think = paced_think(think, pace.packed())
             records[id(m)] = (m.decide, think, record is not None, code)
