@@ -23,7 +23,14 @@ from pokersim.betting_kernel import play_rounds
 from pokersim.config import BettingStructure
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
-from pokersim.engine.records import HandPlayer, Record, decision_pace_of, model_records, seat_rows
+from pokersim.engine.records import (
+    HandPlayer,
+    Record,
+    decision_pace_of,
+    hand_pace_of,
+    model_records,
+    seat_rows,
+)
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field, Table
 from pokersim.events import TableHandStarted
@@ -41,7 +48,7 @@ from pokersim.players import PlayerModel
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
 from pokersim.script import fix_cards
-from pokersim.timing import HandPace, others_all_in, sitting_out_action
+from pokersim.timing import others_all_in, sitting_out_action
 
 __all__ = ["Dealer"]
 
@@ -86,15 +93,10 @@ class Dealer:
         self.emits = emits
         self.fixed = fixed_decks or {}  # scripted cards by (table, hand) (pokersim.script)
         self.seats_per_table = scenario.seats_per_table
-        tm = scenario.timing
-        self.pace = HandPace(
-            deal_seconds=tm.deal_seconds,
-            street_seconds=tm.street_seconds,
-            showdown_seconds=tm.showdown_seconds,
-        )
+        self.pace = hand_pace_of(scenario.timing)
         self.action_seconds = incidents.action_seconds
         self.rngs: list[np.random.Generator | None] = [None] * field.n
-        pace = decision_pace_of(tm)
+        pace = decision_pace_of(scenario.timing)
         self.decision_pace = pace.packed()  # the compiled rounds' copy of the records' pace
         self.records, kernel_rows = model_records(models, pace)
         # ``ask[p]`` is None while player p sits out: the decision then goes the away path

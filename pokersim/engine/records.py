@@ -17,7 +17,7 @@ from pokersim.model_params import BlendParams, ModelParams, pack
 from pokersim.players import PlayerModel, model_record
 from pokersim.scenario import Timing
 from pokersim.tally import Finish, TournamentResult
-from pokersim.timing import DecisionPace, decision_pace
+from pokersim.timing import DecisionPace, HandPace, decision_pace
 
 __all__ = [
     "Finish",
@@ -25,6 +25,7 @@ __all__ = [
     "Record",
     "TournamentResult",
     "decision_pace_of",
+    "hand_pace_of",
     "model_records",
     "seat_rows",
 ]
@@ -107,4 +108,13 @@ def decision_pace_of(timing: Timing) -> DecisionPace:
         facing_bet_factor=timing.think_facing_bet_factor,
         short_handed_factor=timing.think_short_handed_factor,
         reaction_seconds=timing.think_reaction_seconds,
+    )
+
+
+def hand_pace_of(timing: Timing) -> HandPace:
+    """The scenario's time per hand outside decisions: dealing, streets, showdown."""
+    return HandPace(
+        deal_seconds=timing.deal_seconds,
+        street_seconds=timing.street_seconds,
+        showdown_seconds=timing.showdown_seconds,
     )
