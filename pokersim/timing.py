@@ -138,7 +138,7 @@ CALIBRATED_PACE = DecisionPace(
     street_factors=(1.0, 1.0, 1.1, 1.25),
     unopened_factor=0.8,
     facing_bet_factor=1.4,
-    short_handed_factor=2.1,
+    short_handed_factor=2.2,
     reaction_seconds=1.5,
 )
 """``[timing] pace = "calibrated"`` (docs/players.md, "Pace", says how it was measured)."""
