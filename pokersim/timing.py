@@ -31,8 +31,8 @@ def think_time(
     ``median * exp(sigma * normal)`` clipped to ``[lo, hi]``, times ``POSTFLOP_THINK_FACTOR``
     when ``street`` > 0. The one place think time is computed: :meth:`ThinkTime.draw`, the
     built-in models' ``think_seconds`` and the compiled rounds (through
-    :data:`think_time_compiled`, the same source) all call it. A think time that depends on
-    the decision belongs here.
+    :data:`think_time_compiled`, the same source) all call it. What the decision and the table
+    add on top (the scenario's pace) is :func:`decision_pace`'s.
 
     >>> think_time(2.0, 0.5, 0.5, 600.0, 0.0, 0), think_time(2.0, 0.5, 0.5, 600.0, 0.0, 1)
     (2.0, 3.0)
