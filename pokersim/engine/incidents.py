@@ -12,7 +12,6 @@ cancellation, a place). The rules are in ``pokersim.timing``, ``pokersim.connect
 
 from __future__ import annotations
 
-import math
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,6 +21,7 @@ import numpy as np
 from pokersim.actions import FOLD, Action, DecisionView
 from pokersim.conduct import pick_offender, plan_infractions, step_of
 from pokersim.connection import Connections
+from pokersim.engine.records import action_clock_of
 from pokersim.engine.state import Field, Table
 from pokersim.events import (
     HandRolledBack,
@@ -34,7 +34,7 @@ from pokersim.events import (
 from pokersim.faults import pick_player, plan_faults
 from pokersim.hand import HandResult
 from pokersim.scenario import SanctionKind, Scenario
-from pokersim.timing import ActionClock, DisconnectModel, DisconnectProtection, resolve_decision
+from pokersim.timing import DisconnectModel, DisconnectProtection, resolve_decision
 
 __all__ = ["Incidents"]
 
@@ -63,13 +63,7 @@ class Incidents:
         self.player_rng = player_rng
         n = field.n
         timing = scenario.timing
-        self.action_clock = ActionClock(
-            action_seconds=timing.action_clock_seconds,
-            time_bank_seconds=timing.time_bank_seconds,
-            bank_top_up_seconds=timing.bank_top_up_seconds,
-            bank_max_seconds=math.inf if (cap := timing.bank_max_seconds) is None else cap,
-            top_up_every_levels=timing.bank_top_up_every_levels,
-        )
+        self.action_clock = action_clock_of(timing)
         self.action_seconds = self.action_clock.action_seconds
         self.away = DisconnectModel()
         cs = scenario.connection

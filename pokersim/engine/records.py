@@ -6,6 +6,7 @@ one record per model (``model_records``) shared by all the model's players.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -17,13 +18,14 @@ from pokersim.model_params import BlendParams, ModelParams, pack
 from pokersim.players import PlayerModel, model_record
 from pokersim.scenario import Timing
 from pokersim.tally import Finish, TournamentResult
-from pokersim.timing import DecisionPace, HandPace, decision_pace
+from pokersim.timing import ActionClock, DecisionPace, HandPace, decision_pace
 
 __all__ = [
     "Finish",
     "HandPlayer",
     "Record",
     "TournamentResult",
+    "action_clock_of",
     "decision_pace_of",
     "hand_pace_of",
     "model_records",
@@ -117,4 +119,16 @@ def hand_pace_of(timing: Timing) -> HandPace:
         deal_seconds=timing.deal_seconds,
         street_seconds=timing.street_seconds,
         showdown_seconds=timing.showdown_seconds,
+    )
+
+
+def action_clock_of(timing: Timing) -> ActionClock:
+    """The scenario's action clock and time bank, with its top-ups (R-DIS-1)."""
+    cap = timing.bank_max_seconds
+    return ActionClock(
+        action_seconds=timing.action_clock_seconds,
+        time_bank_seconds=timing.time_bank_seconds,
+        bank_top_up_seconds=timing.bank_top_up_seconds,
+        bank_max_seconds=math.inf if cap is None else cap,
+        top_up_every_levels=timing.bank_top_up_every_levels,
     )
