@@ -26,7 +26,7 @@ rounds with the Python reference models, and this machine) and fails on any diff
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -47,7 +47,7 @@ from pokersim.model_kernel import (
     hand_inputs,
 )
 from pokersim.model_params import PARAMS_DTYPE
-from pokersim.timing import think_time_compiled
+from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_time_compiled
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
 # totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price
@@ -60,7 +60,9 @@ HEADER = 30
 STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, FACED, REACH, FOLDED = range(9)
 SEAT_BLOCKS = 9
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
-F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_THINKS = 0, 1, 2, 3  # then the logged think seconds
+# then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), the logged thinks
+F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_PACE = 0, 1, 2, 3
+F_THINKS = F_PACE + PACE_WIDTH
 
 # phases (H_PHASE) and what a run of the machine returns
 START, ROUND, ASKED, DONE = 0, 1, 2, 3
@@ -229,6 +231,10 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
                 think = think_time_compiled(
                     p.think_median, p.think_sigma, p.think_min, p.think_max, z[zi], street
                 )
+                if floats[F_PACE]:  # the table's pace, off by default
+                    think = decision_pace_compiled(
+                        floats, F_PACE, think, street, bet, to_call, pot, stack, bb, n
+                    )
                 pid = ids[i]
                 if think > clock:  # the engine's clock: the bank pays beyond it
                     if think <= clock + bank[pid]:
@@ -410,6 +416,7 @@ def play_rounds(
     action_seconds: float,
     bank: array[float],
     ask: Ask,
+    pace: Sequence[float] = NO_PACE,
 ) -> tuple[float, int]:
     """Play every betting round of hand state ``t`` in the machine.
 
@@ -431,7 +438,7 @@ def play_rounds(
          0, 0, 0, 0, 0, 0, int(logging), 0,
          *t.stacks, *t.bets, *t.totals, *inputs, *(0,) * (3 * n)],
     )  # fmt: skip
-    floats = array("d", (elapsed, action_seconds, 0.0))
+    floats = array("d", (elapsed, action_seconds, 0.0, *pace))
     if logging:
         ints.extend(bytes(8 * LOG_WIDTH * LOG_ENTRIES))  # the log, after the seat blocks
         floats.extend(bytes(8 * LOG_ENTRIES))  # its think seconds

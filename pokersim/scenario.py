@@ -75,6 +75,7 @@ __all__ = [
     "MysteryStart",
     "SyncStage",
     "SyncStageKind",
+    "PaceKind",
     "Timing",
     "default_scenario_path",
     "expand_players",
@@ -409,6 +410,13 @@ class Payouts:
 # --------------------------------------------------------------------------------------------
 
 
+class PaceKind(StrEnum):
+    """``[timing] pace``: today's think times, or their calibrated shape (docs/players.md)."""
+
+    DEFAULT = "default"
+    CALIBRATED = "calibrated"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Timing:
     """How long things take at the table, in seconds (R-DIS-1 for the clock and time bank).
@@ -422,6 +430,20 @@ class Timing:
     time_bank_seconds: float = 30.0
     think_median_seconds: float = 2.5
     think_sigma: float = 0.8
+    # hand overhead beyond dealing (``timing.HandPace``)
+    street_seconds: float = field(default=1.5, metadata=ID_WHEN_SET)
+    showdown_seconds: float = field(default=3.0, metadata=ID_WHEN_SET)
+    # think time by decision and table (``timing.DecisionPace``): a preset, keys over it
+    pace: PaceKind = field(default=PaceKind.DEFAULT, metadata=ID_WHEN_SET)
+    think_street_factors: tuple[float, ...] | None = field(default=None, metadata=ID_WHEN_SET)
+    think_unopened_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
+    think_facing_bet_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
+    think_short_handed_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
+    think_reaction_seconds: float | None = field(default=None, metadata=ID_WHEN_SET)
+    # R-DIS-1: the bank topped up when every n-th level starts, up to a cap (None: none)
+    bank_top_up_seconds: float = field(default=0.0, metadata=ID_WHEN_SET)
+    bank_top_up_every_levels: int = field(default=1, metadata=ID_WHEN_SET)
+    bank_max_seconds: float | None = field(default=None, metadata=ID_WHEN_SET)
 
 
 # --------------------------------------------------------------------------------------------
@@ -988,7 +1010,10 @@ KEYS: dict[str, frozenset[str]] = {
         "payouts.bands[]": "min_entries max_entries pay",
         "payouts.bands[].pay[]": "places percent",
         "timing": "deal_seconds action_clock_seconds time_bank_seconds think_median_seconds "
-        "think_sigma",
+        "think_sigma street_seconds showdown_seconds pace think_street_factors "
+        "think_unopened_factor think_facing_bet_factor think_short_handed_factor "
+        "think_reaction_seconds "
+        "bank_top_up_seconds bank_top_up_every_levels bank_max_seconds",
         "entries": "prize_cents bounty_cents fee_cents guarantee_cents late_registration_minutes "
         "late_registration_closes_at_first_elimination reentries_per_player rebuys_per_player "
         "rebuy_price_cents rebuy_chips rebuy_period_minutes rebuy_max_stack addon_price_cents "
@@ -1517,9 +1542,62 @@ def _read_timing(top: Section) -> Timing:
             "think_median_seconds", 2.5, above=0, high=LIMITS.action_seconds
         ),
         think_sigma=sec.number("think_sigma", 0.8, low=0, high=LIMITS.think_sigma),
+        street_seconds=sec.number("street_seconds", 1.5, low=0, high=LIMITS.action_seconds),
+        showdown_seconds=sec.number("showdown_seconds", 3.0, low=0, high=LIMITS.action_seconds),
+        pace=sec.choice("pace", PaceKind, PaceKind.DEFAULT),
+        think_street_factors=_street_factors(sec),
+        think_unopened_factor=_factor(sec, "think_unopened_factor"),
+        think_facing_bet_factor=_factor(sec, "think_facing_bet_factor"),
+        think_short_handed_factor=_factor(sec, "think_short_handed_factor"),
+        think_reaction_seconds=(
+            float(sec.number("think_reaction_seconds", low=0, high=600))
+            if sec.has("think_reaction_seconds")
+            else None
+        ),
+        bank_top_up_seconds=sec.number("bank_top_up_seconds", 0, low=0, high=LIMITS.bank_seconds),
+        bank_top_up_every_levels=sec.integer("bank_top_up_every_levels", 1, low=1, high=1000),
+        bank_max_seconds=(
+            sec.number("bank_max_seconds", low=0, high=LIMITS.bank_seconds)
+            if sec.has("bank_max_seconds")
+            else None
+        ),
     )
+    if timing.bank_max_seconds is not None and timing.bank_max_seconds < timing.time_bank_seconds:
+        raise sec.error(
+            "bank_max_seconds",
+            f"expected at least time_bank_seconds ({_show(timing.time_bank_seconds)}), "
+            f"got {_show(timing.bank_max_seconds)}",
+        )
     sec.done()
     return timing
+
+
+_MAX_PACE_FACTOR = 100  # a think time a hundred times longer is a typo
+
+
+def _factor(sec: Section, name: str) -> float | None:
+    """A think-time factor in (0, 100], or None when the key is absent (the preset's)."""
+    if not sec.has(name):
+        return None
+    return float(sec.number(name, above=0, high=_MAX_PACE_FACTOR))
+
+
+def _street_factors(sec: Section) -> tuple[float, ...] | None:
+    """``think_street_factors``: four factors (pre-flop, flop, turn, river), or None."""
+    if not sec.has("think_street_factors"):
+        return None
+    values = sec.array("think_street_factors")
+    ok = len(values) == 4 and all(
+        not isinstance(v, bool) and isinstance(v, int | float) and 0 < v <= _MAX_PACE_FACTOR
+        for v in values
+    )
+    if not ok:
+        raise sec.error(
+            "think_street_factors",
+            f"expected 4 numbers in (0, {_MAX_PACE_FACTOR}] (pre-flop, flop, turn, river), "
+            f"got {_show(values)}",
+        )
+    return tuple(float(v) for v in values)
 
 
 def _read_entries(top: Section, starting_stack: int) -> Entries:

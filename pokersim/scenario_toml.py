@@ -140,6 +140,7 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
         "time_bank_seconds": _number(t.time_bank_seconds),
         "think_median_seconds": _number(t.think_median_seconds),
         "think_sigma": _number(t.think_sigma),
+        **_timing_options(t),
     }
     e = sc.entries
     entries: dict[str, Any] = {
@@ -306,4 +307,30 @@ def _mystery_bounty(m: MysteryBounty) -> dict[str, Any]:
     if m.starts_at is MysteryStart.LEVEL:
         out["level"] = m.level
     out["envelopes"] = [{"cents": e.cents, "count": e.count} for e in m.envelopes]
+    return out
+
+
+def _timing_options(t: Any) -> dict[str, Any]:
+    """The ``[timing]`` keys added after the first five, written only when not the default."""
+    out: dict[str, Any] = {}
+    for key in ("street_seconds", "showdown_seconds", "bank_top_up_seconds"):
+        value = getattr(t, key)
+        if value != getattr(type(t)(), key):
+            out[key] = _number(value)
+    if t.pace.value != "default":
+        out["pace"] = t.pace.value
+    if t.think_street_factors is not None:
+        out["think_street_factors"] = [_number(v) for v in t.think_street_factors]
+    for key in (
+        "think_unopened_factor",
+        "think_facing_bet_factor",
+        "think_short_handed_factor",
+        "think_reaction_seconds",
+    ):
+        if getattr(t, key) is not None:
+            out[key] = _number(getattr(t, key))
+    if t.bank_top_up_every_levels != 1:
+        out["bank_top_up_every_levels"] = t.bank_top_up_every_levels
+    if t.bank_max_seconds is not None:
+        out["bank_max_seconds"] = _number(t.bank_max_seconds)
     return out

@@ -8,9 +8,10 @@ the rules R-DIS-1..3 and R-HAND-6 can be tested without running a tournament.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -30,8 +31,8 @@ def think_time(
     ``median * exp(sigma * normal)`` clipped to ``[lo, hi]``, times ``POSTFLOP_THINK_FACTOR``
     when ``street`` > 0. The one place think time is computed: :meth:`ThinkTime.draw`, the
     built-in models' ``think_seconds`` and the compiled rounds (through
-    :data:`think_time_compiled`, the same source) all call it. A think time that depends on
-    the decision belongs here.
+    :data:`think_time_compiled`, the same source) all call it. What the decision and the table
+    add on top (the scenario's pace) is :func:`decision_pace`'s.
 
     >>> think_time(2.0, 0.5, 0.5, 600.0, 0.0, 0), think_time(2.0, 0.5, 0.5, 600.0, 0.0, 1)
     (2.0, 3.0)
@@ -46,6 +47,143 @@ def think_time(
 
 think_time_compiled = njit(cache=True)(think_time)
 """``think_time`` compiled, for the compiled rounds (``pokersim.betting_kernel``)."""
+
+
+PACE_WIDTH = 9
+"""Floats in a packed :class:`DecisionPace`: on, unopened, four street factors, facing, short,
+reaction seconds."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionPace:
+    """How long a built-in model's decision takes, by the decision and the table.
+
+    Factors multiply the model's own think time (``think_time``, post-flop already 1.5 times
+    longer): ``street_factors`` by street (pre-flop, flop, turn, river); ``unopened_factor``
+    for a pre-flop decision with nothing invested this round (not a blind); ``facing_bet_factor``
+    when the call is a third of the pot or more (a half-pot bet) after a bet above the big
+    blind, or puts the player all-in; ``short_handed_factor`` with two players dealt in, linear
+    to 1 at nine (and above). ``reaction_seconds`` is then added to every decision: the client
+    showing the action and the player noticing it is their turn, a cost that does not grow with
+    the decision. All factors 1 and no reaction: think times as before, byte for byte (the engine
+    then never calls :func:`decision_pace`).
+    """
+
+    street_factors: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    unopened_factor: float = 1.0
+    facing_bet_factor: float = 1.0
+    short_handed_factor: float = 1.0
+    reaction_seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        factors = (
+            *self.street_factors,
+            self.unopened_factor,
+            self.facing_bet_factor,
+            self.short_handed_factor,
+        )
+        if len(self.street_factors) != 4 or not all(
+            math.isfinite(v) and 0 < v <= 100 for v in factors
+        ):
+            raise ConfigError(
+                f"decision pace: expected 4 street factors and factors in (0, 100], got "
+                f"{self.street_factors}, {self.unopened_factor}, {self.facing_bet_factor}, "
+                f"{self.short_handed_factor}"
+            )
+        if not (math.isfinite(self.reaction_seconds) and 0 <= self.reaction_seconds <= 600):
+            raise ConfigError(
+                f"decision pace: reaction_seconds must be in [0, 600], got {self.reaction_seconds}"
+            )
+
+    @property
+    def on(self) -> bool:
+        """Whether the pace changes anything (off: the engine never calls it)."""
+        return self != DecisionPace()
+
+    @classmethod
+    def for_scenario(
+        cls,
+        preset: str,
+        *,
+        street_factors: tuple[float, ...] | None = None,
+        unopened_factor: float | None = None,
+        facing_bet_factor: float | None = None,
+        short_handed_factor: float | None = None,
+        reaction_seconds: float | None = None,
+    ) -> DecisionPace:
+        """The scenario's ``[timing]``: a preset (``default``, ``calibrated``), keys over it."""
+        base = CALIBRATED_PACE if preset == "calibrated" else DecisionPace()
+        given: dict[str, Any] = {
+            "street_factors": street_factors,
+            "unopened_factor": unopened_factor,
+            "facing_bet_factor": facing_bet_factor,
+            "short_handed_factor": short_handed_factor,
+            "reaction_seconds": reaction_seconds,
+        }
+        return replace(base, **{k: v for k, v in given.items() if v is not None})
+
+    def packed(self) -> tuple[float, ...]:
+        """The ``PACE_WIDTH`` floats :func:`decision_pace` reads."""
+        return (
+            1.0 if self.on else 0.0,
+            self.unopened_factor,
+            *self.street_factors,
+            self.facing_bet_factor,
+            self.short_handed_factor,
+            self.reaction_seconds,
+        )
+
+
+CALIBRATED_PACE = DecisionPace(
+    street_factors=(1.0, 1.0, 1.1, 1.25),
+    unopened_factor=0.8,
+    facing_bet_factor=1.4,
+    short_handed_factor=2.2,
+    reaction_seconds=1.5,
+)
+"""``[timing] pace = "calibrated"`` (docs/players.md, "Pace", says how it was measured)."""
+
+
+def decision_pace(  # noqa: PLR0913
+    pace: Sequence[float],
+    at: int,
+    think: float,
+    street: int,
+    bet: int,
+    to_call: int,
+    pot: int,
+    stack: int,
+    big_blind: int,
+    players: int,
+) -> float:
+    """The seconds a decision takes, from the model's ``think`` time.
+
+    ``pace[at : at + PACE_WIDTH]`` is a packed :class:`DecisionPace`, the rest the decision as
+    the acting player sees it (``bet``: their chips in this round; ``pot`` with this round's
+    bets; ``players``: dealt in this hand). The one place the shape is written: the engine's
+    Python rounds and the compiled rounds (through :data:`decision_pace_compiled`) call it.
+
+    >>> pace = DecisionPace(unopened_factor=0.5, facing_bet_factor=2.0, reaction_seconds=1.0)
+    >>> decision_pace(pace.packed(), 0, 4.0, 0, 0, 10, 25, 1000, 10, 9)  # unopened, the blind
+    3.0
+    >>> decision_pace(pace.packed(), 0, 4.0, 3, 0, 60, 180, 1000, 10, 9)  # a pot-sized bet
+    9.0
+    """
+    f = pace[at + 2 + street]
+    if street == 0 and bet == 0:
+        f *= pace[at + 1]
+    if to_call > 0 and (to_call >= stack or (3 * to_call >= pot and bet + to_call > big_blind)):
+        f *= pace[at + 6]
+    if players < 9:
+        f *= 1.0 + (pace[at + 7] - 1.0) * (9 - players) / 7.0
+    return think * f + pace[at + 8]
+
+
+NO_PACE = DecisionPace().packed()
+"""A packed pace that is off (the compiled rounds then never multiply)."""
+
+decision_pace_compiled = njit(cache=True)(decision_pace)
+"""``decision_pace`` compiled, for the compiled rounds (``pokersim.betting_kernel``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,28 +228,47 @@ class ThinkTime:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionClock:
-    """The action clock and time bank of R-DIS-1, plus a top-up of the bank per level.
+    """The action clock and time bank of R-DIS-1, plus a top-up of the bank at some levels.
 
     ``action_seconds`` is the limit of each decision; past it the player's time bank (which
-    starts at ``time_bank_seconds``) runs down. ``bank_top_up_seconds`` is added at each new
-    level, up to ``bank_max_seconds`` (online sites refill banks this way; 0 disables it).
+    starts at ``time_bank_seconds``) runs down. ``bank_top_up_seconds`` is added when every
+    ``top_up_every_levels``-th level starts (level 1 + k * that, k >= 1), up to
+    ``bank_max_seconds`` (online sites refill banks this way; 0 seconds disables it).
     """
 
     action_seconds: float = 15.0
     time_bank_seconds: float = 30.0
     bank_top_up_seconds: float = 0.0
     bank_max_seconds: float = 120.0
+    top_up_every_levels: int = 1
 
     def __post_init__(self) -> None:
         for key in ("action_seconds", "time_bank_seconds", "bank_top_up_seconds"):
             v = getattr(self, key)
             if not (math.isfinite(v) and v >= 0):
                 raise ConfigError(f"action clock {key} must be a number >= 0, got {v}")
+        if self.top_up_every_levels < 1:
+            raise ConfigError(
+                f"action clock top_up_every_levels must be >= 1, got {self.top_up_every_levels}"
+            )
         if not self.bank_max_seconds >= self.time_bank_seconds:
             raise ConfigError(
                 f"action clock bank_max_seconds={self.bank_max_seconds} is below "
                 f"time_bank_seconds={self.time_bank_seconds}"
             )
+
+    def tops_up_at(self, level_index: int) -> bool:
+        """Whether the level at ``level_index`` (0: the first) starts with a top-up.
+
+        >>> clock = ActionClock(bank_top_up_seconds=10.0, top_up_every_levels=4)
+        >>> [k + 1 for k in range(13) if clock.tops_up_at(k)]
+        [5, 9, 13]
+        """
+        return (
+            self.bank_top_up_seconds > 0
+            and level_index > 0
+            and level_index % self.top_up_every_levels == 0
+        )
 
     def bank_after_level_change(self, bank_seconds: float) -> float:
         """The bank after a new level starts: topped up, never above ``bank_max_seconds``."""

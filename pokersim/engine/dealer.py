@@ -22,7 +22,14 @@ from pokersim.betting_kernel import machine_params, play_rounds
 from pokersim.config import BettingStructure
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
-from pokersim.engine.records import HandPlayer, Record, model_records, seat_rows
+from pokersim.engine.records import (
+    HandPlayer,
+    Record,
+    decision_pace_of,
+    hand_pace_of,
+    model_records,
+    seat_rows,
+)
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field, Table
 from pokersim.events import TableHandStarted
@@ -40,7 +47,7 @@ from pokersim.players import PlayerModel
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
 from pokersim.script import fix_cards
-from pokersim.timing import HandPace, others_all_in, sitting_out_action
+from pokersim.timing import others_all_in, sitting_out_action
 
 __all__ = ["Dealer"]
 
@@ -85,10 +92,12 @@ class Dealer:
         self.emits = emits
         self.fixed = fixed_decks or {}  # scripted cards by (table, hand) (pokersim.script)
         self.seats_per_table = scenario.seats_per_table
-        self.pace = HandPace(deal_seconds=scenario.timing.deal_seconds)
+        self.pace = hand_pace_of(scenario.timing)
         self.action_seconds = incidents.action_seconds
         self.rngs: list[np.random.Generator | None] = [None] * field.n
-        self.records, kernel_rows = model_records(models)
+        pace = decision_pace_of(scenario.timing)
+        self.decision_pace = pace.packed()  # the compiled rounds' copy of the records' pace
+        self.records, kernel_rows = model_records(models, pace)
         # ``ask[p]`` is None while player p sits out: the decision then goes the away path
         self.ask: list[Record | None] = [self.records[id(m)] for m in models]
         self.kernel_params = machine_params(kernel_rows)
@@ -320,7 +329,7 @@ class Dealer:
             t, self._kernel_input, self._kernel_rows, self._kernel_base, self._kernel_board,
             self.kernel_params, self.draws, first, self._elapsed, self.action_seconds,
             self.incidents.bank,  # think time beyond the clock comes from the bank (R-DIS-1)
-            self._ask,
+            self._ask, self.decision_pace,
         )  # fmt: skip
         self._elapsed = elapsed
         self._street = street

@@ -142,6 +142,7 @@ class Director(Upkeep):
             if is_level:
                 level_i += 1
                 self._log([schedule.level_started(level_i, self.now)])
+                self.incidents.level_started(level_i)
 
     def _table_process(self, tab: Table) -> Process:
         env = self.env

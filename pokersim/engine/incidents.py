@@ -21,6 +21,7 @@ import numpy as np
 from pokersim.actions import FOLD, Action, DecisionView
 from pokersim.conduct import pick_offender, plan_infractions, step_of
 from pokersim.connection import Connections
+from pokersim.engine.records import action_clock_of
 from pokersim.engine.state import Field, Table
 from pokersim.events import (
     HandRolledBack,
@@ -33,7 +34,7 @@ from pokersim.events import (
 from pokersim.faults import pick_player, plan_faults
 from pokersim.hand import HandResult
 from pokersim.scenario import SanctionKind, Scenario
-from pokersim.timing import ActionClock, DisconnectModel, DisconnectProtection, resolve_decision
+from pokersim.timing import DisconnectModel, DisconnectProtection, resolve_decision
 
 __all__ = ["Incidents"]
 
@@ -62,9 +63,7 @@ class Incidents:
         self.player_rng = player_rng
         n = field.n
         timing = scenario.timing
-        self.action_clock = ActionClock(
-            action_seconds=timing.action_clock_seconds, time_bank_seconds=timing.time_bank_seconds
-        )
+        self.action_clock = action_clock_of(timing)
         self.action_seconds = self.action_clock.action_seconds
         self.away = DisconnectModel()
         cs = scenario.connection
@@ -104,6 +103,14 @@ class Incidents:
         self.hands_rolled_back = 0
 
     # -- the player's clock ------------------------------------------------------------------
+
+    def level_started(self, level_index: int) -> None:
+        """Top up every time bank when a level the scenario names starts (R-DIS-1)."""
+        clock = self.action_clock
+        if clock.tops_up_at(level_index):
+            bank = self.bank
+            for p in range(len(bank)):
+                bank[p] = clock.bank_after_level_change(bank[p])
 
     def protection_seconds(self, places_paid: int) -> float:
         """R-DIS-3 extra seconds for a disconnected player now (0 outside the protected stage)."""

@@ -6,6 +6,7 @@ one record per model (``model_records``) shared by all the model's players.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -15,9 +16,21 @@ from pokersim.actions import Action, DecisionView, TournamentContext
 from pokersim.hand import Deal, HandResult, HandSetup
 from pokersim.model_params import BlendParams, ModelParams, pack
 from pokersim.players import PlayerModel, model_record
+from pokersim.scenario import Timing
 from pokersim.tally import Finish, TournamentResult
+from pokersim.timing import ActionClock, DecisionPace, HandPace, decision_pace
 
-__all__ = ["Finish", "HandPlayer", "Record", "TournamentResult", "model_records", "seat_rows"]
+__all__ = [
+    "Finish",
+    "HandPlayer",
+    "Record",
+    "TournamentResult",
+    "action_clock_of",
+    "decision_pace_of",
+    "hand_pace_of",
+    "model_records",
+    "seat_rows",
+]
 
 
 class HandPlayer(Protocol):
@@ -48,11 +61,15 @@ def seat_rows(seats: int) -> np.ndarray:
     return np.array([[2 * s, 2 * s + 1, *board] for s in range(seats)], dtype=np.intp)
 
 
-def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], np.ndarray]:
+def model_records(
+    models: Sequence[PlayerModel], pace: DecisionPace | None = None
+) -> tuple[dict[int, Record], np.ndarray]:
     """One decision record per distinct model (by identity) and the compiled rounds' records.
 
     A built-in model (or a skill blend of one) reads the hand's draws and has a row in the
     packed parameter records (``model_params.pack``); any other model is asked in Python.
+    With a ``pace`` that is on, a built-in model's think time is paced by the decision
+    (``paced_think``), as the compiled rounds pace it; a plug-in keeps its own.
     """
     records: dict[int, Record] = {}
     built_in: list[tuple[ModelParams, BlendParams | None]] = []
@@ -60,7 +77,58 @@ def model_records(models: Sequence[PlayerModel]) -> tuple[dict[int, Record], np.
         if id(m) not in records:
             record = model_record(m)
             code = len(built_in) if record is not None else -1
-            records[id(m)] = (m.decide, m.think_seconds, record is not None, code)
+            think: Callable[[DecisionView, Any], float] = m.think_seconds
+            if pace is not None and pace.on and record is not None:
+                think = paced_think(think, pace.packed())
+            records[id(m)] = (m.decide, think, record is not None, code)
             if record is not None:
                 built_in.append(record)
     return records, pack(built_in)
+
+
+def paced_think(
+    think_seconds: Callable[[DecisionView, Any], float], pace: tuple[float, ...]
+) -> Callable[[DecisionView, Any], float]:
+    """``think_seconds`` paced by ``timing.decision_pace`` for the decision it is asked about."""
+
+    def paced(view: DecisionView, rng: Any) -> float:
+        i = view.seat
+        return decision_pace(
+            pace, 0, think_seconds(view, rng), view.street, view.bets[i], view.legal.to_call,
+            view.pot, view.stacks[i], view.level.big_blind, len(view.player_ids),
+        )  # fmt: skip
+
+    return paced
+
+
+def decision_pace_of(timing: Timing) -> DecisionPace:
+    """The scenario's ``[timing]`` pace: its preset, with the keys it sets over it."""
+    return DecisionPace.for_scenario(
+        timing.pace.value,
+        street_factors=timing.think_street_factors,
+        unopened_factor=timing.think_unopened_factor,
+        facing_bet_factor=timing.think_facing_bet_factor,
+        short_handed_factor=timing.think_short_handed_factor,
+        reaction_seconds=timing.think_reaction_seconds,
+    )
+
+
+def hand_pace_of(timing: Timing) -> HandPace:
+    """The scenario's time per hand outside decisions: dealing, streets, showdown."""
+    return HandPace(
+        deal_seconds=timing.deal_seconds,
+        street_seconds=timing.street_seconds,
+        showdown_seconds=timing.showdown_seconds,
+    )
+
+
+def action_clock_of(timing: Timing) -> ActionClock:
+    """The scenario's action clock and time bank, with its top-ups (R-DIS-1)."""
+    cap = timing.bank_max_seconds
+    return ActionClock(
+        action_seconds=timing.action_clock_seconds,
+        time_bank_seconds=timing.time_bank_seconds,
+        bank_top_up_seconds=timing.bank_top_up_seconds,
+        bank_max_seconds=math.inf if cap is None else cap,
+        top_up_every_levels=timing.bank_top_up_every_levels,
+    )

@@ -1,0 +1,278 @@
+"""Think time by decision and table (``[timing] pace``) and time-bank top-ups at levels.
+
+The shape (``timing.decision_pace``), its compiled twin, the engine's two rounds (Python and
+compiled) agreeing under a pace, the scenario keys (one-line errors, the writer's round trip),
+and the top-up case that fails when the engine skips the top-up.
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim import engine
+from pokersim.betting_kernel import play_rounds
+from pokersim.engine import dealer as engine_dealer
+from pokersim.engine.incidents import Incidents
+from pokersim.engine.records import decision_pace_of, model_records
+from pokersim.errors import ConfigError
+from pokersim.players import make_model
+from pokersim.scenario import PaceKind, parse_scenario
+from pokersim.scenario_toml import scenario_data
+from pokersim.timing import (
+    CALIBRATED_PACE,
+    PACE_WIDTH,
+    ActionClock,
+    DecisionPace,
+    decision_pace,
+    decision_pace_compiled,
+)
+from pokersim.verify import check_case, load_case
+
+TOP_UP_CASE = Path(__file__).parent / "data" / "pace" / "time-bank-topped-up-at-levels.toml"
+
+
+def _seconds(pace: DecisionPace, **kw: Any) -> float:
+    d = {"think": 4.0, "street": 0, "bet": 0, "to_call": 0, "pot": 30, "stack": 1000}
+    d.update(kw)
+    return decision_pace(
+        pace.packed(), 0, d["think"], d["street"], d["bet"], d["to_call"], d["pot"],
+        d["stack"], 10, d.get("players", 9),
+    )  # fmt: skip
+
+
+# -- the shape ---------------------------------------------------------------------------------
+
+
+def test_the_default_pace_is_off_and_leaves_the_models_think_time() -> None:
+    assert not DecisionPace().on and DecisionPace().packed()[0] == 0.0
+    model = make_model("tight-aggressive")
+    records, _ = model_records([model], DecisionPace())
+    assert records[id(model)][1] == model.think_seconds  # not wrapped: no extra float operation
+    paced, _ = model_records([model], CALIBRATED_PACE)
+    assert paced[id(model)][1] != model.think_seconds
+
+
+def test_calibrated_shape_orders_the_decisions() -> None:
+    """Unopened pre-flop quickest; a blind's decision, a big bet, the river, short tables slower."""
+    p = CALIBRATED_PACE
+    unopened = _seconds(p, to_call=10, pot=15)
+    blind = _seconds(p, bet=5, to_call=5, pot=15)
+    facing_raise = _seconds(p, bet=10, to_call=20, pot=45)
+    assert unopened < blind < facing_raise
+    river_check = _seconds(p, street=3, pot=200)
+    assert _seconds(p, street=1, pot=200) <= river_check
+    assert river_check < _seconds(p, street=3, to_call=100, pot=300)  # a pot-sized bet
+    assert _seconds(p, street=3, to_call=20, pot=300) == river_check  # a small bet: no change
+    assert _seconds(p, street=3, to_call=50, pot=300, stack=50) > river_check  # all-in call
+    by_players = [_seconds(p, street=2, pot=200, players=n) for n in range(2, 11)]
+    assert by_players == sorted(by_players, reverse=True) and by_players[0] > by_players[7]
+    assert by_players[7] == by_players[8]  # 9 and 10 dealt in: no short-handed factor
+
+
+def test_each_key_moves_only_its_decisions() -> None:
+    base = DecisionPace(reaction_seconds=1.0)
+    assert _seconds(base) == 5.0 and _seconds(base, street=2) == 5.0
+    streets = DecisionPace(street_factors=(1.0, 1.0, 1.0, 3.0))
+    assert _seconds(streets, street=3, pot=100) == 12.0 and _seconds(streets, street=2) == 4.0
+    unopened = DecisionPace(unopened_factor=0.5)
+    assert _seconds(unopened) == 2.0 and _seconds(unopened, bet=10) == 4.0
+    assert _seconds(unopened, street=1, bet=0) == 4.0  # only before the flop
+    short = DecisionPace(short_handed_factor=2.0)
+    assert _seconds(short, players=2) == 8.0 and _seconds(short, players=9) == 4.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    factors=st.lists(st.floats(0.05, 10.0), min_size=7, max_size=7),
+    reaction=st.floats(0.0, 5.0),
+    think=st.floats(0.0, 600.0),
+    street=st.integers(0, 3),
+    bet=st.integers(0, 500),
+    to_call=st.integers(0, 2000),
+    pot=st.integers(0, 5000),
+    stack=st.integers(1, 3000),
+    players=st.integers(2, 10),
+)
+def test_compiled_pace_is_the_python_pace(
+    factors: list[float], reaction: float, think: float, street: int, bet: int,
+    to_call: int, pot: int, stack: int, players: int,
+) -> None:  # fmt: skip
+    pace = DecisionPace(
+        unopened_factor=factors[0],
+        street_factors=(factors[1], factors[2], factors[3], factors[4]),
+        facing_bet_factor=factors[5],
+        short_handed_factor=factors[6],
+        reaction_seconds=reaction,
+    )
+    packed = pace.packed()
+    assert len(packed) == PACE_WIDTH
+    floats = array("d", (1.0, 2.0, 3.0, *packed))  # as the betting machine holds it
+    args = (think, street, bet, to_call, pot, stack, 20, players)
+    assert decision_pace_compiled(floats, 3, *args) == decision_pace(packed, 0, *args)
+
+
+def test_bad_pace_records_are_refused() -> None:
+    with pytest.raises(ConfigError, match="4 street factors"):
+        DecisionPace(street_factors=(1.0, 1.0, 1.0))  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="factors in"):
+        DecisionPace(facing_bet_factor=0.0)
+    with pytest.raises(ConfigError, match="reaction_seconds"):
+        DecisionPace(reaction_seconds=-1.0)
+
+
+# -- the engine: both rounds agree, and the pace is used ----------------------------------------
+
+
+def _data(**timing: Any) -> dict[str, Any]:
+    mix = [
+        {"model": "tight-aggressive", "percent": 50, "skill": 0.9},
+        {"model": "push-fold", "percent": 20},
+        {"model": "calling-station", "percent": 15},
+        {"model": "random", "percent": 15, "skill": 0.5},
+    ]
+    return {
+        "name": "pace check",
+        "seats_per_table": 6,
+        "final_table_size": 6,
+        "starting_stack": 2000,
+        "players": {"count": 30, "mix": mix},
+        "levels": [
+            {"small_blind": 10 * k, "big_blind": 20 * k, "minutes": 5}
+            for k in (1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500)
+        ],
+        "breaks": {"kind": "none"},
+        "timing": {"action_clock_seconds": 15, "time_bank_seconds": 30, **timing},
+        "entries": {"prize_cents": 1000, "fee_cents": 0, "late_registration_minutes": 0},
+    }
+
+
+def _both_paths(sc: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, int]:
+    calls = [0]
+
+    def counting(*args: Any) -> tuple[float, int]:
+        calls[0] += 1
+        return play_rounds(*args)
+
+    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
+    fast_log: list[Any] = []
+    fast = engine.run_tournament(sc, 3, emit=fast_log.append, record_actions=True)
+    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
+    slow_log: list[Any] = []
+    slow = engine.run_tournament(sc, 3, emit=slow_log.append, record_actions=True)
+    assert fast_log == slow_log and fast.finishes == slow.finishes
+    return fast, calls[0]
+
+
+def test_paced_tournament_is_the_same_with_and_without_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sc = parse_scenario(_data(pace="calibrated"), source="pace.toml")
+    result, compiled = _both_paths(sc, monkeypatch)
+    assert compiled > 0.6 * result.hands_played
+
+
+def test_the_pace_reaches_the_table() -> None:
+    """The same tournament, paced: each hand takes longer (and the run lasts longer)."""
+    plain = engine.run_tournament(parse_scenario(_data(), source="p.toml"), 3)
+    slow = _data(pace="calibrated", think_reaction_seconds=3.0)
+    paced = engine.run_tournament(parse_scenario(slow, source="p.toml"), 3)
+    assert paced.duration_seconds / paced.hands_played > plain.duration_seconds / plain.hands_played
+
+
+# -- the scenario keys ---------------------------------------------------------------------------
+
+
+def test_preset_and_keys_make_the_pace() -> None:
+    sc = parse_scenario(_data(pace="calibrated", think_unopened_factor=0.5), source="p.toml")
+    assert sc.timing.pace is PaceKind.CALIBRATED
+    pace = decision_pace_of(sc.timing)
+    assert pace.unopened_factor == 0.5
+    assert pace.street_factors == CALIBRATED_PACE.street_factors
+    plain = parse_scenario(_data(), source="p.toml")
+    assert not decision_pace_of(plain.timing).on
+    keys = _data(think_street_factors=[1, 1, 1, 2], think_short_handed_factor=1.5)
+    assert decision_pace_of(parse_scenario(keys, source="p.toml").timing) == DecisionPace(
+        street_factors=(1.0, 1.0, 1.0, 2.0), short_handed_factor=1.5
+    )
+
+
+@pytest.mark.parametrize(
+    ("timing", "fragment"),
+    [
+        ({"pace": "fast"}, "timing.pace: expected one of 'default', 'calibrated'"),
+        ({"think_street_factors": [1, 2, 3]}, "timing.think_street_factors: expected 4 numbers"),
+        ({"think_street_factors": [1, 2, 3, 0]}, "timing.think_street_factors: expected 4"),
+        ({"think_facing_bet_factor": 0}, "timing.think_facing_bet_factor: expected a number > 0"),
+        ({"think_short_handed_factor": 101}, "timing.think_short_handed_factor"),
+        ({"think_reaction_seconds": -1}, "timing.think_reaction_seconds"),
+        ({"bank_top_up_every_levels": 0}, "timing.bank_top_up_every_levels"),
+        ({"bank_top_up_seconds": -5}, "timing.bank_top_up_seconds"),
+        ({"bank_max_seconds": 10}, "timing.bank_max_seconds: expected at least time_bank_seconds"),
+        ({"street_seconds": -1}, "timing.street_seconds"),
+    ],
+)
+def test_bad_timing_keys_are_one_line_errors(timing: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_scenario(_data(**timing), source="bad.toml")
+    message = str(info.value)
+    assert message.startswith("bad.toml: ") and fragment in message and "\n" not in message
+
+
+def test_new_timing_keys_round_trip_through_the_writer() -> None:
+    data = _data(
+        pace="calibrated",
+        think_street_factors=[1, 1.2, 1.3, 1.5],
+        think_unopened_factor=0.7,
+        think_facing_bet_factor=1.6,
+        think_short_handed_factor=2,
+        think_reaction_seconds=1.5,
+        street_seconds=2,
+        showdown_seconds=4,
+        bank_top_up_seconds=5,
+        bank_top_up_every_levels=4,
+        bank_max_seconds=90,
+    )
+    sc = parse_scenario(data, source="p.toml")
+    written = scenario_data(sc)
+    assert parse_scenario(written, source="p.toml").timing == sc.timing
+    plain = parse_scenario(_data(), source="p.toml")  # defaults write no new key
+    assert set(scenario_data(plain)["timing"]) == {
+        "deal_seconds", "action_clock_seconds", "time_bank_seconds", "think_median_seconds",
+        "think_sigma",
+    }  # fmt: skip
+
+
+# -- time-bank top-ups ---------------------------------------------------------------------------
+
+
+def test_top_ups_come_at_the_named_levels_and_stop_at_the_cap() -> None:
+    every4 = ActionClock(bank_top_up_seconds=5.0, top_up_every_levels=4, bank_max_seconds=40.0)
+    assert [k for k in range(10) if every4.tops_up_at(k)] == [4, 8]
+    assert not any(ActionClock().tops_up_at(k) for k in range(10))  # 0 seconds: never
+    assert every4.bank_after_level_change(38.0) == 40.0
+    with pytest.raises(ConfigError, match="top_up_every_levels"):
+        ActionClock(top_up_every_levels=0)
+
+
+def test_top_up_case_passes_and_fails_when_the_top_up_is_skipped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    case = load_case(TOP_UP_CASE)
+    assert check_case(case).failures == ()
+    monkeypatch.setattr(Incidents, "level_started", lambda self, level_index: None)
+    failures = check_case(load_case(TOP_UP_CASE)).failures
+    assert failures, "the case must catch a skipped top-up"
+
+
+def test_top_up_case_needs_its_top_up() -> None:
+    """Without the scenario's top-up the same script times out: the case tests the top-up."""
+    case = load_case(TOP_UP_CASE)
+    timing = replace(case.scenario.timing, bank_top_up_seconds=0.0)
+    assert check_case(replace(case, scenario=replace(case.scenario, timing=timing))).failures
