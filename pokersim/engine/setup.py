@@ -10,6 +10,7 @@ return; opened and broken tables start and end their play.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -119,7 +120,7 @@ class Run:
         if opts.carried is not None:  # F-FLIGHT-3: day 2 starts from the bags
             if len(opts.carried.stacks) != n:
                 raise ValueError(f"expected {n} carried stacks, got {len(opts.carried.stacks)}")
-            self.field.stack = list(opts.carried.stacks)
+            self.field.stack = array("q", opts.carried.stacks)
         models = (
             list(opts.models) if opts.models is not None else build_models(self.specs, scenario)
         )
