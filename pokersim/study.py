@@ -453,7 +453,20 @@ def _check_scenario(path: str) -> None:
     """Load the scenario once in this process so a bad file fails before any run starts."""
     from pokersim.scenario import load_scenario  # noqa: PLC0415
 
-    load_scenario(path)
+    refuse_multiday(load_scenario(path), path)
+
+
+def refuse_multiday(scenario: Any, path: str) -> None:
+    """A run of a study is one tournament: a multi-day event (F-FLIGHT-1..4) is refused here.
+
+    Played as one tournament of the whole field it would give figures of another event.
+    """
+    if scenario.flights.enabled:
+        raise ConfigError(
+            f"{path}: flights: a multi-day event is played by `pokersim run` (or `python -m "
+            "pokersim.multiday` for many seeds); studies, sweeps, designs and calibration play "
+            "single tournaments: expected no [flights] table"
+        )
 
 
 def _cpu_count() -> int:

@@ -226,3 +226,38 @@ def test_run_writes_a_folder_a_day_with_the_flight_in_it(tmp_path: Path) -> None
 def test_run_refuses_the_options_an_event_does_not_take(tmp_path: Path) -> None:
     done = _run("run", str(FLIGHTS), "--out", str(tmp_path / "x"), "--report")
     assert done.returncode != 0 and "--report: not for a multi-day event" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("study", "--runs", "2", "--no-progress"),
+        ("sweep", "--runs", "2", "--set", "starting_stack=5000,6000"),
+        ("calibrate", "--runs", "1", "--no-progress"),
+        (
+            "design",
+            "--players",
+            "90",
+            "--starting-stack",
+            "5000",
+            "--level-minutes",
+            "10",
+            "--target-hours",
+            "2",
+            "--base",
+        ),
+    ],
+)
+def test_commands_of_single_tournaments_refuse_an_event(
+    command: tuple[str, ...], tmp_path: Path
+) -> None:
+    """Played as one tournament of the whole field, an event would give another event's figures."""
+    name, *rest = command
+    where = [] if name == "design" else [str(FLIGHTS)]
+    tail = [str(FLIGHTS)] if name == "design" else []
+    done = _run(name, *where, *rest, *tail, "--out", str(tmp_path / "out"))
+    assert done.returncode != 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "flights" in lines[0] and "expected no [flights] table" in lines[0]
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.parquet"))

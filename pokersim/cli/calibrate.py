@@ -58,6 +58,7 @@ def main(args: argparse.Namespace) -> int:
     from pokersim.calibration_targets import judge, load_targets
     from pokersim.progress import announce_compile, progress_bar
     from pokersim.scenario import load_scenario
+    from pokersim.study import refuse_multiday
 
     if args.runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
@@ -74,6 +75,7 @@ def main(args: argparse.Namespace) -> int:
         path = DEFAULT_SCENARIO
     targets = load_targets(args.targets)
     scenario = load_scenario(path)
+    refuse_multiday(scenario, path)
     fmt = format_of(scenario)
     announce_compile()
     bar = progress_bar(

@@ -147,6 +147,7 @@ def main(args: argparse.Namespace) -> int:
     from pokersim import design  # noqa: PLC0415 - keep `pokersim --help` light
     from pokersim.config import AnteKind  # noqa: PLC0415
     from pokersim.scenario import default_scenario_path, load_scenario  # noqa: PLC0415
+    from pokersim.study import refuse_multiday  # noqa: PLC0415
 
     _check_ranges(args)
     check_runs_jobs_seed(args)
@@ -195,6 +196,7 @@ def main(args: argparse.Namespace) -> int:
     if not 0 < args.tolerance_percent < 100:
         raise ConfigError(f"--tolerance-percent must be in (0, 100), got {args.tolerance_percent}")
     base = load_scenario(args.base if args.base is not None else default_scenario_path())
+    refuse_multiday(base, str(args.base))
     result = design.design_structure(
         base,
         players=args.players,
