@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from test_engine_helpers import make_scenario
 
 from pokersim import actions
 from pokersim.actions import CTX_COLUMNS, CTX_SEAT_BOUNTY, HandClock, TournamentContext
@@ -24,7 +26,6 @@ from pokersim.events import (
 )
 from pokersim.hand import Deal, HandResult, HandSetup, play_hand
 from pokersim.scenario import load_scenario
-from tests.test_engine_helpers import make_scenario
 
 
 class Recorder:
@@ -64,7 +65,7 @@ def _run(scenario: Any, seed: int) -> tuple[list[Any], Recorder]:
 
 @pytest.fixture(scope="module")
 def pko() -> tuple[Any, list[Any], Recorder]:
-    scenario = load_scenario("scenarios/pko.toml")
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "pko.toml")
     log, rec = _run(scenario, 3)
     return scenario, log, rec
 
