@@ -441,8 +441,8 @@ def play_rounds(
     ints.frombytes(bytes(8 * 3 * n))  # the blocks that start at 0: cheaper than 3n ints listed
     floats = array("d", (elapsed, action_seconds, 0.0, *pace))
     if logging:
-        ints.extend(bytes(8 * LOG_WIDTH * LOG_ENTRIES))  # the log, after the seat blocks
-        floats.extend(bytes(8 * LOG_ENTRIES))  # its think seconds
+        ints.frombytes(bytes(8 * LOG_WIDTH * LOG_ENTRIES))  # the log, after the seat blocks
+        floats.frombytes(bytes(8 * LOG_ENTRIES))  # its think seconds
     ev = get_tables()
     ti = hand_inputs(params, t.context, t.player_ids)  # what a tournament-aware record reads
     while True:
