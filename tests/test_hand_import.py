@@ -48,9 +48,8 @@ def _export(scenario: Path, out: Path, seed: int = 1) -> list[Path]:
     assert (
         main(["run", str(scenario), "--seed", str(seed), "--out", str(out), "--hands", "both"]) == 0
     )
-    files = sorted((out / "hands").glob("table-*.txt")) + sorted(
-        (out / "hands").glob("table-*.phhs")
-    )
+    # a multi-day event writes each day's hands in its own folder (flight-1A/hands, day-2/hands)
+    files = sorted(out.glob("**/hands/table-*.txt")) + sorted(out.glob("**/hands/table-*.phhs"))
     assert files
     return files
 
