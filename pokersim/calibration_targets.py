@@ -120,8 +120,8 @@ def _source(where: str, raw: Any) -> Source:
     for key in _SOURCE_KEYS:
         if not isinstance(raw[key], str) or not raw[key].strip():
             raise ConfigError(f"{where}.{key}: expected non-empty text, got {raw[key]!r}")
-    if not raw["url"].startswith("https://"):
-        raise ConfigError(f"{where}.url: expected an https:// address, got {raw['url']!r}")
+    if not raw["url"].startswith(("https://", "http://")):
+        raise ConfigError(f"{where}.url: expected an http(s):// address, got {raw['url']!r}")
     return Source(**raw)
 
 

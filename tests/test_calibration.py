@@ -327,7 +327,7 @@ def test_calibrate_end_to_end(
     vpip = rows["vpip.field"]
     assert vpip["status"] == ("PASS" if vpip["lo"] <= vpip["value"] <= vpip["hi"] else "OUT")
     assert f"{vpip['value']:.1f}" in text
-    assert rows["flop_seen.field"]["status"] == "no source"
+    assert rows["three_bet.field"]["status"] == "no source"
     assert doc["counts"]["runs"] == 2
     table = pq.read_table(out / "calibration.parquet")
     assert table.num_rows == len(doc["rows"])
@@ -362,7 +362,7 @@ def test_calibrate_bad_input_is_one_line(
 def test_every_target_names_a_statistic_and_every_band_its_sources() -> None:
     targets = load_targets()
     names = {s.name for s in statistics(measure(_three_hands()))}
-    models = {"tight-aggressive", "calling-station", "push-fold"}
+    models = {"tight-aggressive", "calling-station", "push-fold", "recreational"}
     for model in models:
         names |= {n.replace(".a", f".{model}") for n in names if n.endswith(".a")}
     used = set()
@@ -384,12 +384,29 @@ def test_a_bad_targets_file_names_the_entry(tmp_path: Path) -> None:
         load_targets(bad)
 
 
+@pytest.mark.parametrize(
+    ("url", "ok"),
+    [("http://a.example/x", True), ("https://a.example/x", True), ("www.a.example/x", False)],
+)
+def test_a_source_is_an_address_read_on_the_web(tmp_path: Path, url: str, ok: bool) -> None:
+    """Some sources were read at a plain http address: cited as read, never rewritten."""
+    keys = 'key = "k"\ntitle = "t"\npublisher = "p"\nyear = "n.d."\nshort = "s"\n'
+    path = tmp_path / "t.toml"
+    path.write_text(f'[[sources]]\n{keys}url = "{url}"\n', encoding="utf-8")
+    if ok:
+        assert load_targets(path).sources["k"].url == url
+    else:
+        with pytest.raises(ConfigError, match=r"t\.toml: sources\[0\]\.url"):
+            load_targets(path)
+
+
 def test_verdicts_pass_out_and_unsourced() -> None:
     targets = load_targets()
     rows = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "mtt")}
     assert rows["vpip.field"].status == "OUT"  # 45 % > 28
     assert rows["pfr.field"].status == "OUT"  # 27 % > 12
-    assert rows["flop_seen.field"].status == "no source"
+    assert rows["three_bet.field"].status == "no source"
+    assert rows["flop_seen.field"].status == "PASS"  # 33 % in 30-45
     assert rows["hands_per_hour.9"].status == "not measured"
     assert rows["wtsd.field"].status == "OUT"  # 50 % > 32
     pace = Statistic(name="hands_per_hour.9", label="", unit="", value=62.0, sample=1.0)
