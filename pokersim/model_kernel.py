@@ -357,7 +357,7 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
     passive = CHECK_CALL if to_call == 0 else FOLD
     aware = p.aware and ti[TI_ON] > 0.0
     if high <= bb:
-        if rank >= p.open_widest:
+        if rank >= p.open_widest and rank >= p.limp_cut:
             return passive, 0
         behind = _behind(folded, stacks, n, seat, button)
         slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
@@ -365,6 +365,8 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
             slot += 1
         if rank < p.open_cuts[slot]:
             return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
+        if rank < p.limp_cut:
+            return CHECK_CALL, 0
         return passive, 0
     if high > 4 * bb and aware:
         shover = _shover(folded, bets, n, seat, bb)
@@ -458,7 +460,14 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
     ui += 1
     big = p.commit_fraction * (stacks[seat] + bets[seat])
     if to_call == 0:
-        if eq >= p.value_equity and hi > 0:
+        bar = p.value_equity
+        if p.stab_equity < bar:  # checked to: bets a lower equity too, scaled to a fair share
+            others = 0
+            for i in range(n):
+                if not folded[i] and i != seat:
+                    others += 1
+            bar = p.stab_equity * 2.0 / (others + 1)
+        if eq >= bar and hi > 0:
             target = int(p.bet_fraction * pot)
             if target < bb:
                 target = bb
@@ -469,7 +478,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
                 if eq2 < 0.0:
                     return NO_DRAWS, 0, ui
                 ui += 1
-                if eq2 < p.value_equity:
+                if eq2 < bar:
                     return CHECK_CALL, 0, ui
             what, amount = _clip(target, lo, hi)
             return what, amount, ui

@@ -48,6 +48,7 @@ PARAMS_DTYPE = np.dtype(
         ("open_widest", np.int64),
         ("open_cuts", np.int64, (4,)),
         ("open_raise_bb", np.float64),
+        ("limp_cut", np.int64),
         ("three_bet_cut", np.int64),
         ("premium_cut", np.int64),
         ("commit_bb", np.float64),
@@ -60,6 +61,7 @@ PARAMS_DTYPE = np.dtype(
         ("commit_range_cut", np.int64),
         ("commit_fraction", np.float64),
         ("value_equity", np.float64),
+        ("stab_equity", np.float64),
         ("bet_fraction", np.float64),
         ("raise_equity", np.float64),
         ("call_margin", np.float64),
@@ -211,6 +213,7 @@ class TightAggressiveParams(_Timed):
     short_bb: float = 15.0
     open_width: tuple[float, float, float, float] = (0.11, 0.16, 0.25, 0.36)
     open_raise_bb: float = 2.5
+    limp_width: float = 0.0
     three_bet_width: float = 0.035
     premium_width: float = 0.01
     commit_bb: float = 40.0
@@ -222,12 +225,14 @@ class TightAggressiveParams(_Timed):
     commit_range_width: float = 0.03
     bet_fraction: float = 0.66
     value_equity: float = 0.6
+    stab_equity: float = 1.0
     raise_equity: float = 0.8
     call_margin: float = 0.03
     tournament: bool = False
     # derived: chart cuts (``charts.top_classes`` of the widths) and the short-stack play
     open_cuts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     open_widest: int = field(init=False, repr=False, compare=False)
+    limp_cut: int = field(init=False, repr=False, compare=False)
     three_bet_cut: int = field(init=False, repr=False, compare=False)
     premium_cut: int = field(init=False, repr=False, compare=False)
     call_cut: int = field(init=False, repr=False, compare=False)
@@ -256,6 +261,7 @@ class TightAggressiveParams(_Timed):
         _set(self, short_bb=short_bb, open_width=widths, open_cuts=open_cuts)
         _set(self, open_widest=max(open_cuts))
         _set(self, open_raise_bb=check_number(n, "open_raise_bb", self.open_raise_bb, 2.0, 5.0))
+        _set(self, limp_cut=_cut(n, "limp_width", self.limp_width))
         _set(self, three_bet_cut=_cut(n, "three_bet_width", self.three_bet_width))
         _set(self, premium_cut=_cut(n, "premium_width", self.premium_width))
         _set(self, commit_bb=check_number(n, "commit_bb", self.commit_bb, 0.0, 1000.0))
@@ -267,6 +273,7 @@ class TightAggressiveParams(_Timed):
         _set(self, commit_range_cut=_cut(n, "commit_range_width", self.commit_range_width))
         _set(self, bet_fraction=check_number(n, "bet_fraction", self.bet_fraction, 0.1, 3.0))
         _set(self, value_equity=check_number(n, "value_equity", self.value_equity))
+        _set(self, stab_equity=check_number(n, "stab_equity", self.stab_equity))
         _set(self, raise_equity=check_number(n, "raise_equity", self.raise_equity))
         _set(self, call_margin=check_number(n, "call_margin", self.call_margin, -0.5, 0.5))
         aware = check_flag(n, "tournament", self.tournament)
@@ -281,6 +288,7 @@ class TightAggressiveParams(_Timed):
         row["open_widest"] = self.open_widest
         row["open_cuts"] = self.open_cuts
         row["open_raise_bb"] = self.open_raise_bb
+        row["limp_cut"] = self.limp_cut
         row["three_bet_cut"] = self.three_bet_cut
         row["premium_cut"] = self.premium_cut
         row["commit_bb"] = self.commit_bb
@@ -292,16 +300,48 @@ class TightAggressiveParams(_Timed):
         row["commit_range_cut"] = self.commit_range_cut
         row["commit_fraction"] = self.commit_fraction
         row["value_equity"] = self.value_equity
+        row["stab_equity"] = self.stab_equity
         row["bet_fraction"] = self.bet_fraction
         row["raise_equity"] = self.raise_equity
         row["call_margin"] = self.call_margin
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecreationalParams(TightAggressiveParams):
+    """``recreational``: the tight-aggressive record with a recreational player's defaults.
+
+    Raises a few hands, limps and calls many, calls raises wider, bets less and reads an
+    opponent's bet as a wider range (so calls it down more); the values are set so that the
+    model's VPIP, PFR and flops seen fall in the bands of ``data/calibration_targets.toml``.
+    """
+
+    name: ClassVar[str] = "recreational"
+    open_width: tuple[float, float, float, float] = (0.03, 0.035, 0.05, 0.07)
+    limp_width: float = 0.55
+    three_bet_width: float = 0.015
+    call_width: float = 0.35
+    short_bb: float = 5.0
+    range_width: float = 0.6
+    bet_range_width: float = 0.25
+    raise_range_width: float = 0.2
+    value_equity: float = 0.7
+    stab_equity: float = 0.4
+    raise_equity: float = 0.85
+    bet_fraction: float = 0.5
+    call_margin: float = 0.03
 
 
 ModelParams = RandomParams | CallingStationParams | PushFoldParams | TightAggressiveParams
 
 PARAMS_BY_NAME: dict[str, type[ModelParams]] = {
     cls.name: cls
-    for cls in (RandomParams, CallingStationParams, PushFoldParams, TightAggressiveParams)
+    for cls in (
+        RandomParams,
+        CallingStationParams,
+        PushFoldParams,
+        TightAggressiveParams,
+        RecreationalParams,
+    )
 }
 
 

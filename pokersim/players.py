@@ -51,6 +51,7 @@ from pokersim.model_params import (
     ModelParams,
     PushFoldParams,
     RandomParams,
+    RecreationalParams,
     TightAggressiveParams,
     check_number,
     param_names,
@@ -765,7 +766,8 @@ class TightAggressiveModel(_TimedModel):
 
     Pre-flop: at or below ``short_bb`` big blinds it plays the push-fold charts; deeper it
     opens the top ``open_width`` share of hands (by players behind: 6+, 4-5, 2-3, 1), to
-    ``open_raise_bb`` plus one big blind per limper; against a raise it re-raises to three
+    ``open_raise_bb`` plus one big blind per limper, and limps (completes, over-limps) the next
+    hands up to ``limp_width`` (none by default); against a raise it re-raises to three
     times the top ``three_bet_width`` and calls the next hands up to ``call_width`` when the
     price is at most a tenth of its stack; against a re-raise it continues only with the top
     ``three_bet_width`` hands: the top ``premium_width`` (aces and kings) re-raise 2.3 times
@@ -774,7 +776,9 @@ class TightAggressiveModel(_TimedModel):
     After the flop it estimates its equity against every opponent still in the hand holding
     the top ``range_width`` of hands (narrowed to ``bet_range_width`` when facing a bet, and
     to ``raise_range_width`` when its own bet was raised) with ``samples`` seeded Monte-Carlo
-    deals in ONE jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``,
+    deals in ONE jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``
+    (checked to, at >= ``stab_equity`` times two over the players in the hand when that is lower:
+    a stab, off by default),
     raises at >= ``raise_equity``, calls when equity beats the pot odds by ``call_margin``, and
     otherwise checks or folds.
     """
@@ -785,10 +789,12 @@ class TightAggressiveModel(_TimedModel):
         "open_raise_bb",
         "bet_fraction",
         "value_equity",
+        "stab_equity",
         "raise_equity",
         "call_margin",
         "_open_cuts",
         "_open_widest",
+        "_limp_cut",
         "commit_bb",
         "commit_fraction",
         "_three_bet_cut",
@@ -813,6 +819,7 @@ class TightAggressiveModel(_TimedModel):
         self.short_bb = p.short_bb
         self._open_cuts = p.open_cuts
         self._open_widest = p.open_widest
+        self._limp_cut = p.limp_cut
         self.open_raise_bb = p.open_raise_bb
         self._three_bet_cut = p.three_bet_cut
         self._premium_cut = p.premium_cut
@@ -825,6 +832,7 @@ class TightAggressiveModel(_TimedModel):
         self._commit_range_cut = p.commit_range_cut
         self.bet_fraction = p.bet_fraction
         self.value_equity = p.value_equity
+        self.stab_equity = p.stab_equity
         self.raise_equity = p.raise_equity
         self.call_margin = p.call_margin
         self._push_fold = PushFoldModel(p.push_fold)
@@ -856,7 +864,7 @@ class TightAggressiveModel(_TimedModel):
         rank = _STRENGTH_RANK[_CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]]
         high = max(bets)
         if high <= bb:
-            if rank >= self._open_widest:  # opened by nobody at any position: skip counting
+            if rank >= self._open_widest and rank >= self._limp_cut:  # played by no position
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             behind = players_behind(view)
             slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
@@ -865,6 +873,8 @@ class TightAggressiveModel(_TimedModel):
                     slot += 1  # opens as if one group of players fewer were behind
             if rank < self._open_cuts[slot]:
                 return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
+            if rank < self._limp_cut:  # limps (completes, over-limps) what it does not open
+                return CHECK_CALL
             return CHECK_CALL if legal.to_call == 0 else FOLD
         if high > 4 * bb and self._aware and view.context is not None:
             called = self._aware_all_in(view, high)
@@ -929,10 +939,13 @@ class TightAggressiveModel(_TimedModel):
         # against the commit range: one pair does not stack off deep (one more estimate).
         big = self.commit_fraction * (view.stacks[seat] + view.bets[seat])
         if to_call == 0:
-            if eq >= self.value_equity and legal.max_raise_to > 0:
+            bar = self.value_equity
+            if self.stab_equity < bar:  # checked to: bets a lower equity, scaled to a fair share
+                bar = self.stab_equity * 2.0 / sum(view.in_hand)
+            if eq >= bar and legal.max_raise_to > 0:
                 target = max(int(self.bet_fraction * pot), view.level.big_blind)
                 if min(target, legal.max_raise_to) > big and cut != narrow:
-                    if self.equity(view, rng, narrow) < self.value_equity:
+                    if self.equity(view, rng, narrow) < bar:
                         return CHECK_CALL
                 return _raise_to(legal, target)
             return CHECK_CALL
@@ -990,8 +1003,29 @@ class TightAggressiveModel(_TimedModel):
         )
 
 
+class RecreationalModel(TightAggressiveModel):
+    """``recreational``: the tight-aggressive play with a recreational player's record.
+
+    Same decisions, other parameters (``RecreationalParams``): it raises few hands, limps and
+    calls many, and reads a bet as weaker than a regular does, so it sees many flops and calls
+    them down. Compiled exactly as ``tight-aggressive`` (the record decides).
+    """
+
+    __slots__ = ()
+    name = RecreationalParams.name
+    pace_factor = RecreationalParams.pace_factor
+    params_type = RecreationalParams
+
+
 _BUILTINS: dict[str, type[_TimedModel]] = {
-    cls.name: cls for cls in (RandomModel, CallingStationModel, PushFoldModel, TightAggressiveModel)
+    cls.name: cls
+    for cls in (
+        RandomModel,
+        CallingStationModel,
+        PushFoldModel,
+        TightAggressiveModel,
+        RecreationalModel,
+    )
 }
 
 _PLUGIN = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")

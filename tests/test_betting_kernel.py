@@ -35,6 +35,7 @@ from pokersim.players import (
     CallingStationModel,
     PushFoldModel,
     RandomModel,
+    RecreationalModel,
     SkillBlend,
     TightAggressiveModel,
     model_record,
@@ -70,6 +71,7 @@ class _Sub(PushFoldModel):
 MODELS: list[Any] = [
     TightAggressiveModel(),
     TightAggressiveModel(short_bb=25.0, open_width=(0.2, 0.3, 0.4, 0.6), commit_bb=15.0),
+    RecreationalModel(),
     PushFoldModel(),
     PushFoldModel(looseness=2.0, max_bb=25.0, open_raise_bb=3.0),
     RandomModel(),
@@ -268,6 +270,7 @@ tight_params = st.builds(
     short_bb=st.floats(0.0, 25.0),
     open_width=st.tuples(widths, widths, widths, widths),
     open_raise_bb=st.floats(2.0, 5.0),
+    limp_width=widths,
     three_bet_width=widths,
     premium_width=widths,
     commit_bb=st.floats(0.0, 200.0),
@@ -279,6 +282,7 @@ tight_params = st.builds(
     commit_range_width=widths,
     bet_fraction=st.floats(0.1, 3.0),
     value_equity=widths,
+    stab_equity=widths,
     raise_equity=widths,
     call_margin=st.floats(-0.5, 0.5),
     think_median_seconds=st.floats(0.01, 20.0),
@@ -385,6 +389,8 @@ def test_a_packed_record_holds_what_the_python_model_reads(
     assert rows[1]["pf_max_bb"] == tight._push_fold.max_bb
     assert rows[1]["commit_range_cut"] == tight._commit_range_cut
     assert rows[1]["samples"] == tight.samples
+    assert rows[1]["limp_cut"] == tight._limp_cut
+    assert rows[1]["stab_equity"] == tight.stab_equity
 
 
 def test_kernel_plays_most_decisions_of_random_hands() -> None:
@@ -414,7 +420,7 @@ def _scenario(seats: int, ante_kind: str, clock: int, aware: bool = False) -> An
         {"model": "tight-aggressive", "percent": 30, "skill": 0.9},
         {"model": "tight-aggressive", "percent": 15, "params": {"short_bb": 20, "commit_bb": 20}},
         {"model": "push-fold", "percent": 15, "params": {"looseness": 1.5}},
-        {"model": "push-fold", "percent": 10, "skill": 0.6},
+        {"model": "recreational", "percent": 10, "skill": 0.6},
         {"model": "random", "percent": 10},
         {"model": "calling-station", "percent": 10},
         {"model": "random", "percent": 10, "skill": 0.5},
@@ -442,7 +448,7 @@ def _scenario(seats: int, ante_kind: str, clock: int, aware: bool = False) -> An
     }
     if aware:  # every push-fold and tight-aggressive player plays the tournament, for bounties
         for m in mix:
-            if m["model"] in ("push-fold", "tight-aggressive"):
+            if m["model"] in ("push-fold", "tight-aggressive", "recreational"):
                 m["params"] = {**m.get("params", {}), "tournament": True}  # type: ignore[dict-item]
         data["entries"] = {
             "prize_cents": 500,

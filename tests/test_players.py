@@ -348,7 +348,13 @@ def test_scenario_think_time_scales_by_each_models_pace() -> None:
         name: make_model(name, think=think).think_seconds(view, rng) for name in builtin_models()
     }
     assert seconds == pytest.approx(
-        {"random": 2.4, "calling-station": 3.2, "push-fold": 3.2, "tight-aggressive": 4.0}
+        {
+            "random": 2.4,
+            "calling-station": 3.2,
+            "push-fold": 3.2,
+            "tight-aggressive": 4.0,
+            "recreational": 4.0,
+        }
     )
     own = make_model(
         "random", think=think, params={"think_median_seconds": 1.0, "think_sigma": 0.0}
