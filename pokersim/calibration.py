@@ -15,7 +15,9 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
 - 3-bet: re-raised when facing exactly one raise before the flop, out of the hands where they
   acted facing exactly one raise that was not their own.
 - Flop seen: still in the hand when the flop was dealt, out of the hands dealt.
-- WTSD: hands shown at a showdown, out of the flops seen.
+- WTSD: hands shown at a showdown, out of the flops seen; also over the hands dealt at
+  tables averaging 40 big blinds or more (``wtsd_deep``), the depth of the cash tables whose
+  trackers the published WTSD figures come from.
 - All-in share: hands in which someone put their last chips in by a decision, by the table's
   average stack in big blinds at the hand's start.
 - Pace: 3,600 over the mean seconds from one hand's start to the next at the same table, by
@@ -54,6 +56,9 @@ DEPTH_BANDS: tuple[tuple[str, float, float], ...] = (
     ("20-40", 20.0, 40.0),
     ("40-100", 40.0, 100.0),
 )
+#: tables at least this deep (average stack, big blinds) play like the cash tables that
+#: trackers' showdown figures describe: few all-ins before the flop
+DEEP_BB = 40.0
 #: the table sizes whose pace is reported
 PACE_PLAYERS = (9, 6, 3, 2)
 NEAR_MONEY = (10, 30)  # players left to reach the money: the stretch before the bubble
@@ -118,6 +123,7 @@ class _Hand:
     last_raiser: int = -1
     all_in: bool = False
     depth: str | None = None
+    deep: bool = False
 
 
 class Measure:
@@ -135,6 +141,7 @@ class Measure:
         self.epoch = 0  # pauses so far: an interval over a pause is no pace sample
         self.last: dict[int, tuple[int, int, bool, int]] = {}  # table -> t, players, sync, epoch
         self.pending: dict[tuple[int, int], str | None] = {}  # (table, hand) -> depth band
+        self.pending_deep: dict[tuple[int, int], bool] = {}  # (table, hand) -> at DEEP_BB+
         self.sync = HandForHandCount()
         self.deferred: set[int] = set()
         self.disqualified: set[int] = set()
@@ -209,6 +216,7 @@ class Measure:
         if bb:
             average = sum(e.stacks) / n / bb
             depth = next((b for b, lo, hi in DEPTH_BANDS if lo <= average < hi), None)
+            self.pending_deep[(e.table_id, e.hand_no)] = average >= DEEP_BB
         self.pending[(e.table_id, e.hand_no)] = depth
 
     def _out(self) -> None:
@@ -273,6 +281,7 @@ class Measure:
             saw_flop=[False] * n,
             shown=[False] * n,
             depth=self.pending.pop((e.table_id, e.hand_no), None),
+            deep=self.pending_deep.pop((e.table_id, e.hand_no), False),
         )
 
     def _ActionTaken(self, e: Any) -> None:
@@ -324,6 +333,9 @@ class Measure:
             if h.saw_flop[i]:
                 bump(f"flop|{model}")
                 bump(f"showdown|{model}", h.shown[i])
+                if h.deep:
+                    bump(f"flop_deep|{model}")
+                    bump(f"showdown_deep|{model}", h.shown[i])
         if h.depth is not None:
             bump(f"depth_hands_{h.depth}")
             bump(f"all_in_hands_{h.depth}", h.all_in)
@@ -379,6 +391,7 @@ def _player_stats(c: Mapping[str, float], model: str | None) -> list[Statistic]:
         ("three_bet", "three_bet", "three_bet_chances", "3-bet"),
         ("flop_seen", "flop", "dealt", "flop seen"),
         ("wtsd", "showdown", "flop", "went to showdown"),
+        ("wtsd_deep", "showdown_deep", "flop_deep", "went to showdown at 40+ bb"),
     )
     out = []
     for name, top, bottom, label in pairs:

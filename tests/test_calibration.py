@@ -129,6 +129,29 @@ def test_player_statistics_of_a_hand_made_log() -> None:
     assert v["three_bet.b"] == 0.0
 
 
+def test_showdowns_at_cash_depth_count_only_tables_averaging_40_big_blinds() -> None:
+    deep = _hand(  # 50 big blinds: a raise called, a flop bet called, both shown
+        4,
+        5000,
+        [(3, "fold", False), (0, "raise", False), (1, "call", False), (2, "fold", False)],
+        flop=[(1, "check", False), (0, "bet", False), (1, "call", False)],
+        shown=(0, 1),
+    )
+    folded = _hand(  # 45 big blinds: the flop bet takes the pot
+        5,
+        4500,
+        [(3, "fold", False), (0, "raise", False), (1, "call", False), (2, "call", False)],
+        flop=[(1, "check", False), (2, "check", False), (0, "bet", False), (1, "fold", False),
+              (2, "fold", False)],
+    )  # fmt: skip
+    v = _values(_three_hands() + deep + folded)
+    assert _values(_three_hands())["wtsd_deep.field"] is None  # every hand under 40 bb
+    assert v["wtsd_deep.field"] == pytest.approx(100 * 2 / 5)  # 2 + 3 flops seen, 2 shown
+    assert v["wtsd_deep.a"] == pytest.approx(100 * 2 / 4)
+    assert v["wtsd_deep.b"] == 0.0  # seat 2 saw the second flop and folded
+    assert v["wtsd.field"] == pytest.approx(100 * 4 / 9)  # every depth: 4 + 5 flops, 4 shown
+
+
 def test_all_in_share_by_the_tables_average_depth() -> None:
     v = _values(_three_hands())
     assert v["all_in.10-20"] == 100.0  # hand 1: 1000 / 100 = 10 bb, an all-in on the flop
@@ -403,12 +426,13 @@ def test_a_source_is_an_address_read_on_the_web(tmp_path: Path, url: str, ok: bo
 def test_verdicts_pass_out_and_unsourced() -> None:
     targets = load_targets()
     rows = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "mtt")}
-    assert rows["vpip.field"].status == "OUT"  # 45 % > 28
-    assert rows["pfr.field"].status == "OUT"  # 27 % > 12
+    assert rows["vpip.field"].status == "OUT"  # 45 % > 43
+    assert rows["pfr.field"].status == "OUT"  # 27 % > 7.5
     assert rows["three_bet.field"].status == "no source"
     assert rows["flop_seen.field"].status == "PASS"  # 33 % in 30-45
     assert rows["hands_per_hour.9"].status == "not measured"
-    assert rows["wtsd.field"].status == "OUT"  # 50 % > 32
+    assert rows["wtsd.field"].status == "no source"  # cash figures: judged at 40+ bb only
+    assert rows["wtsd_deep.field"].status == "not measured"  # no hand that deep
     pace = Statistic(name="hands_per_hour.9", label="", unit="", value=62.0, sample=1.0)
     assert judge([pace], targets, "mtt")[0].status == "PASS"  # the bounds are inside
     assert judge([replace(pace, value=62.01)], targets, "mtt")[0].status == "OUT"
