@@ -316,19 +316,19 @@ class RecreationalParams(TightAggressiveParams):
     """
 
     name: ClassVar[str] = "recreational"
-    open_width: tuple[float, float, float, float] = (0.03, 0.035, 0.05, 0.07)
+    open_width: tuple[float, float, float, float] = (0.02, 0.025, 0.035, 0.05)
     limp_width: float = 0.55
     three_bet_width: float = 0.015
     call_width: float = 0.35
     short_bb: float = 5.0
     range_width: float = 0.6
-    bet_range_width: float = 0.25
+    bet_range_width: float = 0.3
     raise_range_width: float = 0.2
     value_equity: float = 0.7
     stab_equity: float = 0.4
     raise_equity: float = 0.85
     bet_fraction: float = 0.5
-    call_margin: float = 0.03
+    call_margin: float = -0.04
 
 
 ModelParams = RandomParams | CallingStationParams | PushFoldParams | TightAggressiveParams

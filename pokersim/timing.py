@@ -62,11 +62,12 @@ class DecisionPace:
     longer): ``street_factors`` by street (pre-flop, flop, turn, river); ``unopened_factor``
     for a pre-flop decision with nothing invested this round (not a blind); ``facing_bet_factor``
     when the call is a third of the pot or more (a half-pot bet) after a bet above the big
-    blind, or puts the player all-in; ``short_handed_factor`` with two players dealt in, linear
-    to 1 at nine (and above). ``reaction_seconds`` is then added to every decision: the client
-    showing the action and the player noticing it is their turn, a cost that does not grow with
-    the decision. All factors 1 and no reaction: think times as before, byte for byte (the engine
-    then never calls :func:`decision_pace`).
+    blind, or puts the player all-in; ``short_handed_factor`` with two players dealt in, down to
+    1 at nine (and above) as the cube root of the players missing (``SHORT_HANDED_POWER``).
+    ``reaction_seconds`` is then added to every decision: the client showing the action and the
+    player noticing it is their turn, a cost that does not grow with the decision. All factors
+    1 and no reaction: think times as before, byte for byte (the engine then never calls
+    :func:`decision_pace`).
     """
 
     street_factors: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
@@ -136,12 +137,18 @@ class DecisionPace:
 
 CALIBRATED_PACE = DecisionPace(
     street_factors=(1.0, 1.0, 1.1, 1.25),
-    unopened_factor=0.8,
+    unopened_factor=0.5,
     facing_bet_factor=1.4,
-    short_handed_factor=2.2,
-    reaction_seconds=1.5,
+    short_handed_factor=1.7,
+    reaction_seconds=0.0,
 )
 """``[timing] pace = "calibrated"`` (docs/players.md, "Pace", says how it was measured)."""
+
+
+SHORT_HANDED_POWER = 1.0 / 3.0
+"""The short-handed slowdown grows as the cube root of the players missing from nine: most of
+it comes with the first players gone (fitted to the 9-, 6- and 2-handed paces; docs/players.md,
+"Pace")."""
 
 
 def decision_pace(  # noqa: PLR0913
@@ -175,7 +182,7 @@ def decision_pace(  # noqa: PLR0913
     if to_call > 0 and (to_call >= stack or (3 * to_call >= pot and bet + to_call > big_blind)):
         f *= pace[at + 6]
     if players < 9:
-        f *= 1.0 + (pace[at + 7] - 1.0) * (9 - players) / 7.0
+        f *= 1.0 + (pace[at + 7] - 1.0) * ((9 - players) / 7.0) ** SHORT_HANDED_POWER
     return think * f + pace[at + 8]
 
 

@@ -86,6 +86,7 @@ def test_each_key_moves_only_its_decisions() -> None:
     assert _seconds(unopened, street=1, bet=0) == 4.0  # only before the flop
     short = DecisionPace(short_handed_factor=2.0)
     assert _seconds(short, players=2) == 8.0 and _seconds(short, players=9) == 4.0
+    assert _seconds(short, players=6) == pytest.approx(4.0 * (1.0 + (3 / 7) ** (1 / 3)))
 
 
 @settings(max_examples=200, deadline=None)
