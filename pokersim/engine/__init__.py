@@ -43,7 +43,9 @@ Choices where the rules are silent (each desk's docstring names its own):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import gc
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from pokersim.connection import Connections
@@ -117,5 +119,25 @@ def run_tournament(
     )
     director = Director(scenario, seed, opts, start_position)
     director.start()
-    director.env.run()
-    return director.result()
+    with _set_up_frozen():
+        director.env.run()
+        return director.result()
+
+
+@contextmanager
+def _set_up_frozen() -> Iterator[None]:
+    """The objects alive once play starts (the field, tables, models) out of the collector's way.
+
+    They live the whole run: left in the collector's generations, every full collection walks
+    all of them, a cost that grew with the field (about 2% of a 30,000-player run, with the
+    result's one record per player). Frozen (``gc.freeze``) for the run and released after it;
+    skipped when the caller froze objects of its own, which releasing would release too.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
