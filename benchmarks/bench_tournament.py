@@ -14,8 +14,9 @@ contest a pot, all-in one hand in four, decided by the deal) to show the directo
 per hand. Numbers depend on the
 machine and on what else it runs: compare runs made on one machine in one session. Microseconds
 per hand are CPU time of the run (``time.process_time``), which a busy shared machine disturbs
-far less than wall time; both are reported. Each process first plays one 20-player run (JIT
-compilation, lookup tables); its cost is reported apart as ``warmup``.
+far less than wall time; both are reported, with the CPU time the cyclic garbage collector
+took during the run and its number of full collections. Each process first plays one
+20-player run (JIT compilation, lookup tables); its cost is reported apart as ``warmup``.
 """
 
 from __future__ import annotations
@@ -87,8 +88,26 @@ class _StubModel:
         return 2.0
 
 
+class _CollectorClock:
+    """CPU seconds spent in the cyclic garbage collector, and its full collections."""
+
+    def __init__(self) -> None:
+        self.cpu = 0.0
+        self.full = 0
+        self._since = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._since = time.process_time()
+            return
+        self.cpu += time.process_time() - self._since
+        self.full += info["generation"] == 2
+
+
 def child(path: str, count: int | None, seed: int, stub: bool, disconnects: float) -> None:
     """Run once in this process and print one JSON line of measurements."""
+    import gc
+
     import numpy as np
 
     from pokersim.engine import run_tournament
@@ -111,10 +130,13 @@ def child(path: str, count: int | None, seed: int, stub: bool, disconnects: floa
     kwargs: dict[str, Any] = {}
     if stub:
         kwargs = {"hand_player": _stub_hand, "models": [_StubModel()] * sc.players.count}
+    collector = _CollectorClock()
+    gc.callbacks.append(collector)
     t0 = time.perf_counter()
     c0 = time.process_time()
     result = run_tournament(sc, seed, **kwargs)
     cpu = time.process_time() - c0
+    gc.callbacks.remove(collector)
     wall = time.perf_counter() - t0
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(
@@ -128,6 +150,8 @@ def child(path: str, count: int | None, seed: int, stub: bool, disconnects: floa
                 "cpu_s": round(cpu, 3),
                 "us_per_hand": round(cpu / result.hands_played * 1e6, 1),
                 "peak_rss_mib": round(peak_kib / 1024, 1),
+                "gc_cpu_s": round(collector.cpu, 3),
+                "full_collections": collector.full,
                 "warmup_wall_s": round(warm_wall, 3),
                 "warmup_cpu_s": round(warm_cpu, 3),
                 "stub": stub,
@@ -188,15 +212,16 @@ def main() -> None:
     print()
     print(
         "| scenario | players | hands | hands/player | wall s | CPU s | CPU µs/hand | peak MiB "
-        "| disconnects | time-outs |"
+        "| GC CPU s (full) | disconnects | time-outs |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         print(
             f"| {r['scenario']}{' (stub hands)' if r['stub'] else ''} | {r['players']:,} | "
             f"{r['hands']:,} | {r['hands_per_player']} | {r['wall_s']} | {r['cpu_s']} | "
             f"{r['us_per_hand']} | "
-            f"{r['peak_rss_mib']} | {r['disconnects']:,} | {r['timeouts']:,} |"
+            f"{r['peak_rss_mib']} | {r['gc_cpu_s']} ({r['full_collections']}) | "
+            f"{r['disconnects']:,} | {r['timeouts']:,} |"
         )
 
 

@@ -387,3 +387,37 @@ def test_r_reg_3_prize_pool_is_prize_parts_topped_up_to_the_guarantee() -> None:
     assert result2.prize_pool_cents == 5001
     assert of_type(events, "TournamentStarted")[0]["prize_pool_cents"] == 5001
     assert sum(f.prize_cents for f in result2.finishes) == 5001
+
+
+def test_the_run_freezes_its_set_up_and_releases_it_and_leaves_a_callers_freeze() -> None:
+    """Play runs with the set-up frozen out of the collector's way, released at the end (also
+    when the run fails); a caller's own frozen objects stay frozen and nothing else is."""
+    import gc
+
+    frozen_during_play: list[int] = []
+
+    def rule(setup: HandSetup, deal: Deal) -> Outcome:
+        frozen_during_play.append(gc.get_freeze_count())
+        return random_rule(setup, deal)
+
+    assert gc.get_freeze_count() == 0
+    run_scripted(make_scenario(20), rule, seed=3)
+    assert min(frozen_during_play) > 0
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(ValueError, match="boom"):
+
+        def failing(setup: HandSetup, deal: Deal) -> Outcome:
+            raise ValueError("boom")
+
+        run_scripted(make_scenario(20), failing, seed=3)
+    assert gc.get_freeze_count() == 0
+    gc.freeze()  # a caller that froze its own objects
+    try:
+        mine = gc.get_freeze_count()
+        frozen_during_play.clear()
+        run_scripted(make_scenario(20), rule, seed=3)
+        # the run froze nothing of its own (frozen objects freed meanwhile leave the count)
+        assert max(frozen_during_play) <= mine
+        assert 0 < gc.get_freeze_count() <= mine  # and released none of the caller's
+    finally:
+        gc.unfreeze()
