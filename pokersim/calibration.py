@@ -467,15 +467,15 @@ def statistics(c: Mapping[str, float]) -> list[Statistic]:
     near = _ratio(c, "busts_near", "hands_near")
     early = _ratio(c, "busts_early", "hands_early")
     for name, value, where, hands in (
-        ("busts_per_hand_near_money", near, "10-30 from the money", "hands_near"),
-        ("busts_per_hand_earlier", early, "earlier", "hands_early"),
+        ("busts_per_100_hands_near_money", near, "10-30 from the money", "hands_near"),
+        ("busts_per_100_hands_earlier", early, "earlier", "hands_early"),
     ):
         out.append(
             Statistic(
                 name=name,
-                label=f"busts per table-hand, {where}",
+                label=f"busts per 100 table-hands, {where}",
                 unit="",
-                value=value,
+                value=None if value is None else 100.0 * value,
                 sample=c.get(hands, 0.0),
             )
         )

@@ -240,6 +240,8 @@ def test_bust_rate_near_the_money_against_earlier() -> None:
     )
     v = _values(log)
     assert v["bust_rate_near_money"] == pytest.approx((1 / 5) / (10 / 2))
+    assert v["busts_per_100_hands_near_money"] == pytest.approx(100 / 5)
+    assert v["busts_per_100_hands_earlier"] == pytest.approx(100 * 10 / 2)
     assert v["hands_per_elimination"] == pytest.approx(22 / 11)
 
 
