@@ -49,6 +49,11 @@ from pokersim.model_kernel import (
 from pokersim.model_params import PARAMS_DTYPE
 from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_time_compiled
 
+# numba's cache keys this file's compiled machine on this file alone: the packed record's
+# layout (PARAMS_DTYPE, 34 fields with the tournament-aware play's caution and bubble cut) and
+# the compiled decisions it calls are built into it, so a change to either must change this
+# file too (or clear the cache), or the machine reads records with the old layout.
+
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
 # totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price
 # each seat last acted at (-1: not yet), its chips for the round and whether it folded.

@@ -25,7 +25,8 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
   server failure) or a synchronized hand do not count.
 - The money bubble's hand-for-hand: synchronized hands and rounds (a round is every table
   dealing together) started before the bubble burst; its seconds are the synchronized
-  stretches up to the burst (as ``TournamentResult.bubble_hand_for_hand_seconds``).
+  stretches up to the burst (as ``TournamentResult.bubble_hand_for_hand_seconds``); its rounds
+  per run as the mean and as the median run's.
 - Bust rate: players out per table-hand with 10 to 30 players left to reach the money,
   against the same rate while more than 30 were left to reach it.
 """
@@ -62,6 +63,7 @@ DEEP_BB = 40.0
 #: the table sizes whose pace is reported
 PACE_PLAYERS = (9, 6, 3, 2)
 NEAR_MONEY = (10, 30)  # players left to reach the money: the stretch before the bubble
+ROUNDS_RUNS = "runs_with_bubble_rounds_"  # + rounds: how many runs had that many
 _PAUSES = frozenset(
     {
         "BreakStarted",
@@ -143,6 +145,7 @@ class Measure:
         self.pending: dict[tuple[int, int], str | None] = {}  # (table, hand) -> depth band
         self.pending_deep: dict[tuple[int, int], bool] = {}  # (table, hand) -> at DEEP_BB+
         self.sync = HandForHandCount()
+        self.rounds_before = 0  # the money-bubble rounds of the runs already ended
         self.deferred: set[int] = set()
         self.disqualified: set[int] = set()
         self.hand: _Hand | None = None
@@ -263,6 +266,9 @@ class Measure:
 
     def _TournamentEnded(self, e: Any) -> None:
         self._synced(e.t)
+        rounds = len(self.sync.rounds)  # the runs by their rounds: a histogram, for the median
+        self.bump(f"{ROUNDS_RUNS}{rounds - self.rounds_before}")
+        self.rounds_before = rounds
         self.bump("hands", e.hands_played)
         self.bump("duration_seconds", e.t)
 
@@ -367,6 +373,24 @@ class Statistic:
     sample: float  # what it was measured on (hands, chances, intervals, runs)
 
 
+def median_rounds(c: Mapping[str, float]) -> float | None:
+    """The median run's money-bubble hand-for-hand rounds, from the runs counted by rounds."""
+    runs = sorted(
+        (int(key[len(ROUNDS_RUNS) :]), n) for key, n in c.items() if key.startswith(ROUNDS_RUNS)
+    )
+    total = sum(n for _, n in runs)
+    if total <= 0:
+        return None
+    middle = []
+    seen = 0.0
+    for rounds, n in runs:  # the (total + 1) // 2-th and the total // 2 + 1-th run
+        for rank in ((total + 1) // 2, total // 2 + 1):
+            if seen < rank <= seen + n:
+                middle.append(rounds)
+        seen += n
+    return sum(middle) / len(middle)
+
+
 def _ratio(c: Mapping[str, float], top: str, bottom: str, scale: float = 1.0) -> float | None:
     den = c.get(bottom, 0.0)
     return None if den <= 0 else scale * c.get(top, 0.0) / den
@@ -443,8 +467,31 @@ def statistics(c: Mapping[str, float]) -> list[Statistic]:
         scale = 1 / 60 if unit == "min" else 1 / 3600 if unit == "h" else 1.0
         value = _ratio(c, key, "runs", scale)
         out.append(Statistic(name=name, label=label, unit=unit, value=value, sample=runs))
+        if name == "bubble_h4h_rounds":
+            out.append(
+                Statistic(
+                    name="bubble_h4h_rounds_median",
+                    label="money-bubble hand-for-hand rounds, median run",
+                    unit="",
+                    value=median_rounds(c),
+                    sample=runs,
+                )
+            )
     near = _ratio(c, "busts_near", "hands_near")
     early = _ratio(c, "busts_early", "hands_early")
+    for name, value, where, hands in (
+        ("busts_per_100_hands_near_money", near, "10-30 from the money", "hands_near"),
+        ("busts_per_100_hands_earlier", early, "earlier", "hands_early"),
+    ):
+        out.append(
+            Statistic(
+                name=name,
+                label=f"busts per 100 table-hands, {where}",
+                unit="",
+                value=None if value is None else 100.0 * value,
+                sample=c.get(hands, 0.0),
+            )
+        )
     out.append(
         Statistic(
             name="bust_rate_near_money",

@@ -29,6 +29,7 @@ from pokersim.players import (
     TI_BUBBLE,
     TI_CAP,
     TI_LADDER,
+    TI_NEAR,
     TI_ON,
     TI_SEAT_BOUNTY,
     range_equity,
@@ -151,45 +152,81 @@ def _seat_bf(ti, chips):  # pragma: no cover
 
 
 @njit(cache=True)
+def _pair_bf(ti, mine, theirs, caution):  # pragma: no cover
+    """``players.pair_bubble_factor``."""
+    bf = _seat_bf(ti, mine)
+    average = ti[TI_AVERAGE]
+    base = mine if mine < average else average
+    if base <= 0.0:
+        return bf
+    risk = mine if mine < theirs else theirs
+    bf = 1.0 + (bf - 1.0) * risk / base
+    if theirs >= mine:
+        bf += caution * ti[TI_NEAR]
+    return bf
+
+
+@njit(cache=True)
+def _over_folds(tables, ti, cls, cut):  # pragma: no cover
+    """``players.over_folds``."""
+    near = ti[TI_NEAR]
+    return near > 0.0 and tables[_STRENGTH + cls] * near >= cut
+
+
+@njit(cache=True)
 def _order(i, n, button):  # pragma: no cover
     """``players.preflop_order``."""
     return (i - button - (3 if n > 2 else 0)) % n
 
 
 @njit(cache=True)
-def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind):  # fmt: skip # noqa: E501 # pragma: no cover
+def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind, caution, cut):  # fmt: skip # noqa: E501 # pragma: no cover
     """``players.aware_push``."""
-    bf = _seat_bf(ti, stacks[seat] + bets[seat])
-    mine = _order(seat, n, button)
+    chips = stacks[seat] + bets[seat]
+    at = _order(seat, n, button)
+    bf = 0.0
     bf_callers = 0.0
+    covered = False
     for i in range(n):
-        if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > mine:
-            b = _seat_bf(ti, stacks[i] + bets[i])
+        if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > at:
+            theirs = stacks[i] + bets[i]
+            covered = covered or theirs >= chips
+            b = _pair_bf(ti, chips, theirs, caution)
+            if b > bf:
+                bf = b
+            b = _pair_bf(ti, theirs, chips, caution)
             if bf_callers == 0.0 or b < bf_callers:
                 bf_callers = b
     if bf_callers == 0.0:
+        bf = _seat_bf(ti, chips)
         bf_callers = 1.0
+    elif covered and _over_folds(tables, ti, cls, cut):
+        return False
     return _nash_in(tables, FIRST_IN, _bf_slot(bf), _bf_slot(bf_callers), behind, stack_bb, cls)
 
 
 @njit(cache=True)
-def _presses(ti, folded, stacks, bets, n, seat, button):  # pragma: no cover
+def _presses(ti, folded, stacks, bets, n, seat, button, caution):  # pragma: no cover
     """``players.presses``."""
     if ti[TI_LADDER] <= 0.0 and ti[TI_BUBBLE] <= 0.0:
         return False
     chips = stacks[seat] + bets[seat]
     mine = _order(seat, n, button)
     lowest = 0.0
+    biggest = 0
     for i in range(n):
         if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > mine:
-            if stacks[i] + bets[i] > chips:
+            theirs = stacks[i] + bets[i]
+            if theirs > chips:
                 return False
-            b = _seat_bf(ti, stacks[i] + bets[i])
+            if theirs > biggest:
+                biggest = theirs
+            b = _pair_bf(ti, theirs, chips, caution)
             if lowest == 0.0 or b < lowest:
                 lowest = b
     if lowest == 0.0:
         return False
-    return _bf_slot(lowest) > _bf_slot(_seat_bf(ti, chips))
+    return _bf_slot(lowest) > _bf_slot(_pair_bf(ti, chips, biggest, caution))
 
 
 @njit(cache=True)
@@ -205,11 +242,23 @@ def _shover(folded, bets, n, seat, bb):  # pragma: no cover
 
 
 @njit(cache=True)
-def _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, inv_loose, bb):  # fmt: skip # noqa: E501 # pragma: no cover
+def _raiser(folded, bets, n, seat):  # pragma: no cover
+    """``players.raiser_of``."""
+    found = -1
+    for i in range(n):
+        if not folded[i] and i != seat and (found < 0 or bets[i] > bets[found]):
+            found = i
+    return found
+
+
+@njit(cache=True)
+def _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, inv_loose, bb, caution, cut):  # fmt: skip # noqa: E501 # pragma: no cover
     """``players.aware_call``."""
     mine = stacks[seat] + bets[seat]
     theirs = stacks[shover] + bets[shover]
-    high = bets[shover]
+    if theirs >= mine and _over_folds(tables, ti, cls, cut):
+        return False
+    high = bets[shover] if stacks[shover] == 0 else theirs
     extra = float(dead)
     if mine >= theirs:
         extra += ti[TI_SEAT_BOUNTY + shover]
@@ -231,8 +280,8 @@ def _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, in
         kind = OTHER
         if behind < 3:
             behind = 3
-    bf = _seat_bf(ti, mine)
-    bf_pusher = _seat_bf(ti, theirs)
+    bf = _pair_bf(ti, mine, theirs, caution)
+    bf_pusher = _pair_bf(ti, theirs, mine, caution)
     return _nash_in(tables, kind, _bf_slot(bf_pusher), _bf_slot(bf), behind, shove_bb * scale, cls)
 
 
@@ -300,15 +349,17 @@ def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb
         if dead > 0:
             scale *= 1.5 * bb / (1.5 * bb + dead)
         if p.aware and ti[TI_ON] > 0.0:
+            caution = p.caution
             if high <= bb:
-                if _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, eff_bb * scale, behind):  # fmt: skip # noqa: E501
+                if _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, eff_bb * scale, behind, caution, p.bubble_cut):  # fmt: skip # noqa: E501
                     return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
                 return passive, 0
             shover = _shover(folded, bets, n, seat, bb)
-            if shover >= 0:
-                if _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, p.pf_inv_loose, bb):  # fmt: skip # noqa: E501
-                    return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
-                return passive, 0
+            if shover < 0:
+                shover = _raiser(folded, bets, n, seat)
+            if _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, p.pf_inv_loose, bb, caution, p.bubble_cut):  # fmt: skip # noqa: E501
+                return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
+            return passive, 0
         if high <= bb:
             if _in_range(tables, _PUSH_RANK, _PUSH_CUT, cls, eff_bb * scale, behind):
                 return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
@@ -361,7 +412,7 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
             return passive, 0
         behind = _behind(folded, stacks, n, seat, button)
         slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
-        if slot < 3 and aware and _presses(ti, folded, stacks, bets, n, seat, button):
+        if slot < 3 and aware and _presses(ti, folded, stacks, bets, n, seat, button, p.caution):
             slot += 1
         if rank < p.open_cuts[slot]:
             return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
@@ -374,7 +425,7 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
             mine = stacks[seat] + bets[seat]
             if (high if high < mine else mine) <= NASH_MAX_BB * bb:
                 dead = pot - total_bets
-                if _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, 1.0, bb):  # fmt: skip # noqa: E501
+                if _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, 1.0, bb, p.caution, p.bubble_cut):  # fmt: skip # noqa: E501
                     return CHECK_CALL, 0
                 return passive, 0
     if high <= 4 * bb:
@@ -512,7 +563,11 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         ui += 1
     risk = float(to_call)
     if p.aware and ti[TI_ON] > 0.0:
-        risk = _seat_bf(ti, stacks[seat] + bets[seat]) * to_call
+        biggest = 0
+        for i in range(n):
+            if not folded[i] and i != seat and stacks[i] + bets[i] > biggest:
+                biggest = stacks[i] + bets[i]
+        risk = _pair_bf(ti, stacks[seat] + bets[seat], biggest, p.caution) * to_call
     if eq >= risk / (pot + risk) + p.call_margin:
         return CHECK_CALL, 0, ui
     return FOLD, 0, ui

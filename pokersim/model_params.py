@@ -26,6 +26,14 @@ from pokersim.timing import ThinkTime
 # the ``kind`` field of a packed row (0: not a built-in model)
 RANDOM, CALLING, PUSH_FOLD, TIGHT = 1, 2, 3, 4
 
+BUBBLE_CAUTION = 1.0
+"""``bubble_caution``'s default: what a tournament-aware player adds to its bubble factor, at
+the money's door, when it risks its whole stack (real players over-fold on the bubble beyond
+ICM; docs/players.md, *Playing the tournament*). Read only with ``tournament = true``."""
+BUBBLE_RANGE = 0.02
+"""``bubble_range``'s default: the share of hands (strongest first) with which a
+tournament-aware stack that can bust still puts its chips in at the money's door."""
+
 PARAMS_DTYPE = np.dtype(
     [
         ("kind", np.int64),
@@ -43,6 +51,8 @@ PARAMS_DTYPE = np.dtype(
         ("pf_premium_cut", np.int64),
         ("pf_call_cut", np.int64),
         ("aware", np.int64),  # 1: plays the tournament (``tournament = true``)
+        ("caution", np.float64),  # bubble_caution: the over-fold of a stack that can bust
+        ("bubble_cut", np.int64),  # bubble_range's cut: what a stack that can bust still plays
         # tight-aggressive before the flop
         ("short_bb", np.float64),
         ("open_widest", np.int64),
@@ -157,8 +167,11 @@ class PushFoldParams(_Timed):
     max_bb: float = 15.0
     open_raise_bb: float = 2.5
     tournament: bool = False
+    bubble_caution: float = BUBBLE_CAUTION
+    bubble_range: float = BUBBLE_RANGE
     # derived
     inv_loose: float = field(init=False, repr=False, compare=False)
+    bubble_cut: int = field(init=False, repr=False, compare=False)
     open_cuts: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     premium_cut: int = field(init=False, repr=False, compare=False)
     call_cut: int = field(init=False, repr=False, compare=False)
@@ -170,6 +183,9 @@ class PushFoldParams(_Timed):
         _set(
             self,
             tournament=check_flag(n, "tournament", self.tournament),
+            bubble_caution=check_number(n, "bubble_caution", self.bubble_caution, 0.0, 5.0),
+            bubble_range=check_number(n, "bubble_range", self.bubble_range),
+            bubble_cut=_cut(n, "bubble_range", self.bubble_range),
             looseness=loose,
             max_bb=check_number(n, "max_bb", self.max_bb, 1.0, charts.CHART_MAX_BB),
             open_raise_bb=check_number(n, "open_raise_bb", self.open_raise_bb, 2.0, 5.0),
@@ -195,6 +211,8 @@ class PushFoldParams(_Timed):
         row["pf_premium_cut"] = self.premium_cut
         row["pf_call_cut"] = self.call_cut
         row["aware"] = int(self.tournament)
+        row["caution"] = self.bubble_caution
+        row["bubble_cut"] = self.bubble_cut
 
 
 def _cut(model: str, key: str, width: Any) -> int:
@@ -229,6 +247,8 @@ class TightAggressiveParams(_Timed):
     raise_equity: float = 0.8
     call_margin: float = 0.03
     tournament: bool = False
+    bubble_caution: float = BUBBLE_CAUTION
+    bubble_range: float = BUBBLE_RANGE
     # derived: chart cuts (``charts.top_classes`` of the widths) and the short-stack play
     open_cuts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     open_widest: int = field(init=False, repr=False, compare=False)
@@ -277,8 +297,18 @@ class TightAggressiveParams(_Timed):
         _set(self, raise_equity=check_number(n, "raise_equity", self.raise_equity))
         _set(self, call_margin=check_number(n, "call_margin", self.call_margin, -0.5, 0.5))
         aware = check_flag(n, "tournament", self.tournament)
-        _set(self, tournament=aware)
-        _set(self, push_fold=PushFoldParams(max_bb=max(short_bb, 1.0), tournament=aware))
+        caution = check_number(n, "bubble_caution", self.bubble_caution, 0.0, 5.0)
+        bubble_range = check_number(n, "bubble_range", self.bubble_range)
+        _set(self, tournament=aware, bubble_caution=caution, bubble_range=bubble_range)
+        _set(
+            self,
+            push_fold=PushFoldParams(
+                max_bb=max(short_bb, 1.0),
+                tournament=aware,
+                bubble_caution=caution,
+                bubble_range=bubble_range,
+            ),
+        )
 
     def pack(self, row: np.void) -> None:
         """Write this record into a row of :data:`PARAMS_DTYPE`."""

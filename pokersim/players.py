@@ -293,9 +293,11 @@ def _made_hand(hole: tuple[int, int], board: tuple[int, ...]) -> bool:
 # -- playing the tournament (``tournament = true``) -------------------------------------------
 
 # columns of ``tournament_inputs``: whether the hand has a context, the ladder and bubble
-# weights of the bubble factor, the bubble term's cap, the average stack, then the bounty (in
-# chips) on each seat's head
-TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_SEAT_BOUNTY = 0, 1, 2, 3, 4, 5
+# weights of the bubble factor, the bubble term's cap, the average stack, how near the money's
+# door the hand is (``bubble_nearness``), then the bounty (in chips) on each seat's head
+TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_NEAR, TI_SEAT_BOUNTY = 0, 1, 2, 3, 4, 5, 6
+NEAR_SPAN = 9.0
+"""Players to the money at which ``bubble_nearness`` is half its value at the door (a table)."""
 NASH_MAX_BB = float(nash.STACKS_BB[-1])
 """The deepest stack of the equilibrium charts: deeper all-ins are called by the plain play."""
 
@@ -341,6 +343,21 @@ def bubble_weight(context: TournamentContext) -> float:
     return ladder + bubble
 
 
+def bubble_nearness(context: TournamentContext) -> float:
+    """How near the money's door the hand is, 1 there and 0 in the money.
+
+    1 on hand-for-hand or one player away, ``1 / (1 + (m - 1) / NEAR_SPAN)`` with ``m`` players
+    to the money, 0 in the money or heads-up: the weight of ``bubble_caution`` and
+    ``bubble_range`` (real players fold more the fewer busts the field needs).
+    """
+    to_money = context.players_to_money
+    if to_money <= 0 or context.players_left <= 2 or context.places_paid < 1:
+        return 0.0
+    if context.hand_for_hand:
+        return 1.0
+    return 1.0 / (1.0 + (to_money - 1) / NEAR_SPAN)
+
+
 def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[int]) -> np.ndarray:
     """What a tournament-aware decision reads of the hand, once per hand (``TI_*`` columns).
 
@@ -355,6 +372,7 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     out[TI_ON] = 1.0
     out[TI_LADDER], out[TI_BUBBLE], out[TI_CAP] = bubble_weights(context)
     out[TI_AVERAGE] = context.average_stack
+    out[TI_NEAR] = bubble_nearness(context)
     share = context.bounty_cash_share
     pool = sum(context.prizes_cents)
     if share > 0.0 and pool > 0:
@@ -391,36 +409,88 @@ def seat_bubble_factor(ti: np.ndarray, chips: float) -> float:
     return 1.0 + ti[TI_LADDER] * g + ti[TI_BUBBLE] * b
 
 
+def pair_bubble_factor(ti: np.ndarray, mine: float, theirs: float, caution: float) -> float:
+    """A seat's bubble factor in a confrontation with one opponent (chips ``mine``, ``theirs``).
+
+    The seat's factor (``seat_bubble_factor``, fitted against an average stack) has its excess
+    over 1 scaled by the chips at risk, ``min(mine, theirs)``, against ``min(mine, average)``
+    (to second order a loss of ``E`` chips costs ``E`` times the curvature): a stack that covers
+    a short one risks little. When the opponent covers it (the seat can bust) it adds
+    ``caution * bubble_nearness``: real players over-fold at the money's door beyond ICM.
+    """
+    bf = seat_bubble_factor(ti, mine)
+    average = ti[TI_AVERAGE]
+    base = mine if mine < average else average
+    if base <= 0.0:
+        return bf
+    risk = mine if mine < theirs else theirs
+    bf = 1.0 + (bf - 1.0) * risk / base
+    if theirs >= mine:
+        bf += caution * ti[TI_NEAR]
+    return bf
+
+
+def over_folds(ti: np.ndarray, cls: int, cut: int) -> bool:
+    """Whether a stack that can bust folds ``cls`` at the money's door (``bubble_range``).
+
+    It keeps the classes whose strength rank times ``bubble_nearness`` is below ``cut`` (the
+    record's ``bubble_cut``): the top ``bubble_range`` at the door, more classes farther away
+    (twice as many nine players from the money), all of them in the money.
+    """
+    near = ti[TI_NEAR]
+    return near > 0.0 and charts.STRENGTH_RANK[cls] * near >= cut
+
+
 def preflop_order(i: int, n: int, button: int) -> int:
     """Seat ``i``'s place in the pre-flop order (0 first to act, the big blind last)."""
     return (i - button - (3 if n > 2 else 0)) % n
 
 
-def aware_push(view: DecisionView, ti: np.ndarray, cls: int, stack_bb: float, behind: int) -> bool:
+def aware_push(
+    view: DecisionView,
+    ti: np.ndarray,
+    cls: int,
+    stack_bb: float,
+    behind: int,
+    caution: float,
+    cut: int,
+) -> bool:
     """Whether to shove first in, by the equilibrium chart at both sides' bubble factors.
 
-    The callers' factor is the lowest of the players behind (the loosest caller decides).
+    The factors are per pair: the shover's its highest against a player behind (the biggest
+    risk), the callers' the lowest of theirs against it (the loosest caller decides); everyone
+    is taken to be as cautious as this player (``caution``). A shover that a player behind
+    covers also keeps only its ``bubble_range`` (``over_folds``).
     """
     seat, n, button = view.seat, len(view.stacks), view.button
     stacks, bets = view.stacks, view.bets
-    bf = seat_bubble_factor(ti, stacks[seat] + bets[seat])
-    mine = preflop_order(seat, n, button)
+    chips = stacks[seat] + bets[seat]
+    at = preflop_order(seat, n, button)
+    bf = 0.0
     bf_callers = 0.0
+    covered = False
     for i, alive in enumerate(view.in_hand):
-        if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > mine:
-            b = seat_bubble_factor(ti, stacks[i] + bets[i])
+        if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > at:
+            theirs = stacks[i] + bets[i]
+            covered = covered or theirs >= chips
+            b = pair_bubble_factor(ti, chips, theirs, caution)
+            if b > bf:
+                bf = b
+            b = pair_bubble_factor(ti, theirs, chips, caution)
             if bf_callers == 0.0 or b < bf_callers:
                 bf_callers = b
     if bf_callers == 0.0:
-        bf_callers = 1.0
+        bf, bf_callers = seat_bubble_factor(ti, chips), 1.0
+    elif covered and over_folds(ti, cls, cut):
+        return False
     return nash.charts().shoves(cls, stack_bb, behind, bf, bf_callers)
 
 
-def presses(view: DecisionView, ti: np.ndarray) -> bool:
+def presses(view: DecisionView, ti: np.ndarray, caution: float) -> bool:
     """Whether a big stack presses the bubble: it opens as if fewer players were behind.
 
-    It does when it covers every player behind and their bubble factor (the lowest of theirs)
-    sits higher on the charts' grid than its own.
+    It does when it covers every player behind and their bubble factor against it (the lowest
+    of theirs) sits higher on the charts' grid than its own against the biggest of them.
     """
     seat, n, button = view.seat, len(view.stacks), view.button
     stacks, bets = view.stacks, view.bets
@@ -429,16 +499,19 @@ def presses(view: DecisionView, ti: np.ndarray) -> bool:
     chips = stacks[seat] + bets[seat]
     mine = preflop_order(seat, n, button)
     lowest = 0.0
+    biggest = 0
     for i, alive in enumerate(view.in_hand):
         if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > mine:
-            if stacks[i] + bets[i] > chips:
+            theirs = stacks[i] + bets[i]
+            if theirs > chips:
                 return False
-            b = seat_bubble_factor(ti, stacks[i] + bets[i])
+            biggest = theirs if theirs > biggest else biggest
+            b = pair_bubble_factor(ti, theirs, chips, caution)
             if lowest == 0.0 or b < lowest:
                 lowest = b
     if lowest == 0.0:
         return False
-    return nash.bf_slot(lowest) > nash.bf_slot(seat_bubble_factor(ti, chips))
+    return nash.bf_slot(lowest) > nash.bf_slot(pair_bubble_factor(ti, chips, biggest, caution))
 
 
 def shover_of(view: DecisionView) -> int:
@@ -453,10 +526,31 @@ def shover_of(view: DecisionView) -> int:
     return found
 
 
+def raiser_of(view: DecisionView) -> int:
+    """The first player other than this seat with the biggest bet of the round."""
+    found = -1
+    for i, alive in enumerate(view.in_hand):
+        if alive and i != view.seat and (found < 0 or view.bets[i] > view.bets[found]):
+            found = i
+    return found
+
+
 def aware_call(
-    view: DecisionView, ti: np.ndarray, cls: int, shover: int, dead: int, inv_loose: float
+    view: DecisionView,
+    ti: np.ndarray,
+    cls: int,
+    shover: int,
+    dead: int,
+    inv_loose: float,
+    caution: float,
+    cut: int,
 ) -> bool:
     """Whether to call the shove of ``shover``: the caller's chart at both bubble factors.
+
+    A raise that is not all-in is read as a shove of the raiser's whole stack: the answer (a
+    short stack's re-shove) commits the stack against a range that chose to raise, so it takes
+    the hands that call an all-in of that size (reading it at the raise's size, 2.5 big blinds,
+    re-shoved most hands).
 
     ``dead``: chips in the pot outside this round's bets (antes); the bounty on the shover's
     head (``TI_SEAT_BOUNTY``), when this seat covers them, counts as more dead money, which the
@@ -467,7 +561,9 @@ def aware_call(
     bb = view.level.big_blind
     mine = stacks[seat] + bets[seat]
     theirs = stacks[shover] + bets[shover]
-    high = bets[shover]
+    if theirs >= mine and over_folds(ti, cls, cut):
+        return False
+    high = bets[shover] if stacks[shover] == 0 else theirs
     extra = float(dead)
     if mine >= theirs:
         extra += ti[TI_SEAT_BOUNTY + shover]
@@ -489,8 +585,8 @@ def aware_call(
         kind = "other"
         if behind < 3:
             behind = 3
-    bf = seat_bubble_factor(ti, mine)
-    bf_pusher = seat_bubble_factor(ti, theirs)
+    bf = pair_bubble_factor(ti, mine, theirs, caution)
+    bf_pusher = pair_bubble_factor(ti, theirs, mine, caution)
     return nash.charts().calls(cls, shove_bb * scale, behind, kind, bf, bf_pusher)
 
 
@@ -511,7 +607,7 @@ class PushFoldModel(_TimedModel):
     ``open_raise_bb`` (2..5, default 2.5), ``think_median_seconds`` (2.0), ``think_sigma`` (0.8).
     """
 
-    __slots__ = ("looseness", "max_bb", "open_raise_bb", "_inv_loose", "_open_cuts", "_premium_cut", "_call_cut", "_aware")  # fmt: skip # noqa: E501
+    __slots__ = ("looseness", "max_bb", "open_raise_bb", "_inv_loose", "_open_cuts", "_premium_cut", "_call_cut", "_aware", "_caution", "_bubble_cut")  # fmt: skip # noqa: E501
     name = PushFoldParams.name
     pace_factor = PushFoldParams.pace_factor
     params_type = PushFoldParams
@@ -527,6 +623,8 @@ class PushFoldModel(_TimedModel):
         self._premium_cut = p.premium_cut
         self._call_cut = p.call_cut
         self._aware = p.tournament
+        self._caution = p.bubble_caution
+        self._bubble_cut = p.bubble_cut
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Chart lookups only: no random draws, so a given situation always plays the same."""
@@ -558,9 +656,7 @@ class PushFoldModel(_TimedModel):
             if dead > 0:
                 scale *= 1.5 * bb / (1.5 * bb + dead)
             if self._aware and view.context is not None:
-                played = self._aware_short(view, cls, eff_bb * scale, behind, high, dead)
-                if played is not None:
-                    return played
+                return self._aware_short(view, cls, eff_bb * scale, behind, high, dead)
             if high <= bb:
                 if charts.PUSH_TABLE.contains(cls, eff_bb * scale, behind):
                     return _shove(legal)
@@ -574,21 +670,23 @@ class PushFoldModel(_TimedModel):
 
     def _aware_short(
         self, view: DecisionView, cls: int, stack_bb: float, behind: int, high: int, dead: int
-    ) -> Action | None:
+    ) -> Action:
         """``tournament = true``: the equilibrium charts at the hand's bubble factors.
 
-        None leaves the decision to the chip charts (a pot with more than one raiser).
+        Facing more than one player in for more than a big blind, the answer is read against
+        the biggest bet (``raiser_of``).
         """
         legal = view.legal
         ti = tournament_inputs(view.context, view.player_ids)
+        caution = self._caution
         if high <= view.level.big_blind:
-            if aware_push(view, ti, cls, stack_bb, behind):
+            if aware_push(view, ti, cls, stack_bb, behind, caution, self._bubble_cut):
                 return _shove(legal)
             return CHECK_CALL if legal.to_call == 0 else FOLD
         shover = shover_of(view)
         if shover < 0:
-            return None
-        if aware_call(view, ti, cls, shover, dead, self._inv_loose):
+            shover = raiser_of(view)
+        if aware_call(view, ti, cls, shover, dead, self._inv_loose, caution, self._bubble_cut):
             return _shove(legal) if legal.max_raise_to > 0 else CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
 
@@ -807,6 +905,7 @@ class TightAggressiveModel(_TimedModel):
         "_tables",
         "_push_fold",
         "_aware",
+        "_caution",
     )
     name = TightAggressiveParams.name
     pace_factor = TightAggressiveParams.pace_factor
@@ -838,6 +937,7 @@ class TightAggressiveModel(_TimedModel):
         self._push_fold = PushFoldModel(p.push_fold)
         self._tables = get_tables()
         self._aware = p.tournament
+        self._caution = p.bubble_caution
 
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Pre-flop by table lookups; post-flop by one sampled equity estimate."""
@@ -869,7 +969,7 @@ class TightAggressiveModel(_TimedModel):
             behind = players_behind(view)
             slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
             if slot < 3 and self._aware and view.context is not None:
-                if presses(view, tournament_inputs(view.context, view.player_ids)):
+                if presses(view, tournament_inputs(view.context, view.player_ids), self._caution):
                     slot += 1  # opens as if one group of players fewer were behind
             if rank < self._open_cuts[slot]:
                 return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
@@ -918,7 +1018,8 @@ class TightAggressiveModel(_TimedModel):
             return None
         ti = tournament_inputs(view.context, view.player_ids)
         cls = _CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]
-        if aware_call(view, ti, cls, shover, view.pot - sum(view.bets), 1.0):
+        cut = self._push_fold._bubble_cut
+        if aware_call(view, ti, cls, shover, view.pot - sum(view.bets), 1.0, self._caution, cut):
             return CHECK_CALL
         return CHECK_CALL if view.legal.to_call == 0 else FOLD
 
@@ -962,11 +1063,21 @@ class TightAggressiveModel(_TimedModel):
             eq = self.equity(view, rng, narrow)
         risk: float = to_call
         if self._aware and view.context is not None:  # a chip lost weighs its bubble factor
-            ti = tournament_inputs(view.context, view.player_ids)
-            risk = seat_bubble_factor(ti, view.stacks[seat] + view.bets[seat]) * to_call
+            risk = self._aware_risk(view, to_call)
         if eq >= risk / (pot + risk) + self.call_margin:
             return CHECK_CALL
         return FOLD
+
+    def _aware_risk(self, view: DecisionView, to_call: int) -> float:
+        """The call's chips weighed by the bubble factor against the biggest opponent in."""
+        ti = tournament_inputs(view.context, view.player_ids)
+        seat = view.seat
+        biggest = 0
+        for i, alive in enumerate(view.in_hand):
+            if alive and i != seat and view.stacks[i] + view.bets[i] > biggest:
+                biggest = view.stacks[i] + view.bets[i]
+        chips = view.stacks[seat] + view.bets[seat]
+        return pair_bubble_factor(ti, chips, biggest, self._caution) * to_call
 
     def equity(self, view: DecisionView, rng: Draws, range_cut: int) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.

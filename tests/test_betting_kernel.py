@@ -260,6 +260,8 @@ push_fold_params = st.builds(
     looseness=st.floats(0.25, 4.0),
     max_bb=st.floats(1.0, 25.0),
     open_raise_bb=st.floats(2.0, 5.0),
+    bubble_caution=st.floats(0.0, 5.0),
+    bubble_range=st.floats(0.0, 1.0),
     think_median_seconds=st.floats(0.01, 20.0),
     think_sigma=st.floats(0.0, 3.0),
 )
@@ -285,6 +287,8 @@ tight_params = st.builds(
     stab_equity=widths,
     raise_equity=widths,
     call_margin=st.floats(-0.5, 0.5),
+    bubble_caution=st.floats(0.0, 5.0),
+    bubble_range=st.floats(0.0, 1.0),
     think_median_seconds=st.floats(0.01, 20.0),
     think_sigma=st.floats(0.0, 3.0),
 )
@@ -323,7 +327,8 @@ aware_models = st.one_of(
 @st.composite
 def contexts(draw: Any) -> TournamentContext | None:
     """A hand's context anywhere in a tournament: far from, near, on and past the money
-    bubble, with or without bounties on the seats' heads (player ids 0..9)."""
+    bubble, hand-for-hand or not, with or without bounties on the seats' heads (player ids
+    0..9)."""
     if draw(st.integers(0, 9)) == 0:
         return None
     paid = draw(st.integers(1, 30))
@@ -338,6 +343,7 @@ def contexts(draw: Any) -> TournamentContext | None:
         prizes_cents=tuple(reversed(prizes)),
         bounty_kind=kind,
         bounties_cents={} if kind == "none" else dict(enumerate(bounties)),
+        hand_for_hand=draw(st.booleans()),
     )
 
 
@@ -382,6 +388,8 @@ def test_a_packed_record_holds_what_the_python_model_reads(
     rows = pack([(pf, None), (ta, None)])
     model = PushFoldModel(pf)
     assert rows[0]["pf_inv_loose"] == model._inv_loose
+    assert rows[0]["caution"] == model._caution
+    assert rows[0]["bubble_cut"] == model._bubble_cut
     assert tuple(rows[0]["pf_open_cuts"]) == model._open_cuts
     assert rows[0]["think_median"] == model.think.median_seconds
     tight = TightAggressiveModel(ta)
@@ -391,6 +399,7 @@ def test_a_packed_record_holds_what_the_python_model_reads(
     assert rows[1]["samples"] == tight.samples
     assert rows[1]["limp_cut"] == tight._limp_cut
     assert rows[1]["stab_equity"] == tight.stab_equity
+    assert rows[1]["caution"] == tight._caution == tight._push_fold._caution
 
 
 def test_kernel_plays_most_decisions_of_random_hands() -> None:

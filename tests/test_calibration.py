@@ -15,6 +15,7 @@ from pokersim.calibration import (
     HandForHandCount,
     Measure,
     Statistic,
+    add_counts,
     imported_events,
     measure,
     statistics,
@@ -227,6 +228,30 @@ def test_money_bubble_hand_for_hand_apart_from_the_final_table_stage() -> None:
     assert (count.hands, len(count.rounds), count.after, len(count.after_rounds)) == (4, 2, 2, 1)
 
 
+def test_the_median_runs_hand_for_hand_rounds_apart_from_the_mean() -> None:
+    """Runs of 2, 2 and 0 rounds (and of 5, 0, 0): the median run's rounds, not the mean."""
+
+    def run(rounds: int) -> dict[str, float]:
+        log: list[Any] = [_started(12, 3), HandForHandStarted(t=1000, players_left=4)]
+        log += [_table_hand(1000 + 100 * k, 1, 2, sync=True) for k in range(rounds)]
+        log.append(TournamentEnded(t=3000, winner_id=0, hands_played=40, chips_in_play=12000,
+                                   places_paid=3))  # fmt: skip
+        return measure(log)
+
+    for rounds, median, mean in (
+        ((2, 2, 0), 2.0, 4 / 3),
+        ((5, 0, 0), 0.0, 5 / 3),
+        ((1, 3), 2.0, 2),
+    ):
+        total: dict[str, float] = {}
+        for r in rounds:
+            add_counts(total, run(r))
+        v = {s.name: s.value for s in statistics(total)}
+        assert v["bubble_h4h_rounds_median"] == median
+        assert v["bubble_h4h_rounds"] == pytest.approx(mean)
+    assert {s.name: s.value for s in statistics({})}["bubble_h4h_rounds_median"] is None
+
+
 def test_bust_rate_near_the_money_against_earlier() -> None:
     log: list[Any] = [_started(50, 10)]  # 40 to go: early
     log += [_table_hand(t, 1, 9) for t in (1, 2)]
@@ -238,6 +263,8 @@ def test_bust_rate_near_the_money_against_earlier() -> None:
     )
     v = _values(log)
     assert v["bust_rate_near_money"] == pytest.approx((1 / 5) / (10 / 2))
+    assert v["busts_per_100_hands_near_money"] == pytest.approx(100 / 5)
+    assert v["busts_per_100_hands_earlier"] == pytest.approx(100 * 10 / 2)
     assert v["hands_per_elimination"] == pytest.approx(22 / 11)
 
 

@@ -137,7 +137,7 @@ def _first_in(stacks: list[int], context: TournamentContext) -> Any:
 
 
 def _bubble_tightens_the_shoves() -> bool:
-    model = PushFoldModel(tournament=True)
+    model = PushFoldModel(tournament=True, bubble_range=1.0)  # the factors alone, no cap
     stacks = [1000, 1000, 3000, 1000]  # 10 big blinds first in, a big stack in the big blind
     bubble = _plays(model, _first_in(stacks, BUBBLE))
     chips = _plays(model, _first_in(stacks, CHIPS))
@@ -153,7 +153,7 @@ def test_without_the_bubble_factor_the_shoves_do_not_tighten(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The test above fails when the bubble factor is ignored (a mutant: every factor 1)."""
-    monkeypatch.setattr(players, "seat_bubble_factor", lambda ti, chips: 1.0)
+    monkeypatch.setattr(players, "pair_bubble_factor", lambda ti, mine, theirs, caution: 1.0)
     assert not _bubble_tightens_the_shoves()
 
 
@@ -234,7 +234,7 @@ def test_after_the_flop_a_call_weighs_the_chips_at_risk_by_the_bubble_factor(
 
 
 def _calls_tighten() -> bool:
-    model = PushFoldModel(tournament=True)
+    model = PushFoldModel(tournament=True, bubble_range=1.0)
     stacks, bets = [1000, 1000, 1000, 0], [0, 50, 100, 1000]
     bubble = _plays(model, lambda cls: _view(stacks, bets, 2, cls, BUBBLE))
     return bool(bubble) and bubble < _plays(model, lambda cls: _view(stacks, bets, 2, cls, CHIPS))
@@ -284,10 +284,10 @@ CHECKS = {
     "postflop": _postflop_weighs,
 }
 MUTANTS = [
-    ("every bubble factor 1", "seat_bubble_factor", lambda ti, chips: 1.0,
+    ("every bubble factor 1", "pair_bubble_factor", lambda ti, mine, theirs, caution: 1.0,
      ["shoves", "calls", "postflop"]),
     ("bounties ignored", "tournament_inputs", _no_bounties, ["bounty"]),
-    ("no big stack presses", "presses", lambda view, ti: False, ["presses"]),
+    ("no big stack presses", "presses", lambda view, ti, caution: False, ["presses"]),
 ]  # fmt: skip
 
 
@@ -304,3 +304,120 @@ def test_a_mutant_fails_the_checks_that_name_it(
     monkeypatch.setattr(players, name, wrong)
     for check in killed_by:
         assert not CHECKS[check](), f"{what}: the {check} check still passes"
+
+
+# -- the money's door: per-pair factors, bubble_caution, bubble_range, the re-shove ----------
+
+DOOR = _context(10, LADDER, 2000.0)  # one player from the money of a 9-paid table
+FAR = _context(60, LADDER, 2000.0)  # fifty from it: the door's over-fold has all but faded
+OFF = 1.0  # bubble_range 1: no over-fold cap
+
+
+def _shoves_covered(
+    caution: float, context: TournamentContext = DOOR, rng: float = OFF
+) -> set[int]:
+    """First in with 10 big blinds, every player behind covering it."""
+    model = PushFoldModel(tournament=True, bubble_caution=caution, bubble_range=rng)
+    return _plays(model, _first_in([3000, 3000, 3000, 1000], context))
+
+
+def _caution_tightens() -> bool:
+    cautious, icm_only = _shoves_covered(2.0), _shoves_covered(0.0)
+    return bool(cautious) and cautious < icm_only
+
+
+def _range_caps() -> bool:
+    """bubble_range 0.05: at the door a covered stack shoves only the top 5 % of hands."""
+    capped = _shoves_covered(1.0, rng=0.05)
+    top = {c for c in range(charts.N_CLASSES) if charts.STRENGTH_RANK[c] < charts.top_classes(0.05)}
+    return bool(capped) and capped <= top and capped < _shoves_covered(1.0)
+
+
+def _reshove_reads_the_raisers_stack() -> bool:
+    """Facing a 2.5-big-blind open from a covering stack, the re-shove (10 big blinds) takes the
+    hands that call an all-in of that size, not those that call 2.5 big blinds."""
+    model = PushFoldModel(tournament=True, bubble_range=OFF)
+    over_open = _plays(
+        model, lambda cls: _view([3000, 3000, 1000, 2750], [0, 50, 100, 250], 2, cls, DOOR)
+    )
+    over_shove = _plays(
+        model, lambda cls: _view([3000, 3000, 1000, 0], [0, 50, 100, 3000], 2, cls, DOOR)
+    )
+    return over_open == over_shove and len(over_open) < 30
+
+
+def test_bubble_caution_tightens_a_covered_stack_at_the_door_and_fades_away_from_it() -> None:
+    assert _caution_tightens()
+    at_door = _shoves_covered(0.0) - _shoves_covered(2.0)
+    away = _shoves_covered(0.0, FAR) - _shoves_covered(2.0, FAR)
+    assert len(away) < len(at_door)
+    assert players.bubble_nearness(DOOR) == 1.0
+    assert 0.1 < players.bubble_nearness(FAR) < 0.2
+    assert players.bubble_nearness(_context(9, LADDER)) == 0.0  # in the money
+    assert players.bubble_nearness(_context(30, LADDER, hand_for_hand=True)) == 1.0
+
+
+def test_the_pair_factor_is_the_seats_against_an_average_and_jumps_when_covered() -> None:
+    ti = tournament_inputs(DOOR, list(range(4)))
+    seat = seat_bubble_factor(ti, 1000)
+    pair = players.pair_bubble_factor
+    assert pair(ti, 1000, 999, 0.0) == pytest.approx(1.0 + (seat - 1.0) * 0.999)
+    assert pair(ti, 1000, 5000, 0.0) == seat  # its whole stack at risk, as the fit assumes
+    assert pair(ti, 1000, 5000, 2.0) == seat + 2.0  # covered at the door: the caution on top
+    assert pair(ti, 4000, 1000, 2.0) < seat_bubble_factor(ti, 4000)  # a quarter at risk
+
+
+def test_bubble_range_caps_what_a_covered_stack_plays_at_the_door() -> None:
+    assert _range_caps()
+    far = _shoves_covered(1.0, FAR, rng=0.05)
+    assert len(far) > len(_shoves_covered(1.0, rng=0.05))  # the cap widens away from the door
+    assert "bubble_range" in param_names(PushFoldParams)
+    assert "bubble_caution" in param_names(TightAggressiveParams)
+    with pytest.raises(ConfigError, match="'bubble_range' must be a number in"):
+        players.make_model("push-fold", params={"bubble_range": 1.5})
+    with pytest.raises(ConfigError, match="'bubble_caution' must be a number in"):
+        players.make_model("tight-aggressive", params={"bubble_caution": -1})
+
+
+def test_a_reshove_over_an_open_reads_the_raisers_stack() -> None:
+    assert _reshove_reads_the_raisers_stack()
+
+
+def _open_is_a_shove_of_its_size(
+    view: DecisionView, ti: Any, cls: int, shover: int, *a: Any
+) -> Any:
+    """The old reading: the raise as an all-in of its own size (2.5 big blinds)."""
+    stacks = tuple(0 if i == shover else s for i, s in enumerate(view.stacks))
+    return REAL_CALL(replace(view, stacks=stacks), ti, cls, shover, *a)
+
+
+REAL_CALL = players.aware_call
+DOOR_CHECKS = {
+    "caution": _caution_tightens,
+    "range": _range_caps,
+    "reshove": _reshove_reads_the_raisers_stack,
+}
+DOOR_MUTANTS = [
+    ("one factor per seat", "pair_bubble_factor",
+     lambda ti, mine, theirs, caution: seat_bubble_factor(ti, mine), ["caution"]),
+    ("no nearness", "bubble_nearness", lambda context: 0.0, ["caution", "range"]),
+    ("no cap", "over_folds", lambda ti, cls, cut: False, ["range"]),
+    ("an open read at its size", "aware_call", _open_is_a_shove_of_its_size, ["reshove"]),
+]  # fmt: skip
+
+
+def test_every_door_check_holds_on_the_real_play() -> None:
+    assert {name: check() for name, check in DOOR_CHECKS.items()} == dict.fromkeys(
+        DOOR_CHECKS, True
+    )
+
+
+@pytest.mark.parametrize(
+    ("what", "name", "wrong", "killed_by"), DOOR_MUTANTS, ids=[m[0] for m in DOOR_MUTANTS]
+)
+def test_a_door_mutant_fails_the_checks_that_name_it(
+    what: str, name: str, wrong: Any, killed_by: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(players, name, wrong)
+    for check in killed_by:
+        assert not DOOR_CHECKS[check](), f"{what}: the {check} check still passes"
