@@ -53,7 +53,9 @@ from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_t
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
 # totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price
-# each seat last acted at (-1: not yet), its chips for the round and whether it folded.
+# each seat last acted at (-1: not yet), its chips for the round and whether it folded (these
+# three set by the machine at each round's start), then the log and the hole cards and board.
+# The buffer is kept between hands (``_Buffers``): one hand plays in the machine at a time.
 H_N, H_BASE, H_FIRST, H_BB, H_POT, H_ACTIVE, H_LIVE, H_BUTTON = 0, 1, 2, 3, 4, 5, 6, 7
 H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS, H_BOARD, H_ASKED = 8, 9, 10, 11, 12, 13, 14
 H_PHASE, H_STREET, H_SEAT, H_SETTLED, H_TO_MATCH, H_MIN_INC, H_DEEP = 15, 16, 17, 18, 19, 20, 21
@@ -79,7 +81,7 @@ LOG_ROOM = 8  # entries a decision must find free: itself, then boards and uncal
 
 
 @intrinsic
-def _borrowed(typingctx, ary):  # type: ignore[no-untyped-def] # pragma: no cover
+def _borrowed(typingctx, ary):  # pragma: no cover
     """The same array, not reference-counted (no meminfo): for the calls within one run.
 
     Every compiled function counts a reference on each array argument on entry and drops it
@@ -90,7 +92,7 @@ def _borrowed(typingctx, ary):  # type: ignore[no-untyped-def] # pragma: no cove
     if not isinstance(ary, types.Buffer):
         return None
 
-    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, sig, args):
         out = cgutils.create_struct_proxy(sig.return_type)(context, builder, value=args[0])
         out.meminfo = cgutils.get_null_value(out.meminfo.type)
         out.parent = cgutils.get_null_value(out.parent.type)
