@@ -80,8 +80,7 @@ LOG_ENTRIES = 64
 LOG_ROOM = 8  # entries a decision must find free: itself, then boards and uncalled bets
 
 
-@intrinsic
-def _borrowed(typingctx, ary):  # pragma: no cover
+def _borrowed_typing(typingctx, ary):  # pragma: no cover
     """The same array, not reference-counted (no meminfo): for the calls within one run.
 
     Every compiled function counts a reference on each array argument on entry and drops it
@@ -99,6 +98,9 @@ def _borrowed(typingctx, ary):  # pragma: no cover
         return out._getvalue()
 
     return ary(ary), codegen
+
+
+_borrowed: Any = intrinsic(_borrowed_typing)  # called in compiled code only
 
 
 @njit(cache=True)
