@@ -30,7 +30,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from pokersim.actions import Action, DecisionView
 from pokersim.betting import TableState, answer_code, make_legal, make_view
@@ -56,7 +58,9 @@ from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_t
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
 # totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price
-# each seat last acted at (-1: not yet), its chips for the round and whether it folded.
+# each seat last acted at (-1: not yet), its chips for the round and whether it folded (these
+# three set by the machine at each round's start), then the log and the hole cards and board.
+# The buffer is kept between hands (``_Buffers``): one hand plays in the machine at a time.
 H_N, H_BASE, H_FIRST, H_BB, H_POT, H_ACTIVE, H_LIVE, H_BUTTON = 0, 1, 2, 3, 4, 5, 6, 7
 H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS, H_BOARD, H_ASKED = 8, 9, 10, 11, 12, 13, 14
 H_PHASE, H_STREET, H_SEAT, H_SETTLED, H_TO_MATCH, H_MIN_INC, H_DEEP = 15, 16, 17, 18, 19, 20, 21
@@ -79,6 +83,29 @@ ALL_IN, TIMED_OUT, OPENING = 1, 2, 4  # flags: all-in after it, a time-out, a be
 LOG_WIDTH = 6
 LOG_ENTRIES = 64
 LOG_ROOM = 8  # entries a decision must find free: itself, then boards and uncalled bets
+
+
+def _borrowed_typing(typingctx, ary):  # pragma: no cover
+    """The same array, not reference-counted (no meminfo): for the calls within one run.
+
+    Every compiled function counts a reference on each array argument on entry and drops it
+    on exit, an atomic operation each: about 26 per decision through ``decide``'s 13 arrays.
+    A borrowed array skips them. Safe while the run's own arguments keep the memory alive:
+    nothing borrowed outlives the run.
+    """
+    if not isinstance(ary, types.Buffer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        out = cgutils.create_struct_proxy(sig.return_type)(context, builder, value=args[0])
+        out.meminfo = cgutils.get_null_value(out.meminfo.type)
+        out.parent = cgutils.get_null_value(out.parent.type)
+        return out._getvalue()
+
+    return ary(ary), codegen
+
+
+_borrowed: Any = intrinsic(_borrowed_typing)  # called in compiled code only
 
 
 @njit(cache=True)
@@ -329,31 +356,36 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
 
 
 @njit(cache=True)
-def _run(state, floats, rows, raw_params, tables, u, z, bank, combos, card_key, low_base, high_index, rank_table, flush_table, ti):  # fmt: skip # noqa: E501 # pragma: no cover
-    """Run the machine on ``state`` (copied into one compiled array, and back when it stops).
+def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip # pragma: no cover
+    """Run the machine on ``ints`` in place (the state, then room for the hole cards and board).
 
-    ``state`` holds the header, the seat blocks and, when the hand is recorded, the log.
+    ``ints`` holds the header, the seat blocks and, when the hand is recorded, the log; the
+    cards are read from the deck block ``rows`` behind them. ``consts``: :func:`constants`.
+    Few arguments, all arrays: the compiled call's dispatch costs about 0.1 µs an argument.
     """
-    n = state[H_N]
-    size = HEADER + SEAT_BLOCKS * n + (LOG_WIDTH * LOG_ENTRIES if state[H_LOGGING] else 0)
-    ints = np.empty(size + 2 * n + 5, dtype=np.int64)  # the state, the hole cards, the board
-    for k in range(size):
-        ints[k] = state[k]
+    ints = _borrowed(ints)
+    n = ints[H_N]
+    size = HEADER + SEAT_BLOCKS * n + (LOG_WIDTH * LOG_ENTRIES if ints[H_LOGGING] else 0)
     for k in range(n):
         row = ints[H_BASE] + 2 * ints[HEADER + SEAT_NOS * n + k]
         ints[size + 2 * k] = rows[row]
         ints[size + 2 * k + 1] = rows[row + 1]
     for k in range(5):
         ints[size + 2 * n + k] = rows[ints[H_BOARD] + k]
-    status = _machine(
-        ints, floats, ints[size : size + 2 * n], ints[size + 2 * n :],
-        raw_params.view(PARAMS_DTYPE), tables, u, z, bank,
-        ints[HEADER + SEAT_BLOCKS * n : size],
-        (combos, card_key, low_base, high_index, rank_table, flush_table), ti,
+    consts = _borrowed(consts)
+    at = consts[: 8 * _N_CONSTS].view(np.int64)  # where each table starts, in bytes
+    ev = (
+        consts[at[0] : at[1]].view(np.int64).reshape((-1, 2)),
+        consts[at[1] : at[2]].view(np.uint64), consts[at[2] : at[3]].view(np.int32),
+        consts[at[3] : at[4]].view(np.int32), consts[at[4] : at[5]].view(np.int16),
+        consts[at[5] : at[6]].view(np.int16),
     )  # fmt: skip
-    for k in range(size):
-        state[k] = ints[k]
-    return status
+    return _machine(
+        ints, _borrowed(floats), ints[size : size + 2 * n], ints[size + 2 * n : size + 2 * n + 5],
+        _borrowed(raw_params).view(PARAMS_DTYPE), consts[at[6] : at[7]].view(np.int16),
+        _borrowed(u), _borrowed(z), _borrowed(bank), ints[HEADER + SEAT_BLOCKS * n : size], ev,
+        _borrowed(ti),
+    )  # fmt: skip
 
 
 @njit(cache=True)
@@ -392,6 +424,70 @@ def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti)
         ints[H_STREET] = street + 1
     ints[H_PHASE] = DONE
     return DONE
+
+
+_N_CONSTS = 8  # the byte offsets heading the constant tables: seven starts and the end
+
+
+def constants() -> np.ndarray:
+    """The tables the decisions read, in one byte array headed by their byte offsets.
+
+    The sampler's combinations, the evaluator's five tables and the charts (``CHART_TABLES``):
+    one argument of the compiled call instead of seven. Built once per process.
+    """
+    if not _CONSTS:
+        ev = get_tables()
+        tables = [
+            SAMPLER, ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table,
+            CHART_TABLES,
+        ]  # fmt: skip
+        parts = [np.ascontiguousarray(a).view(np.uint8).ravel() for a in tables]
+        at = [8 * _N_CONSTS]
+        padded = []
+        for part in parts:
+            pad = -len(part) % 8  # each table starts 8-byte aligned
+            padded += [part, np.zeros(pad, dtype=np.uint8)]
+            at.append(at[-1] + len(part) + pad)
+        head = np.array(at, dtype=np.int64).view(np.uint8)
+        _CONSTS.append(np.concatenate([head, *padded]))
+    return _CONSTS[0]
+
+
+_CONSTS: list[np.ndarray] = []
+
+
+class _Buffers:
+    """The machine's state and floats between calls: Python arrays and numpy views of them.
+
+    Python writes and reads the arrays (plain ints and floats, as the engine keeps them); the
+    compiled call takes the views, which dispatch faster than the arrays and need no copy.
+    """
+
+    def __init__(self, ints: int, floats: int) -> None:
+        self.ints = array("q", bytes(8 * ints))
+        self.ints_view = np.frombuffer(self.ints, dtype=np.int64)
+        self.floats = array("d", bytes(8 * floats))
+        self.floats_view = np.frombuffer(self.floats, dtype=np.float64)
+        self.pace: Sequence[float] = ()  # the pace written at F_PACE
+        self.bank: array[float] | None = None  # the time banks ``bank_view`` shows
+        self.bank_view = np.zeros(0, dtype=np.float64)
+
+
+_BUFFERS = [_Buffers(HEADER + 11 * 10 + 5 + LOG_WIDTH * LOG_ENTRIES, F_THINKS + LOG_ENTRIES)]
+
+
+def _buffers(n: int, pace: Sequence[float], bank: array[float]) -> _Buffers:
+    """The buffers, room for ``n`` seats, the table's pace and ``bank`` in place."""
+    buf = _BUFFERS[0]
+    if len(buf.ints) < HEADER + 11 * n + 5 + LOG_WIDTH * LOG_ENTRIES:
+        buf = _BUFFERS[0] = _Buffers(HEADER + 11 * n + 5 + LOG_WIDTH * LOG_ENTRIES, len(buf.floats))
+    if pace is not buf.pace:
+        buf.floats[F_PACE:F_THINKS] = array("d", pace)
+        buf.pace = pace
+    if bank is not buf.bank:
+        buf.bank_view = np.frombuffer(bank, dtype=np.float64)
+        buf.bank = bank
+    return buf
 
 
 def machine_params(records: np.ndarray) -> np.ndarray:
@@ -436,26 +532,34 @@ def play_rounds(
     n = t.n
     u, ui, uend, z, zi, zend = draws.position()
     logging = t.events is not None
-    ints = array(
+    buf = _buffers(n, pace, bank)
+    ints = buf.ints
+    head = array(
         "q",
         [n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
          ui, uend, zi, zend, t.in_bits, board_at, 0, START, 0, 0, 0, 0, 0, 0,
          0, 0, 0, 0, 0, 0, int(logging), 0,
          *t.stacks, *t.bets, *t.totals, *inputs],
     )  # fmt: skip
-    ints.frombytes(bytes(8 * 3 * n))  # the blocks that start at 0: cheaper than 3n ints listed
-    floats = array("d", (elapsed, action_seconds, 0.0, *pace))
-    if logging:
-        ints.frombytes(bytes(8 * LOG_WIDTH * LOG_ENTRIES))  # the log, after the seat blocks
-        floats.frombytes(bytes(8 * LOG_ENTRIES))  # its think seconds
-    ev = get_tables()
+    ints[: len(head)] = head  # the blocks after it are set by the machine before it reads them
+    floats = buf.floats
+    floats[F_ELAPSED] = elapsed
+    floats[F_CLOCK] = action_seconds
     ti = hand_inputs(params, t.context, t.player_ids)  # what a tournament-aware record reads
+    consts = _CONSTS[0] if _CONSTS else constants()
+    h = HEADER
     while True:
         status = _run(
-            ints, floats, rows, params, CHART_TABLES, u, z, bank, SAMPLER,
-            ev.card_key, ev.low_base, ev.high_index, ev.rank_table, ev.flush_table, ti,
+            buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti
         )  # fmt: skip
-        _sync(t, ints)
+        t.stacks[:] = ints[h : h + n]  # the machine's chips and who is in the hand
+        t.bets[:] = ints[h + n : h + 2 * n]
+        t.totals[:] = ints[h + 2 * n : h + 3 * n]
+        t.pot = ints[H_POT]
+        t.active = ints[H_ACTIVE]
+        t.live = ints[H_LIVE]
+        if ints[H_IN_BITS] != t.in_bits:
+            t.set_in_hand(ints[H_IN_BITS])
         if logging:
             _emit(t, ints, rows[board_at : board_at + 5])
         if status == DONE:
@@ -464,21 +568,6 @@ def play_rounds(
             _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
     draws.seek(ints[H_UI], ints[H_ZI])
     return floats[F_ELAPSED], ints[H_ASKED]
-
-
-def _sync(t: TableState, ints: array[int]) -> None:
-    """Copy the machine's chips and who is in the hand into ``t``."""
-    n = t.n
-    h = HEADER
-    t.stacks[:] = ints[h : h + n]
-    t.bets[:] = ints[h + n : h + 2 * n]
-    t.totals[:] = ints[h + 2 * n : h + 3 * n]
-    t.pot = ints[H_POT]
-    t.active = ints[H_ACTIVE]
-    t.live = ints[H_LIVE]
-    in_bits = ints[H_IN_BITS]
-    if in_bits != t.in_bits:
-        t.set_in_hand(in_bits)
 
 
 def _ask(
