@@ -133,8 +133,9 @@ def design_text(printed: str) -> str:
     n, runs = int(found.group(1)), int(found.group(2))
     pct = float(off.group(1))
     sign = "−" if pct < 0 else "+"
+    candidates = "candidate" if n == 1 else "candidates"
     return (
-        f"found in {words.get(n, n)} candidates of {runs} runs each, with a median of "
+        f"found in {words.get(n, n)} {candidates} of {runs} runs each, with a median of "
         f"{median.group(1)} ({sign}{abs(pct):.1f} %) and the final table about "
         f"{round(float(final.group(1)))} big blinds deep"
     )
