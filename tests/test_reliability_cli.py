@@ -28,16 +28,16 @@ def _sub(old: str, new: str) -> str:
 BROKEN = {
     "stack30": _sub("starting_stack = 1500", f"starting_stack = {10**30}"),
     "stack63": _sub("starting_stack = 1500", f"starting_stack = {2**63 - 1}"),
-    "deal": TEXT + "\n[timing]\ndeal_seconds = 1e300\n",
+    "deal": _sub("[timing]\n", "[timing]\ndeal_seconds = 1e300\n"),
     "prize": _sub("prize_cents = 1000", f"prize_cents = {2**63 - 1}"),
     "ante": _sub("ante = 25\n", "ante = 500\n"),
     "big_blnd": _sub("big_blind = 20\n", "big_blnd = 20\n"),
     "levles": TEXT.replace("[[levels]]", "[[blinds_levles]]"),
     "minuts": _sub("level_minutes = 10", "level_minuts = 10"),
-    "model": _sub('model = "calling-station"', 'model = "calling-statoin"'),
+    "model": _sub('model = "recreational"', 'model = "recreatoinal"'),
     "toml": TEXT + "\n[[[\n",
     "type": _sub("starting_stack = 1500", 'starting_stack = "1500"'),
-    "nan": TEXT + "\n[timing]\nthink_sigma = nan\n",
+    "nan": _sub("think_sigma = 0.5", "think_sigma = nan"),
 }
 
 CASES = [
@@ -50,7 +50,7 @@ CASES = [
     ("run big_blnd", ["run", "{bad:big_blnd}"], ["big_blnd", "did you mean 'big_blind'"]),
     ("run blinds_levles", ["run", "{bad:levles}"], ["blinds_levles", "'levels'"]),
     ("run level_minuts", ["run", "{bad:minuts}"], ["level_minuts", "'level_minutes'"]),
-    ("run model typo", ["run", "{bad:model}"], ["players.mix[1].model", "'calling-station'"]),
+    ("run model typo", ["run", "{bad:model}"], ["players.mix[1].model", "'recreational'"]),
     ("run bad toml", ["run", "{bad:toml}"], ["toml.toml", "not valid TOML"]),
     ("run wrong type", ["run", "{bad:type}"], ["starting_stack", "integer"]),
     ("run nan", ["run", "{bad:nan}"], ["timing.think_sigma", "finite"]),
