@@ -17,10 +17,20 @@ SNG = ROOT / "scenarios" / "sng_9max.toml"
 
 @pytest.fixture
 def tiny(tmp_path: Path) -> Path:
-    """The 9-max sit-and-go with six players (and the default payout table)."""
+    """The 9-max sit-and-go with six players (and the default payout table).
+
+    Its field is written in counts for nine seats; as shares (30 % regulars, 70 % recreational,
+    the default field's) it fits the six seats here and the player counts the sweeps set.
+    """
     import tomli_w
 
-    data = study.variant(SNG, players__count=6, payouts__bands=None)
+    data = tomllib.loads(SNG.read_text(encoding="utf-8"))
+    mix = data["players"]["mix"]
+    assert [entry["model"] for entry in mix] == ["tight-aggressive", "recreational"]
+    for entry, percent in zip(mix, (30, 70), strict=True):
+        del entry["count"]
+        entry["percent"] = percent
+    data = study.variant(data, players__count=6, payouts__bands=None)
     path = tmp_path / "tiny.toml"
     path.write_bytes(tomli_w.dumps(data).encode())
     return path

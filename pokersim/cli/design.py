@@ -12,6 +12,7 @@ import argparse
 import math
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -195,8 +196,10 @@ def main(args: argparse.Namespace) -> int:
         raise ConfigError(f"--out {out}: already exists; pass --force to overwrite it")
     if not 0 < args.tolerance_percent < 100:
         raise ConfigError(f"--tolerance-percent must be in (0, 100), got {args.tolerance_percent}")
-    base = load_scenario(args.base if args.base is not None else default_scenario_path())
+    base_path = args.base if args.base is not None else default_scenario_path()
+    base = load_scenario(base_path)
     refuse_multiday(base, str(args.base))
+    _refuse_unseated_field(base, str(base_path), args.players)
     result = design.design_structure(
         base,
         players=args.players,
@@ -234,6 +237,17 @@ def main(args: argparse.Namespace) -> int:
     print(f"wrote {out}")
     _plot(args.plot, result.timeline)
     return 0
+
+
+def _refuse_unseated_field(base: Any, path: str, players: int) -> None:
+    """A base whose mix counts cannot seat ``--players`` is named with its file, before any run."""
+    try:
+        replace(base.players, count=players)
+    except ConfigError as exc:
+        detail = str(exc).removeprefix("players: ")
+        raise ConfigError(
+            f"{path}: players.mix: the base's field does not fit --players {players}: {detail}"
+        ) from None
 
 
 def _check_json(args: argparse.Namespace, scenario: Any, report: Any, plot: Path | None) -> Any:
