@@ -134,7 +134,8 @@ def design_text(printed: str) -> str:
     pct = float(off.group(1))
     sign = "−" if pct < 0 else "+"
     return (
-        f"found in {words.get(n, n)} candidates of {runs} runs each, with a median of "
+        f"found in {words.get(n, n)} candidate{'s' if n != 1 else ''} of {runs} runs each, "
+        f"with a median of "
         f"{median.group(1)} ({sign}{abs(pct):.1f} %) and the final table about "
         f"{round(float(final.group(1)))} big blinds deep"
     )
