@@ -5,6 +5,7 @@ default player models and no hand-history export. The field-size curve reuses th
 ``scenarios/mtt_1000.toml`` with only ``players.count`` changed.
 
     python benchmarks/bench_tournament.py                      # the two shipped MTTs
+    python benchmarks/bench_tournament.py scenarios/variants/mtt_1000_uncalibrated.toml
     python benchmarks/bench_tournament.py --curve 100 1000 10000 100000
     python benchmarks/bench_tournament.py --curve 1000 --stub  # engine alone, scripted hands
     python benchmarks/bench_tournament.py --curve 1000 --disconnects 2  # with disconnections
@@ -179,6 +180,9 @@ def measure(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument(
+        "scenarios", nargs="*", type=Path, help="scenario files (default: the two shipped MTTs)"
+    )
     ap.add_argument("--curve", type=int, nargs="*", help="field sizes on the mtt_1000 structure")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stub", action="store_true", help="scripted hands: the engine's own cost")
@@ -204,10 +208,9 @@ def main() -> None:
             )
             print(json.dumps(rows[-1]), flush=True)
     else:
-        for name in ("mtt_1000.toml", "mtt_10000.toml"):
-            rows.append(
-                measure(ROOT / "scenarios" / name, None, args.seed, args.stub, args.disconnects)
-            )
+        shipped = [ROOT / "scenarios" / name for name in ("mtt_1000.toml", "mtt_10000.toml")]
+        for path in args.scenarios or shipped:
+            rows.append(measure(path.resolve(), None, args.seed, args.stub, args.disconnects))
             print(json.dumps(rows[-1]), flush=True)
     print()
     print(

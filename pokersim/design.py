@@ -291,6 +291,13 @@ def scenario_with_structure(
     late_registration: int,
 ) -> Scenario:
     """The base scenario (field mix, timing, payouts, table rules) with the designed structure."""
+    try:
+        field = replace(base.players, count=players)
+    except ConfigError as exc:  # a mix given in counts fits only its own player count
+        raise DesignError(
+            f"--base {base.source or base.name}: its field cannot be resized to {players} "
+            f"players ({exc}); expected mix slices with `percent`"
+        ) from None
     return replace(
         base,
         name=name,
@@ -298,7 +305,7 @@ def scenario_with_structure(
             f"Designed structure: {players} players, {starting_stack} chips, "
             f"{levels[0].minutes:g}-minute levels, {len(levels)} levels."
         ),
-        players=replace(base.players, count=players),
+        players=field,
         starting_stack=starting_stack,
         levels=levels,
         breaks=breaks,

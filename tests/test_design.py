@@ -285,16 +285,16 @@ def test_written_file_loads_back_as_the_same_scenario(
 
 
 def test_base_payouts_that_do_not_cover_the_field_are_a_clear_error() -> None:
-    sng = load_scenario(SCENARIOS / "sng_9max.toml")  # pays 9 entries only
-    # its field counts nine seats; as shares it fills any field, so the payouts are what fails
-    shares = tuple(
-        replace(entry, count=None, percent=percent)
-        for entry, percent in zip(sng.players.mix, (30, 70), strict=True)
-    )
-    base = replace(sng, players=replace(sng.players, mix=shares))
-    sc = _designed(base, players=1000)
+    sng = load_scenario(SCENARIOS / "sng_9max.toml")  # pays 9 entries; its field is in shares
+    sc = _designed(sng, players=1000)
     with pytest.raises(ConfigError, match="no band covers players.count = 1000"):
         scenario_toml(sc)
+
+
+def test_base_field_in_counts_cannot_be_resized_and_says_so() -> None:
+    """A mix given in counts (the sit-and-go's 2 + 7) fits only its own player count."""
+    with pytest.raises(DesignError, match=r"sng_9max.toml: its field cannot be resized to 1000"):
+        _designed(load_scenario(SCENARIOS / "sng_9max.toml"), players=1000)
 
 
 def test_written_file_keeps_payout_bands_and_optional_sections(tmp_path: Path) -> None:
