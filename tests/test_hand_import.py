@@ -117,7 +117,19 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[P
 def test_every_exported_hand_imports_into_a_passing_case(
     source: str, shard: int, exported: Callable[[str], list[Path]]
 ) -> None:
-    hands = [(path, hand) for path in exported(source) for hand in _hands(path)]
+    """Every hand, except the one kind the importer refuses by design (docs/import.md): a hand
+    played with a dead small blind (the player who would post it left the table). The engine
+    deals such hands (the calibrated default's seed 3 does); importing them is a known gap."""
+    hands: list[tuple[Path, ImportedHand]] = []
+    refused: list[str] = []
+    for path in exported(source):
+        for hand in read_history(path):
+            if isinstance(hand, HandError):
+                refused.append(str(hand))
+            else:
+                hands.append((path, hand))
+    assert all("dead or missing blinds are not supported" in r for r in refused), refused[:3]
+    assert len(refused) * 100 <= len(hands), f"{len(refused)} of {len(hands)} hands refused"
     mine = hands[shard::SHARDS]
     assert mine
     failed = [
