@@ -292,9 +292,15 @@ def test_base_payouts_that_do_not_cover_the_field_are_a_clear_error() -> None:
 
 
 def test_base_field_in_counts_cannot_be_resized_and_says_so() -> None:
-    """A mix given in counts (the sit-and-go's 2 + 7) fits only its own player count."""
+    """A mix given in counts (the sit-and-go's field as 2 + 7) fits only its own player count."""
+    sng = load_scenario(SCENARIOS / "sng_9max.toml")
+    counted = tuple(
+        replace(entry, percent=None, count=count)
+        for entry, count in zip(sng.players.mix, (2, 7), strict=True)
+    )
+    base = replace(sng, players=replace(sng.players, mix=counted))
     with pytest.raises(DesignError, match=r"sng_9max.toml: its field cannot be resized to 1000"):
-        _designed(load_scenario(SCENARIOS / "sng_9max.toml"), players=1000)
+        _designed(base, players=1000)
 
 
 def test_written_file_keeps_payout_bands_and_optional_sections(tmp_path: Path) -> None:

@@ -38,6 +38,10 @@ BROKEN = {
     "toml": TEXT + "\n[[[\n",
     "type": _sub("starting_stack = 1500", 'starting_stack = "1500"'),
     "nan": _sub("think_sigma = 0.5", "think_sigma = nan"),
+    # the field in counts (two regulars and seven recreational players): fits nine seats only
+    "counted": _sub("percent = 22   # two of nine", "count = 2").replace(
+        "percent = 78   # seven of nine", "count = 7", 1
+    ),
 }
 
 CASES = [
@@ -73,8 +77,8 @@ CASES = [
       "--target-hours", "2", "--out", "{tmp}/d.toml"], ["--level-minutes"]),
     ("design base field too small",
      ["design", "--players", "1000", "--starting-stack", "1500", "--level-minutes", "10",
-      "--target-hours", "2", "--base", "{sng}", "--out", "{tmp}/d.toml"],
-     ["sng_9max.toml", "players.mix", "--players 1000", "percent"]),
+      "--target-hours", "2", "--base", "{bad:counted}", "--out", "{tmp}/d.toml"],
+     ["counted.toml", "players.mix", "--players 1000", "percent"]),
     ("design missing flags", ["design", "--players", "180"], ["missing", "--starting-stack"]),
     ("icm more prizes than stacks",
      ["icm", "--stacks", "5000", "3000", "--prizes", "500", "300", "200"],

@@ -19,8 +19,9 @@ SNG = ROOT / "scenarios" / "sng_9max.toml"
 def tiny(tmp_path: Path) -> Path:
     """The 9-max sit-and-go with six players (and the default payout table).
 
-    Its field is written in counts for nine seats; as shares (30 % regulars, 70 % recreational,
-    the default field's) it fits the six seats here and the player counts the sweeps set.
+    Its field is given as shares of nine seats (22 % and 78 %); as 30 % regulars and 70 %
+    recreational players (the default field's) it fits the six seats here and the player
+    counts the sweeps set.
     """
     import tomli_w
 
@@ -28,7 +29,7 @@ def tiny(tmp_path: Path) -> Path:
     mix = data["players"]["mix"]
     assert [entry["model"] for entry in mix] == ["tight-aggressive", "recreational"]
     for entry, percent in zip(mix, (30, 70), strict=True):
-        del entry["count"]
+        entry.pop("count", None)
         entry["percent"] = percent
     data = study.variant(data, players__count=6, payouts__bands=None)
     path = tmp_path / "tiny.toml"
