@@ -355,6 +355,31 @@ def _parse_hands(hands: Iterable[str | Sequence[int] | Sequence[str]]) -> list[l
     return parsed
 
 
+def check_inputs(
+    hands: Iterable[str | Sequence[int] | Sequence[str]],
+    board: str | Sequence[int] | Sequence[str] = (),
+    dead: str | Sequence[int] | Sequence[str] = (),
+) -> tuple[list[list[int]], list[int], list[int], np.ndarray]:
+    """The hands, board and dead cards as codes and the cards left, or ``ValueError``.
+
+    Nothing compiled runs here: a command checks its input with it before compiling anything.
+    """
+    hole = _parse_hands(hands)
+    board_codes = parse_cards(board)
+    dead_codes = parse_cards(dead)
+    if len(board_codes) not in (0, 3, 4, 5):
+        raise ValueError(f"board has {len(board_codes)} cards: expected 0, 3, 4 or 5")
+    used = [c for h in hole for c in h] + board_codes + dead_codes
+    repeats = sorted(c for c, n in Counter(used).items() if n > 1)
+    if repeats:
+        raise ValueError(f"card(s) {format_cards(repeats, ' ')} appear more than once")
+    rest = np.array(sorted(set(range(52)) - set(used)), dtype=np.int64)
+    m = 5 - len(board_codes)
+    if len(rest) < m:
+        raise ValueError(f"only {len(rest)} cards left to deal {m} board cards")
+    return hole, board_codes, dead_codes, rest
+
+
 def equity(
     hands: Iterable[str | Sequence[int] | Sequence[str]],
     board: str | Sequence[int] | Sequence[str] = (),
@@ -371,19 +396,8 @@ def equity(
     result; with ``seed=None`` a fresh seed is drawn and recorded in the result).
     Cards may be strings (``"AhKh"``) or codes 0..51; a repeated card raises ``ValueError``.
     """
-    hole = _parse_hands(hands)
-    board_codes = parse_cards(board)
-    dead_codes = parse_cards(dead)
-    if len(board_codes) not in (0, 3, 4, 5):
-        raise ValueError(f"board has {len(board_codes)} cards: expected 0, 3, 4 or 5")
-    used = [c for h in hole for c in h] + board_codes + dead_codes
-    repeats = sorted(c for c, n in Counter(used).items() if n > 1)
-    if repeats:
-        raise ValueError(f"card(s) {format_cards(repeats, ' ')} appear more than once")
-    rest = np.array(sorted(set(range(52)) - set(used)), dtype=np.int64)
+    hole, board_codes, dead_codes, rest = check_inputs(hands, board, dead)
     m = 5 - len(board_codes)
-    if len(rest) < m:
-        raise ValueError(f"only {len(rest)} cards left to deal {m} board cards")
     hole_arr = np.array(hole, dtype=np.int64)
     board_arr = np.array(board_codes, dtype=np.int64)
     t: Tables = get_tables()

@@ -29,13 +29,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def main(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
-    from pokersim.hand_equity import equity
+    from pokersim.hand_equity import check_inputs, equity
     from pokersim.progress import announce_compile
 
     if args.samples is not None and args.samples < 1:
         raise ValueError(f"--samples must be a positive number of boards, got {args.samples}")
     if args.seed < 0:
         raise ValueError(f"--seed must be >= 0, got {args.seed}")
+    check_inputs(args.hands, args.board, args.dead)  # bad cards: one line, before any compile
     loop = "hand_equity._enumerate" if args.samples is None else "hand_equity._sample"
     announce_compile(
         kernels=(("", loop), ("evaluator", "_kernel.")),
