@@ -74,6 +74,22 @@ def test_a_walk_pays_the_whole_pot_to_the_big_blind() -> None:
     assert hands[1].seats[6].stack == 32200  # the next hand starts there
 
 
+def test_the_pots_are_stated_as_the_engine_has_them() -> None:
+    """Uncalled chips the site leaves in a pot won without a showdown are not in it."""
+    long = _read(WPN / "wpn-long-hand-history.txt")
+    (walk,) = long[0].pots  # antes 1,400, the small blind 1,000 and 1,000 of the big blind
+    assert (walk.index, walk.amount, dict(walk.shares)) == (0, 3400, {"PotNoodle99912": 3400})
+    raised = next(h for h in _read(WPN / "wpn-G23889488T1.txt") if h.hand_id == "673951752")
+    assert [p.amount for p in raised.pots] == [350 + 1500 + 1500]  # 4,500 of the raise returned
+    returned = long[1]  # the site's own 'Uncalled bet (6600.00)' line: nothing more to take
+    assert [p.amount for p in returned.pots] == [6600]
+    side = _read(WPN / "wpn-G24095328T3-final-table.txt")[6]
+    assert [(p.index, p.amount, dict(p.shares)) for p in side.pots] == [
+        (0, 133140, {"PotNoodle99912": 66570, "coog": 66570}),
+        (1, 161258, {"coog": 80629, "PotNoodle99912": 80629}),
+    ]
+
+
 def test_a_dead_small_blind_and_a_dead_button_are_kept() -> None:
     final_table = _read(WPN / "wpn-G24095328T3-final-table.txt")
     assert final_table[2].small_blind_name is None

@@ -3,17 +3,16 @@
 A file holds hands one after another, each starting with a ``Game Hand #`` line that names the
 tournament, the level and the hand's start in UTC; ``Table '...'`` names the table. Both are
 kept on the hand (``tournament``, ``table``, ``started``) so that the pace of consecutive hands
-at one table can be measured. Chips are written with two decimals (``36850.00``); tournament
-chips are whole, so any other amount is refused.
+at one table can be measured (``calibration.follows``). Chips are written with two decimals
+(``36850.00``); tournament chips are whole, so any other amount is refused.
 
-The hands are read for measurement (``calibration.imported_events``), not as regression cases:
-``check_replayable`` is not applied (dead small blinds and dead buttons stay), and the pots are
-not stated, because the site folds an uncalled raise into the pot without an ``Uncalled bet``
-line in some hands. The stacks each player ends with are stated (``final_stacks``): what they
-started with, less what they put in, plus what was returned and what they won. Each hand is
-read on its own: one the reader cannot take gives a ``HandError`` in its place, naming the file,
-the hand and what was expected; any line naming a player that does not read as a post, an
-action, a show or a win is refused rather than guessed at.
+Hands the engine cannot replay (a dead small blind, a dead button) are read all the same, for
+measurement; ``pokersim import`` refuses them (``importer``, ``check_replayable``). The site
+leaves an uncalled raise in the pot without an ``Uncalled bet`` line in some hands won without a
+showdown: the pot is stated without it, as the engine returns it. Each hand is read on its own:
+one the reader cannot take gives a ``HandError`` in its place, naming the file, the hand and
+what was expected; any line naming a player that does not read as a post, an action, a show or
+a win is refused rather than guessed at.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from pokersim.history.imported import (
     HandError,
     ImportedAction,
     ImportedHand,
+    ImportedPot,
     ImportedSeat,
 )
 
@@ -46,7 +46,7 @@ _CARDS = r"\[([2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])*)\]"
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?" + _CARDS + "$")
 _DEALT = re.compile(r"^Dealt to (.+?) " + _CARDS + "$")
 _UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
-_POT_LINE = re.compile(r"^(Main pot|Side pot\(\d+\)) [\d.]+$")
+_POT_LINE = re.compile(r"^(?:Main pot|Side pot\((\d+)\)) ([\d.]+)$")
 _TOTAL = re.compile(r"^Total pot ([\d.]+)$")
 _SUMMARY_WON = re.compile(
     r"^Seat \d+: (.+?) (?:\([^)]*\) )?(?:did not show|showed \[[^\]]*\]) and won ([\d.]+)"
@@ -55,7 +55,7 @@ _POST = re.compile(r"^posts (ante|the small blind|the big blind) ([\d.]+)( and i
 _ACTION = re.compile(
     r"^(folds|checks|calls ([\d.]+)|bets ([\d.]+)|raises ([\d.]+) to ([\d.]+))( and is all-in)?$"
 )
-_COLLECTED = re.compile(r"^collected ([\d.]+) from (?:main pot|side pot-\d+)$")
+_COLLECTED = re.compile(r"^collected ([\d.]+) from (?:main pot|side pot-(\d+))$")
 _SHOWS = re.compile(r"^shows " + _CARDS + r"(?: \(.*\))?$")
 _QUIET = re.compile(r"^(does not show|mucks(?: hand)?|is sitting out|has returned)$")
 _STRUCTURES = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
@@ -113,6 +113,8 @@ class _Reader:
         self.posts: dict[str, list[tuple[str, int]]] = {}
         self.returned: dict[str, int] = {}
         self.collected: dict[str, int] = {}
+        self.pot_shares: dict[int, dict[str, int]] = {}
+        self.pot_amounts: dict[int, int] = {}  # as the last 'Main pot' / 'Side pot' lines say
         self.won: dict[str, int] = {}
         self.total: int | None = None
         self.summary = False
@@ -197,7 +199,11 @@ class _Reader:
         elif m := _UNCALLED.match(line):
             who = m.group(2)
             self.returned[who] = self.returned.get(who, 0) + self.chips(m.group(1))
-        elif not _POT_LINE.match(line):
+        elif m := _POT_LINE.match(line):
+            if m.group(1) is None:  # a new list of pots starts with the main pot
+                self.pot_amounts = {}
+            self.pot_amounts[int(m.group(1) or 0)] = self.chips(m.group(2))
+        else:
             raise self.error(f"unsupported line {line!r}")
 
     def _marker(self, line: str) -> None:
@@ -229,7 +235,10 @@ class _Reader:
         elif m := _ACTION.match(what):
             self.actions.append(self._action(name, m))
         elif m := _COLLECTED.match(what):
-            self.collected[name] = self.collected.get(name, 0) + self.chips(m.group(1))
+            chips = self.chips(m.group(1))
+            self.collected[name] = self.collected.get(name, 0) + chips
+            shares = self.pot_shares.setdefault(int(m.group(2) or 0), {})
+            shares[name] = shares.get(name, 0) + chips
         elif m := _SHOWS.match(what):
             self.hole[name] = self._pair(m.group(1))
         elif not _QUIET.match(what):
@@ -275,6 +284,31 @@ class _Reader:
             )
         return paid
 
+    def _pots(self, seats: list[ImportedSeat]) -> tuple[ImportedPot, ...]:
+        """The pots as the engine would have them.
+
+        After a showdown: each pot as the last ``Main pot`` / ``Side pot`` lines state it, with
+        what each player collected from it. Without one: one pot to the one who won it, less
+        any uncalled chips the site left in it without an ``Uncalled bet`` line (a walk, some
+        raises folded to), which the engine returns.
+        """
+        if self.pot_shares:
+            return tuple(
+                ImportedPot(
+                    index=k, amount=self.pot_amounts.get(k), shares=self.pot_shares.get(k, {})
+                )
+                for k in sorted(set(self.pot_amounts) | set(self.pot_shares))
+            )
+        if len(self.won) != 1:
+            raise self.error(f"no showdown but {len(self.won)} winners: expected one")
+        ((winner, amount),) = self.won.items()
+        put = {s.name: s.stack - self.bets.behind[s.name] for s in seats}
+        top, second = sorted(put.values(), reverse=True)[:2] if len(put) > 1 else (0, 0)
+        left_in = top - second - sum(self.returned.values())
+        if left_in > 0 and put[winner] == top:
+            amount -= left_in
+        return (ImportedPot(index=0, amount=amount, shares={winner: amount}),)
+
     def _build(
         self,
         *,
@@ -318,6 +352,7 @@ class _Reader:
             board=tuple(self.board),
             boards=tuple(self.boards),
             actions=tuple(self.actions),
+            pots=self._pots(seats),
             final_stacks=final,
             tournament=tournament,
             table=table.group(1),
