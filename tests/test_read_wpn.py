@@ -136,6 +136,7 @@ def test_a_made_up_hand_reads() -> None:
     [
         ("Tournament #7 - ", "", "a cash game"),
         ("Holdem(No Limit)", "Omaha(Pot Limit)", "expected 'Game Hand #N"),
+        ("Holdem(No Limit)", "Holdem(Fixed Limit)", "the one game read, got Holdem(Fixed Limit)"),
         ("Seat 2: Bob (1000.00)", "Seat 2: Bob (1000.50)", "whole number of tournament chips"),
         ("raises 300.00 to 300.00", "raises 250.00 to 300.00", "expected the chips added (300)"),
         ("Bob folds", "Bob sings", "unsupported line for Bob: 'sings'"),

@@ -58,7 +58,7 @@ _ACTION = re.compile(
 _COLLECTED = re.compile(r"^collected ([\d.]+) from (?:main pot|side pot-(\d+))$")
 _SHOWS = re.compile(r"^shows " + _CARDS + r"(?: \(.*\))?$")
 _QUIET = re.compile(r"^(does not show|mucks(?: hand)?|is sitting out|has returned)$")
-_STRUCTURES = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
+_STRUCTURES = {"No Limit": "no-limit"}  # the only one seen in this format's histories
 _STREET_NO = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _POST_KINDS = {"ante": "ante", "the small blind": "small blind", "the big blind": "big blind"}
 
@@ -144,9 +144,7 @@ class _Reader:
         if tournament is None:
             raise self.error("a cash game (no 'Tournament #' in the header): expected a tournament")
         if game not in _STRUCTURES:
-            raise self.error(
-                f"expected Holdem(No Limit), (Pot Limit) or (Fixed Limit), got {game!r}"
-            )
+            raise self.error(f"expected Holdem(No Limit), the one game read, got Holdem({game})")
         if len(self.lines) < 2 or (table := _TABLE.match(self.lines[1])) is None:
             raise self.error(
                 "expected \"Table '...' N-max Seat #N is the button\" after the header"
