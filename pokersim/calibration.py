@@ -35,15 +35,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 __all__ = [
     "DEPTH_BANDS",
+    "HOURLY_BREAK_MINUTE",
     "HandForHandCount",
     "PACE_PLAYERS",
     "Measure",
     "Statistic",
     "add_counts",
+    "follows",
+    "imported_events",
     "measure",
     "statistics",
 ]
@@ -516,19 +520,83 @@ def statistics(c: Mapping[str, float]) -> list[Statistic]:
 # --- real hands, measured by the same reduction ------------------------------------------------
 
 
+#: online sites break five minutes each hour, from this minute: no pace sample spans one
+HOURLY_BREAK_MINUTE = 55
+
+
+def follows(previous: Any, hand: Any) -> bool:
+    """Whether ``hand`` is the next hand after ``previous`` at the same table, with no break.
+
+    Both must state their tournament, table and start; the hand starts later, and no hourly
+    break (minute ``HOURLY_BREAK_MINUTE`` to the hour) falls between the two starts. Every
+    player dealt into both starts ``hand`` with the chips they ended ``previous`` with: with
+    antes or blinds, a hand missing between the two would have changed someone's stack (a
+    history keeps only the tables its player sat at, and often not every hand of those).
+    """
+    if previous.started is None or hand.started is None or not hand.table:
+        return False
+    if (previous.tournament, previous.table) != (hand.tournament, hand.table):
+        return False
+    if hand.started <= previous.started or _break_between(previous.started, hand.started):
+        return False
+    common = [s for s in hand.seats if s.name in previous.final_stacks]
+    return bool(common) and all(previous.final_stacks[s.name] == s.stack for s in common)
+
+
+def _break_between(start: Any, end: Any) -> bool:
+    """Whether a minute ``HOURLY_BREAK_MINUTE`` mark lies in (start, end]."""
+    mark = start.replace(minute=HOURLY_BREAK_MINUTE, second=0, microsecond=0)
+    if mark <= start:
+        mark += timedelta(hours=1)
+    return mark <= end
+
+
 def imported_events(hands: Iterable[Any]) -> list[Any]:
     """Hands read back from real histories (``history.imported.ImportedHand``) as an event log.
 
-    Each hand becomes its own table (real hands come from different tournaments, so there is
-    no pace to measure); the players are listed with the model ``real``. Forced bets are
-    replayed from the hand's level to know who went all-in; a showdown is every player who
-    did not fold when more than one is left.
+    Hands that follow one another at one table (``follows``, in the order given) are one table
+    of the log, at their stated times in seconds from the first stated start, so the pace of
+    those stretches is measured as a simulated table's; every other hand is a table of its own.
+    The players are listed with the model ``real``. Forced bets are replayed from the hand's
+    level to know who went all-in; a showdown is every player who did not fold when more than
+    one is left.
     """
+    from pokersim.events import FieldListed  # noqa: PLC0415 - keep the reduction free of records
+
+    hands = list(hands)
+    ids: dict[str, int] = {}
+    for hand in hands:
+        for seat in hand.seats:
+            ids.setdefault(seat.name, len(ids))
+    log: list[Any] = [
+        FieldListed(
+            t=0,
+            player_ids=tuple(ids.values()),
+            names=tuple(ids),
+            models=("real",) * len(ids),
+            late_ids=(),
+        )
+    ]
+    origin = min((h.started for h in hands if h.started is not None), default=None)
+    table, hand_no = -1, 0
+    for k, hand in enumerate(hands):
+        if k == 0 or not follows(hands[k - 1], hand):
+            table, hand_no = table + 1, 0
+        hand_no += 1
+        known = origin is not None and hand.started is not None
+        seconds = int((hand.started - origin).total_seconds()) if known else 0
+        log += _hand_events(hand, ids, level=k, table=table, hand_no=hand_no, t=seconds)
+    return log
+
+
+def _hand_events(
+    hand: Any, ids: Mapping[str, int], *, level: int, table: int, hand_no: int, t: int
+) -> list[Any]:
+    """One imported hand's events, from its level to its end."""
     from pokersim.events import (  # noqa: PLC0415 - keep the reduction free of records
         ActionKind,
         ActionTaken,
         BoardDealt,
-        FieldListed,
         HandEnded,
         HandShown,
         HandStarted,
@@ -536,90 +604,71 @@ def imported_events(hands: Iterable[Any]) -> list[Any]:
         TableHandStarted,
     )
 
-    hands = list(hands)
-    ids: dict[str, int] = {}
-    for hand in hands:
-        for seat in hand.seats:
-            ids.setdefault(seat.name, len(ids))
-    names = tuple(ids)
+    seats = hand.seats
+    pids = tuple(ids[s.name] for s in seats)
+    stacks = tuple(s.stack for s in seats)
+    seat_nos = tuple(s.seat_no for s in seats)
+    seat_of = {s.name: i for i, s in enumerate(seats)}
+    button = next((i for i, s in enumerate(seats) if s.seat_no == hand.button), 0)
     log: list[Any] = [
-        FieldListed(
-            t=0,
-            player_ids=tuple(ids.values()),
-            names=names,
-            models=("real",) * len(ids),
-            late_ids=(),
-        )
+        LevelStarted(
+            t=t,
+            level_index=level,
+            small_blind=hand.small_blind,
+            big_blind=hand.big_blind,
+            ante=hand.ante,
+            ante_kind=hand.ante_kind,
+        ),
+        TableHandStarted(
+            t=t,
+            table_id=table,
+            hand_no=hand_no,
+            level_index=level,
+            button_seat=hand.button,
+            seat_nos=seat_nos,
+            player_ids=pids,
+            stacks=stacks,
+            synchronized=False,
+        ),
+        HandStarted(
+            table_id=table,
+            hand_no=hand_no,
+            button=button,
+            player_ids=pids,
+            seat_nos=seat_nos,
+            stacks=stacks,
+        ),
     ]
-    for k, hand in enumerate(hands):
-        seats = hand.seats
-        pids = tuple(ids[s.name] for s in seats)
-        stacks = tuple(s.stack for s in seats)
-        seat_of = {s.name: i for i, s in enumerate(seats)}
-        button = next(i for i, s in enumerate(seats) if s.seat_no == hand.button)
-        log.append(
-            LevelStarted(
-                t=0,
-                level_index=k,
-                small_blind=hand.small_blind,
-                big_blind=hand.big_blind,
-                ante=hand.ante,
-                ante_kind=hand.ante_kind,
+    behind = dict(zip((s.name for s in seats), stacks))
+    _post_forced(hand, behind)
+    flop = len(hand.board) >= 3 or any(a.street >= 1 for a in hand.actions)
+    folded: set[str] = set()
+    for street in range(4):
+        if street == 1 and flop:
+            log.append(
+                BoardDealt(street=1, cards=tuple(hand.board[:3]), board=tuple(hand.board[:3]))
             )
-        )
-        log.append(
-            TableHandStarted(
-                t=0,
-                table_id=k,
-                hand_no=1,
-                level_index=k,
-                button_seat=hand.button,
-                seat_nos=tuple(s.seat_no for s in seats),
-                player_ids=pids,
-                stacks=stacks,
-                synchronized=False,
-            )
-        )
-        log.append(
-            HandStarted(
-                table_id=k,
-                hand_no=1,
-                button=button,
-                player_ids=pids,
-                seat_nos=tuple(s.seat_no for s in seats),
-                stacks=stacks,
-            )
-        )
-        behind = dict(zip((s.name for s in seats), stacks))
-        _post_forced(hand, behind)
-        flop = len(hand.board) >= 3 or any(a.street >= 1 for a in hand.actions)
-        folded: set[str] = set()
-        for street in range(4):
-            if street == 1 and flop:
-                log.append(
-                    BoardDealt(street=1, cards=tuple(hand.board[:3]), board=tuple(hand.board[:3]))
+        for a in (a for a in hand.actions if a.street == street):
+            behind[a.name] -= a.chips
+            if a.verb == "fold":
+                folded.add(a.name)
+            log.append(
+                ActionTaken(
+                    seat=seat_of[a.name],
+                    player_id=ids[a.name],
+                    street=street,
+                    kind=ActionKind(a.verb),
+                    amount=a.chips,
+                    to=a.to,
+                    all_in=a.chips > 0 and behind[a.name] <= 0,
                 )
-            for a in (a for a in hand.actions if a.street == street):
-                behind[a.name] -= a.chips
-                if a.verb == "fold":
-                    folded.add(a.name)
-                log.append(
-                    ActionTaken(
-                        seat=seat_of[a.name],
-                        player_id=ids[a.name],
-                        street=street,
-                        kind=ActionKind(a.verb),
-                        amount=a.chips,
-                        to=a.to,
-                        all_in=a.chips > 0 and behind[a.name] <= 0,
-                    )
-                )
-        live = [s.name for s in seats if s.name not in folded]
-        if len(live) > 1:
-            for name in live:
-                cards = tuple(hand.hole.get(name, (0, 1)))
-                log.append(HandShown(seat=seat_of[name], player_id=ids[name], cards=cards, rank=0))
-        log.append(HandEnded(table_id=k, hand_no=1, final_stacks=()))
+            )
+    live = [s.name for s in seats if s.name not in folded]
+    if len(live) > 1:
+        for name in live:
+            cards = tuple(hand.hole.get(name, (0, 1)))
+            log.append(HandShown(seat=seat_of[name], player_id=ids[name], cards=cards, rank=0))
+    log.append(HandEnded(table_id=table, hand_no=hand_no, final_stacks=()))
     return log
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
+import sys
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +16,12 @@ import pytest
 
 from pokersim import study
 from pokersim.calibration import (
+    DEPTH_BANDS,
     HandForHandCount,
     Measure,
     Statistic,
     add_counts,
+    follows,
     imported_events,
     measure,
     statistics,
@@ -44,6 +50,7 @@ from pokersim.events import (
 )
 from pokersim.history.imported import ImportedHand
 from pokersim.history.importer import read_history
+from pokersim.history.read_wpn import read_wpn
 
 ROOT = Path(__file__).resolve().parents[1]
 HISTORIES = ROOT / "tests" / "data" / "histories"
@@ -322,6 +329,124 @@ def test_real_hands_agree_with_a_direct_count() -> None:
     assert c["pfr|real"] == raised
     assert c["dealt|real"] == dealt
     assert c["flop|real"] == flops
+
+
+def _wpn(*names: str) -> list[ImportedHand]:
+    hands: list[ImportedHand] = []
+    for name in names:
+        for hand in read_wpn((HISTORIES / "wpn" / name).read_text(encoding="utf-8"), name):
+            assert isinstance(hand, ImportedHand), str(hand)
+            hands.append(hand)
+    return hands
+
+
+def _direct(text: str) -> list[tuple[datetime, int, float, bool]]:
+    """Each hand of a Winning Poker Network text, counted from its lines alone.
+
+    The start, the players dealt in (seat lines with chips before the cards), the table's
+    average stack in big blinds, whether an action (not a post) put a player all in.
+    """
+    out = []
+    for block in text.split("Game Hand #")[1:]:
+        when = re.search(r"(\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) UTC", block)
+        bb = re.search(r"Level \d+ \([\d.]+/([\d.]+)\)", block)
+        assert when and bb
+        head = block[: block.index("*** HOLE CARDS")]
+        stacks = [float(x) for x in re.findall(r"^Seat \d+: .+? \(([\d.]+)\)", head, re.M)]
+        play = block[: block.index("*** SUMMARY")]
+        shoved = bool(re.search(r"(raises|bets|calls) .* and is all-in", play))
+        start = datetime.strptime(when.group(1), "%Y/%m/%d %H:%M:%S")
+        depth = sum(stacks) / len(stacks) / float(bb.group(1))
+        out.append((start, len(stacks), depth, shoved))
+    return out
+
+
+def test_real_pace_agrees_with_a_direct_count() -> None:
+    """Seven consecutive hands at one table (18:30 to 18:37, no break): every interval counts,
+    by the players dealt into the first hand of each pair."""
+    name = "wpn-G23889488T1.txt"
+    direct = _direct((HISTORIES / "wpn" / name).read_text(encoding="utf-8"))
+    assert len(direct) == 7
+    seconds: dict[int, float] = {}
+    intervals: dict[int, int] = {}
+    for (t0, n, _d, _a), (t1, _n, _d1, _a1) in zip(direct, direct[1:]):
+        seconds[n] = seconds.get(n, 0.0) + (t1 - t0).total_seconds()
+        intervals[n] = intervals.get(n, 0) + 1
+    c = measure(imported_events(_wpn(name)))
+    got = {int(k.rsplit("_", 1)[1]): v for k, v in c.items() if k.startswith("pace_intervals_")}
+    assert got == intervals == {7: 3, 8: 1, 9: 2}
+    for n, total in seconds.items():
+        assert c[f"pace_seconds_{n}"] == total
+    assert _values(imported_events(_wpn(name)))["hands_per_hour.9"] == pytest.approx(
+        3600 * 2 / seconds[9]
+    )
+
+
+def test_real_all_in_share_by_depth_agrees_with_a_direct_count() -> None:
+    name = "wpn-G23889488T2.txt"
+    direct = _direct((HISTORIES / "wpn" / name).read_text(encoding="utf-8"))
+    c = measure(imported_events(_wpn(name)))
+    for band, lo, hi in DEPTH_BANDS:
+        in_band = [a for _t, _n, depth, a in direct if lo <= depth < hi]
+        assert c.get(f"depth_hands_{band}", 0.0) == len(in_band), band
+        assert c.get(f"all_in_hands_{band}", 0.0) == sum(in_band), band
+    assert sum(c.get(f"depth_hands_{band}", 0.0) for band, _lo, _hi in DEPTH_BANDS) == 44
+    assert sum(c.get(f"all_in_hands_{band}", 0.0) for band, _lo, _hi in DEPTH_BANDS) > 0
+
+
+def test_consecutive_hands_follow_only_at_one_table_without_a_break() -> None:
+    t1 = _wpn("wpn-G23889488T1.txt")
+    t2 = _wpn("wpn-G23889488T2.txt")
+    assert follows(t1[0], t1[1])
+    assert follows(t1[-1], t2[0])  # the files split one table's hands: 18:36:54, 18:37:28
+    assert not follows(t2[0], t2[1])  # the history's player moves from table 1 to table 2
+    by_id = {h.hand_id: h for h in t2}
+    # 18:54:33 to 19:00:16: stacks carry over, but the hourly break lies between
+    assert not follows(by_id["673975083"], by_id["673978767"])
+    assert follows(by_id["673978767"], by_id["673979266"])
+    # the player busted at 18:47:25 and re-entered: hands are missing before 18:49:07
+    assert not follows(by_id["673967752"], by_id["673969466"])
+    a, b = t1[0], t1[1]
+    assert not follows(b, a)  # not backwards in time
+    assert not follows(a, replace(b, table="2"))
+    assert not follows(a, replace(b, started=None))
+    moved = replace(b, seats=(replace(b.seats[0], stack=b.seats[0].stack + 1), *b.seats[1:]))
+    assert not follows(a, moved)  # a hand missing between them would change a stack
+
+
+def test_real_hands_without_a_start_stay_tables_of_their_own() -> None:
+    """PokerStars hands state no table run: no pace, as before."""
+    c = measure(imported_events(_real_hands()))
+    assert not any(k.startswith("pace_") for k in c)
+
+
+def _real_hands_script() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "real_hands", ROOT / "benchmarks" / "real_hands.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_real_hands_table_is_the_measure_of_each_tournament_summed() -> None:
+    script = _real_hands_script()
+    every = script.read_hands(sorted((HISTORIES / "wpn").glob("*.txt")))
+    assert len(every) == 84
+    kept = script.in_stretches(every)
+    assert len(kept) == 7 + 44 + 3 + 21  # the picked hands stand alone and are left out
+    rows = {r.name: r for r in script.table(kept)}
+    total = measure(imported_events(kept))  # one log: tournaments never link, so the same
+    assert rows["VPIP"].value == pytest.approx(
+        100 * total["vpip|real"] / total["vpip_chances|real"]
+    )
+    assert rows["VPIP"].tournaments == 3
+    pace = rows["hands per hour, 9 at the table"]
+    assert pace.sample == total["pace_intervals_9"]
+    assert pace.value == pytest.approx(3600 * total["pace_intervals_9"] / total["pace_seconds_9"])
+    assert rows["hands per hour, 2 at the table"].value is None  # no heads-up hands in them
 
 
 # --- real runs -----------------------------------------------------------------------------

@@ -158,6 +158,28 @@ def test_pokerstars_and_phh_of_one_hand_give_the_same_expectations(tmp_path: Pat
 
 
 @pytest.mark.parametrize(
+    ("name", "passing", "refused"),
+    [
+        ("wpn-G23889488T1.txt", 7, 0),
+        ("wpn-G23889488T2.txt", 39, 5),
+        ("wpn-G24095328T3-final-table.txt", 7, 1),
+        ("wpn-long-hand-history.txt", 23, 2),
+    ],
+)
+def test_real_winning_poker_network_hands_import_and_pass(
+    name: str, passing: int, refused: int
+) -> None:
+    """Every hand a case that passes, but those with a dead button or a dead small blind."""
+    read = read_history(HISTORIES / "wpn" / name)
+    errors = [str(h) for h in read if isinstance(h, HandError)]
+    hands = [h for h in read if isinstance(h, ImportedHand)]
+    assert (len(hands), len(errors)) == (passing, refused)
+    assert all("(a dead button)" in e or "dead or missing blinds" in e for e in errors), errors
+    for hand in hands:
+        assert _failures(hand) == [], hand.label
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "stars-01-tournament.txt",
@@ -267,17 +289,20 @@ _HAND = (HISTORIES / "stars-01-tournament.txt").read_text(encoding="utf-8")
         (
             "",
             ".txt",
-            "empty: expected a PokerStars tournament hand history or a PHH file (.phh, .phhs)",
+            "empty: expected a PokerStars or Winning Poker Network tournament hand history "
+            "or a PHH file (.phh, .phhs)",
         ),
         (
             "\n  \n",
             ".phh",
-            "empty: expected a PokerStars tournament hand history or a PHH file (.phh, .phhs)",
+            "empty: expected a PokerStars or Winning Poker Network tournament hand history "
+            "or a PHH file (.phh, .phhs)",
         ),
         (
             "Full Tilt Poker Game #1: Table A\n",
             ".txt",
-            "expected a PokerStars tournament hand history or a PHH file (.phh, .phhs), "
+            "expected a PokerStars or Winning Poker Network tournament hand history or a PHH "
+            "file (.phh, .phhs), "
             "got a first line 'Full Tilt Poker Game #1: Table A'",
         ),
         ("variant = [\n", ".phh", "not valid TOML (PHH)"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from pokersim.cards import format_card
 from pokersim.errors import ConfigError
@@ -86,11 +87,15 @@ class ImportedPot:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImportedHand:
-    """Everything a case needs from one hand; ``pots`` and ``final_stacks`` only when stated."""
+    """Everything a case needs from one hand; ``pots`` and ``final_stacks`` only when stated.
+
+    ``tournament``, ``table`` and ``started`` place the hand among others, for the pace of
+    consecutive hands at one table (read from Winning Poker Network text).
+    """
 
     source: str  # the file, for messages
     label: str  # "hand #123 (2 of 5)", for messages
-    origin: str  # "PokerStars" or "PHH"
+    origin: str  # "PokerStars", "PHH" or "Winning Poker Network"
     hand_id: str
     structure: str  # no-limit, pot-limit, fixed-limit
     small_blind: int
@@ -108,6 +113,9 @@ class ImportedHand:
     boards: tuple[tuple[int, ...], ...] = ()  # the board after each street dealt (flop first)
     pots: tuple[ImportedPot, ...] = ()
     final_stacks: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    tournament: str = ""  # the tournament's number, where the history states it
+    table: str = ""  # the table's name within the tournament
+    started: datetime | None = None  # the hand's start (UTC), where the history states it
 
     def error(self, message: str) -> HandError:
         return HandError(self.source, self.label, message)

@@ -1,9 +1,11 @@
-"""Which reader a history file needs: PokerStars text or PHH (``pokersim import``).
+"""Which reader a history file needs (``pokersim import``): PokerStars, WPN or PHH.
 
-A file starting with ``PokerStars`` is PokerStars text; a ``.phh``/``.phhs`` file, or any
-other file that reads as TOML, is PHH. Anything else is refused in one line naming the file
-and what was expected. Each hand comes back as an ``ImportedHand`` or the ``HandError`` that
-stops it, so one bad hand does not stop the others.
+A file starting with ``PokerStars`` is PokerStars text, one starting with ``Game Hand #`` Winning
+Poker Network text; a ``.phh``/``.phhs`` file, or any other file that reads as TOML, is PHH.
+Anything else is refused in one line naming the file and what was expected. Each hand comes
+back as an ``ImportedHand`` or the ``HandError`` that stops it, so one bad hand does not stop
+the others. The Winning Poker Network reader keeps hands the engine cannot replay (for
+measurement); here they are refused like the other readers' (``check_replayable``).
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ import tomllib
 from pathlib import Path
 
 from pokersim.errors import ConfigError
-from pokersim.history.imported import HandError, ImportedHand
+from pokersim.history.imported import HandError, ImportedHand, check_replayable
 from pokersim.history.read_phh import read_phh
 from pokersim.history.read_pokerstars import read_pokerstars
+from pokersim.history.read_wpn import HEADER_START, read_wpn
 
 __all__ = ["read_history"]
 
-_EXPECTED = "expected a PokerStars tournament hand history or a PHH file (.phh, .phhs)"
+_EXPECTED = (
+    "expected a PokerStars or Winning Poker Network tournament hand history or a PHH file "
+    "(.phh, .phhs)"
+)
 
 
 def read_history(path: str | os.PathLike[str]) -> list[ImportedHand | HandError]:
@@ -38,10 +44,22 @@ def read_history(path: str | os.PathLike[str]) -> list[ImportedHand | HandError]
         raise ConfigError(f"{source}: empty: {_EXPECTED}")
     if body.startswith("PokerStars "):
         return read_pokerstars(text, source)
+    if body.startswith(HEADER_START):
+        return [_replayable(hand) for hand in read_wpn(text, source)]
     if Path(source).suffix in (".phh", ".phhs") or _is_toml(body):
         return read_phh(text, source)
     first = body.splitlines()[0]
     raise ConfigError(f"{source}: {_EXPECTED}, got a first line {first[:60]!r}")
+
+
+def _replayable(hand: ImportedHand | HandError) -> ImportedHand | HandError:
+    if isinstance(hand, HandError):
+        return hand
+    try:
+        check_replayable(hand)
+    except HandError as exc:
+        return exc
+    return hand
 
 
 def _is_toml(text: str) -> bool:

@@ -1,0 +1,157 @@
+"""Real tournament hands measured by the code that measures simulated ones.
+
+Reads hand histories (Winning Poker Network text, or anything ``pokersim import`` reads),
+turns them into the engine's events (``calibration.imported_events``) and measures them with
+``calibration.measure``: VPIP, PFR, 3-bet, flop seen, WTSD, the all-in share of hands by the
+table's average depth, and hands per hour by the players dealt in, from consecutive hands at
+one table (``calibration.follows``: same table, stacks carried over, no hourly break between).
+Each figure comes with the hands or intervals behind it and the tournaments they come from,
+for every hand and again for the hands in stretches (``in_stretches``: not picked one by one)::
+
+    python benchmarks/real_hands.py                 # the shipped histories
+    python benchmarks/real_hands.py FILE [FILE...]  # others, in the order given
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SHIPPED = Path(__file__).resolve().parent.parent / "tests" / "data" / "histories" / "wpn"
+PLAYERS = tuple(range(9, 1, -1))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One figure of the table: its value, what it was measured on, from how many tournaments."""
+
+    name: str
+    value: float | None
+    unit: str
+    sample: float
+    sample_unit: str
+    tournaments: int
+
+
+def read_hands(paths: Iterable[Path]) -> list[Any]:
+    """The hands of the files, in order, each once (a hand repeated across files is dropped)."""
+    from pokersim.history.imported import ImportedHand
+    from pokersim.history.importer import read_history
+    from pokersim.history.read_wpn import HEADER_START, read_wpn
+
+    hands: list[Any] = []
+    seen: set[tuple[str, str]] = set()
+    for path in paths:
+        text = path.read_text(encoding="utf-8-sig")
+        if text.lstrip().startswith(HEADER_START):
+            read = read_wpn(text, str(path))
+        else:
+            read = read_history(path)
+        for hand in read:
+            if isinstance(hand, ImportedHand) and (hand.origin, hand.hand_id) not in seen:
+                seen.add((hand.origin, hand.hand_id))
+                hands.append(hand)
+    return hands
+
+
+def in_stretches(hands: Sequence[Any]) -> list[Any]:
+    """The hands that follow, or are followed by, another at their table (``follows``).
+
+    A history file that keeps every hand of a table keeps them in stretches; hands picked one
+    by one (for a feature: a side pot, an all-in) mostly stand alone, so this keeps the hands
+    nobody chose for what happened in them.
+    """
+    from pokersim.calibration import follows
+
+    linked = [False] * len(hands)
+    for k in range(1, len(hands)):
+        if follows(hands[k - 1], hands[k]):
+            linked[k - 1] = linked[k] = True
+    return [h for h, keep in zip(hands, linked) if keep]
+
+
+def measure_by_tournament(hands: Sequence[Any]) -> dict[str, dict[str, float]]:
+    """The counts of each tournament's hands (in order), keyed by tournament."""
+    from pokersim.calibration import imported_events, measure
+
+    groups: dict[str, list[Any]] = {}
+    for hand in hands:
+        groups.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
+    return {key: measure(imported_events(group)) for key, group in groups.items()}
+
+
+def table(hands: Sequence[Any]) -> list[Row]:
+    """Every figure, summed over the tournaments' counts."""
+    from pokersim.calibration import DEPTH_BANDS, add_counts
+
+    per = measure_by_tournament(hands)
+    total: dict[str, float] = {}
+    for counts in per.values():
+        add_counts(total, counts)
+
+    def behind(key: str) -> int:
+        return sum(1 for counts in per.values() if counts.get(key, 0.0) > 0)
+
+    def share(name: str, top: str, bottom: str, unit: str) -> Row:
+        den = total.get(bottom, 0.0)
+        value = 100.0 * total.get(top, 0.0) / den if den > 0 else None
+        return Row(name, value, "%", den, unit, behind(bottom))
+
+    rows = [
+        share("VPIP", "vpip|real", "vpip_chances|real", "decisions"),
+        share("PFR", "pfr|real", "vpip_chances|real", "decisions"),
+        share("3-bet", "three_bet|real", "three_bet_chances|real", "chances"),
+        share("flop seen", "flop|real", "dealt|real", "players dealt"),
+        share("went to showdown", "showdown|real", "flop|real", "flops seen"),
+    ]
+    for band, _lo, _hi in DEPTH_BANDS:
+        key = f"depth_hands_{band}"
+        rows.append(share(f"all-in share at {band} bb", f"all_in_hands_{band}", key, "hands"))
+    for n in PLAYERS:
+        seconds = total.get(f"pace_seconds_{n}", 0.0)
+        intervals = total.get(f"pace_intervals_{n}", 0.0)
+        value = 3600.0 * intervals / seconds if seconds > 0 else None
+        rows.append(
+            Row(
+                f"hands per hour, {n} at the table",
+                value,
+                "hands/h",
+                intervals,
+                "intervals",
+                behind(f"pace_intervals_{n}"),
+            )
+        )
+    return rows
+
+
+def render(rows: Sequence[Row], hands: int, tournaments: int) -> str:
+    """The table as Markdown."""
+    lines = [
+        f"{hands} hands from {tournaments} tournaments",
+        "",
+        "| figure | value | measured on | tournaments |",
+        "|---|---:|---:|---:|",
+    ]
+    for r in rows:
+        value = "—" if r.value is None else f"{r.value:.1f} {r.unit}"
+        lines.append(f"| {r.name} | {value} | {r.sample:.0f} {r.sample_unit} | {r.tournaments} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path, help="hand histories (default: shipped)")
+    args = parser.parse_args(argv)
+    paths = args.files or sorted(SHIPPED.glob("*.txt"))
+    every = read_hands(paths)
+    for title, hands in (("Every hand", every), ("Hands in stretches", in_stretches(every))):
+        tournaments = len({h.tournament or h.hand_id for h in hands})
+        print(f"## {title}\n\n{render(table(hands), len(hands), tournaments)}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
