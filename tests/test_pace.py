@@ -218,6 +218,35 @@ def test_the_pace_reaches_the_table() -> None:
     assert paced.duration_seconds / paced.hands_played > plain.duration_seconds / plain.hands_played
 
 
+def _hand_times(data: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """(players dealt in, start, end) of every table hand of one run, in log order."""
+    started: dict[int, tuple[int, int]] = {}
+    hands: list[tuple[int, int, int]] = []
+
+    def emit(e: Any) -> None:
+        name = type(e).__name__
+        if name == "TableHandStarted":
+            started[e.table_id] = (len(e.player_ids), e.t)
+        elif name == "TableHandEnded" and e.table_id in started:
+            n, t0 = started.pop(e.table_id)
+            hands.append((n, t0, e.t))
+
+    engine.run_tournament(parse_scenario(data, source="p.toml"), 3, emit=emit)
+    return hands
+
+
+def test_the_heads_up_factor_reaches_the_heads_up_hands() -> None:
+    """A slower heads-up factor leaves every hand before heads-up as it was and makes the first
+    heads-up hand longer: the factor of the table's own size is the one applied."""
+    factors = list(CALIBRATED_PACE.short_handed_factors)
+    base = _hand_times(_data(pace="calibrated"))
+    slow = _hand_times(_data(pace="calibrated", think_short_handed_factors=[5.0, *factors[1:]]))
+    first = next(i for i, (n, _, _) in enumerate(base) if n == 2)
+    assert first > 100 and base[:first] == slow[:first]  # many hands before heads-up, unchanged
+    assert slow[first][:2] == base[first][:2]
+    assert slow[first][2] - slow[first][1] > base[first][2] - base[first][1]
+
+
 # -- the scenario keys ---------------------------------------------------------------------------
 
 
