@@ -69,7 +69,9 @@ HEADER = 30
 STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, FACED, REACH, FOLDED = range(9)
 SEAT_BLOCKS = 9
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
-# then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), the logged thinks
+# then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), the logged thinks.
+# The compiled functions keep ``F_THINKS`` and ``timing.decision_pace`` as they were when they
+# were cached, and the cache only sees this file change: a change to either needs an edit here.
 F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_PACE = 0, 1, 2, 3
 F_THINKS = F_PACE + PACE_WIDTH
 

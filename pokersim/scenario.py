@@ -438,7 +438,7 @@ class Timing:
     think_street_factors: tuple[float, ...] | None = field(default=None, metadata=ID_WHEN_SET)
     think_unopened_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
     think_facing_bet_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
-    think_short_handed_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
+    think_short_handed_factors: tuple[float, ...] | None = field(default=None, metadata=ID_WHEN_SET)
     think_reaction_seconds: float | None = field(default=None, metadata=ID_WHEN_SET)
     # R-DIS-1: the bank topped up when every n-th level starts, up to a cap (None: none)
     bank_top_up_seconds: float = field(default=0.0, metadata=ID_WHEN_SET)
@@ -1011,7 +1011,7 @@ KEYS: dict[str, frozenset[str]] = {
         "payouts.bands[].pay[]": "places percent",
         "timing": "deal_seconds action_clock_seconds time_bank_seconds think_median_seconds "
         "think_sigma street_seconds showdown_seconds pace think_street_factors "
-        "think_unopened_factor think_facing_bet_factor think_short_handed_factor "
+        "think_unopened_factor think_facing_bet_factor think_short_handed_factors "
         "think_reaction_seconds "
         "bank_top_up_seconds bank_top_up_every_levels bank_max_seconds",
         "entries": "prize_cents bounty_cents fee_cents guarantee_cents late_registration_minutes "
@@ -1545,10 +1545,14 @@ def _read_timing(top: Section) -> Timing:
         street_seconds=sec.number("street_seconds", 1.5, low=0, high=LIMITS.action_seconds),
         showdown_seconds=sec.number("showdown_seconds", 3.0, low=0, high=LIMITS.action_seconds),
         pace=sec.choice("pace", PaceKind, PaceKind.DEFAULT),
-        think_street_factors=_street_factors(sec),
+        think_street_factors=_factors(
+            sec, "think_street_factors", 4, "pre-flop, flop, turn, river"
+        ),
         think_unopened_factor=_factor(sec, "think_unopened_factor"),
         think_facing_bet_factor=_factor(sec, "think_facing_bet_factor"),
-        think_short_handed_factor=_factor(sec, "think_short_handed_factor"),
+        think_short_handed_factors=_factors(
+            sec, "think_short_handed_factors", 7, "two players dealt in, three, ..., eight"
+        ),
         think_reaction_seconds=(
             float(sec.number("think_reaction_seconds", low=0, high=600))
             if sec.has("think_reaction_seconds")
@@ -1582,20 +1586,19 @@ def _factor(sec: Section, name: str) -> float | None:
     return float(sec.number(name, above=0, high=_MAX_PACE_FACTOR))
 
 
-def _street_factors(sec: Section) -> tuple[float, ...] | None:
-    """``think_street_factors``: four factors (pre-flop, flop, turn, river), or None."""
-    if not sec.has("think_street_factors"):
+def _factors(sec: Section, name: str, count: int, order: str) -> tuple[float, ...] | None:
+    """A list of ``count`` think-time factors in (0, 100] (in ``order``), or None when absent."""
+    if not sec.has(name):
         return None
-    values = sec.array("think_street_factors")
-    ok = len(values) == 4 and all(
+    values = sec.array(name)
+    ok = len(values) == count and all(
         not isinstance(v, bool) and isinstance(v, int | float) and 0 < v <= _MAX_PACE_FACTOR
         for v in values
     )
     if not ok:
         raise sec.error(
-            "think_street_factors",
-            f"expected 4 numbers in (0, {_MAX_PACE_FACTOR}] (pre-flop, flop, turn, river), "
-            f"got {_show(values)}",
+            name,
+            f"expected {count} numbers in (0, {_MAX_PACE_FACTOR}] ({order}), got {_show(values)}",
         )
     return tuple(float(v) for v in values)
 

@@ -319,14 +319,10 @@ def _timing_options(t: Any) -> dict[str, Any]:
             out[key] = _number(value)
     if t.pace.value != "default":
         out["pace"] = t.pace.value
-    if t.think_street_factors is not None:
-        out["think_street_factors"] = [_number(v) for v in t.think_street_factors]
-    for key in (
-        "think_unopened_factor",
-        "think_facing_bet_factor",
-        "think_short_handed_factor",
-        "think_reaction_seconds",
-    ):
+    for key in ("think_street_factors", "think_short_handed_factors"):
+        if getattr(t, key) is not None:
+            out[key] = [_number(v) for v in getattr(t, key)]
+    for key in ("think_unopened_factor", "think_facing_bet_factor", "think_reaction_seconds"):
         if getattr(t, key) is not None:
             out[key] = _number(getattr(t, key))
     if t.bank_top_up_every_levels != 1:

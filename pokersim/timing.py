@@ -49,9 +49,13 @@ think_time_compiled = njit(cache=True)(think_time)
 """``think_time`` compiled, for the compiled rounds (``pokersim.betting_kernel``)."""
 
 
-PACE_WIDTH = 9
-"""Floats in a packed :class:`DecisionPace`: on, unopened, four street factors, facing, short,
-reaction seconds."""
+SHORT_HANDED_SIZES = tuple(range(2, 9))
+"""The table sizes with a short-handed factor of their own: two to eight players dealt in (nine
+and more play at 1)."""
+
+PACE_WIDTH = 8 + len(SHORT_HANDED_SIZES)
+"""Floats in a packed :class:`DecisionPace`: on, unopened, four street factors, facing,
+reaction seconds, then the short-handed factors from two players dealt in to eight."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,8 +66,9 @@ class DecisionPace:
     longer): ``street_factors`` by street (pre-flop, flop, turn, river); ``unopened_factor``
     for a pre-flop decision with nothing invested this round (not a blind); ``facing_bet_factor``
     when the call is a third of the pot or more (a half-pot bet) after a bet above the big
-    blind, or puts the player all-in; ``short_handed_factor`` with two players dealt in, down to
-    1 at nine (and above) as the cube root of the players missing (``SHORT_HANDED_POWER``).
+    blind, or puts the player all-in; ``short_handed_factors`` by the players dealt in, one for
+    each of two to eight (``SHORT_HANDED_SIZES``; nine and more: 1), any shape: the calibrated
+    one is fitted to published paces by table size (:func:`through_points`).
     ``reaction_seconds`` is then added to every decision: the client showing the action and the
     player noticing it is their turn, a cost that does not grow with the decision. All factors
     1 and no reaction: think times as before, byte for byte (the engine then never calls
@@ -73,7 +78,7 @@ class DecisionPace:
     street_factors: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
     unopened_factor: float = 1.0
     facing_bet_factor: float = 1.0
-    short_handed_factor: float = 1.0
+    short_handed_factors: tuple[float, ...] = (1.0,) * len(SHORT_HANDED_SIZES)
     reaction_seconds: float = 0.0
 
     def __post_init__(self) -> None:
@@ -81,15 +86,18 @@ class DecisionPace:
             *self.street_factors,
             self.unopened_factor,
             self.facing_bet_factor,
-            self.short_handed_factor,
+            *self.short_handed_factors,
         )
-        if len(self.street_factors) != 4 or not all(
-            math.isfinite(v) and 0 < v <= 100 for v in factors
+        if (
+            len(self.street_factors) != 4
+            or len(self.short_handed_factors) != len(SHORT_HANDED_SIZES)
+            or not all(math.isfinite(v) and 0 < v <= 100 for v in factors)
         ):
             raise ConfigError(
-                f"decision pace: expected 4 street factors and factors in (0, 100], got "
+                f"decision pace: expected 4 street factors, {len(SHORT_HANDED_SIZES)} "
+                f"short-handed factors (2 to 8 players) and factors in (0, 100], got "
                 f"{self.street_factors}, {self.unopened_factor}, {self.facing_bet_factor}, "
-                f"{self.short_handed_factor}"
+                f"{self.short_handed_factors}"
             )
         if not (math.isfinite(self.reaction_seconds) and 0 <= self.reaction_seconds <= 600):
             raise ConfigError(
@@ -109,7 +117,7 @@ class DecisionPace:
         street_factors: tuple[float, ...] | None = None,
         unopened_factor: float | None = None,
         facing_bet_factor: float | None = None,
-        short_handed_factor: float | None = None,
+        short_handed_factors: tuple[float, ...] | None = None,
         reaction_seconds: float | None = None,
     ) -> DecisionPace:
         """The scenario's ``[timing]``: a preset (``default``, ``calibrated``), keys over it."""
@@ -118,7 +126,7 @@ class DecisionPace:
             "street_factors": street_factors,
             "unopened_factor": unopened_factor,
             "facing_bet_factor": facing_bet_factor,
-            "short_handed_factor": short_handed_factor,
+            "short_handed_factors": short_handed_factors,
             "reaction_seconds": reaction_seconds,
         }
         return replace(base, **{k: v for k, v in given.items() if v is not None})
@@ -130,25 +138,44 @@ class DecisionPace:
             self.unopened_factor,
             *self.street_factors,
             self.facing_bet_factor,
-            self.short_handed_factor,
             self.reaction_seconds,
+            *self.short_handed_factors,
         )
 
+
+def through_points(points: Sequence[tuple[int, float]]) -> tuple[float, ...]:
+    """Short-handed factors for two to eight players, straight lines between ``points``.
+
+    ``points`` are (players dealt in, factor) pairs, nine players at 1 among them; a size
+    between two points takes the line between them, a size outside them the nearest point's.
+
+    Rounded to four decimals, so a preset reads as it is printed.
+
+    >>> through_points([(2, 0.8), (6, 1.4), (9, 1.0)])
+    (0.8, 0.95, 1.1, 1.25, 1.4, 1.2667, 1.1333)
+    """
+    known = sorted(points)
+    out = []
+    for n in SHORT_HANDED_SIZES:
+        lo = max((p for p in known if p[0] <= n), default=known[0])
+        hi = min((p for p in known if p[0] >= n), default=known[-1])
+        share = 0.0 if hi[0] == lo[0] else (n - lo[0]) / (hi[0] - lo[0])
+        out.append(round(lo[1] + (hi[1] - lo[1]) * share, 4))
+    return tuple(out)
+
+
+CALIBRATED_SHORT_HANDED = ((2, 0.82), (6, 1.45), (9, 1.0))
+"""The calibrated short-handed factor at the table sizes with a published pace, fitted to them
+(docs/players.md, "Pace"): slower six-handed than at nine, quicker heads-up than either."""
 
 CALIBRATED_PACE = DecisionPace(
     street_factors=(1.0, 1.0, 1.1, 1.25),
     unopened_factor=0.5,
     facing_bet_factor=1.4,
-    short_handed_factor=1.7,
+    short_handed_factors=through_points(CALIBRATED_SHORT_HANDED),
     reaction_seconds=0.0,
 )
 """``[timing] pace = "calibrated"`` (docs/players.md, "Pace", says how it was measured)."""
-
-
-SHORT_HANDED_POWER = 1.0 / 3.0
-"""The short-handed slowdown grows as the cube root of the players missing from nine: most of
-it comes with the first players gone (fitted to the 9-, 6- and 2-handed paces; docs/players.md,
-"Pace")."""
 
 
 def decision_pace(  # noqa: PLR0913
@@ -175,6 +202,9 @@ def decision_pace(  # noqa: PLR0913
     3.0
     >>> decision_pace(pace.packed(), 0, 4.0, 3, 0, 60, 180, 1000, 10, 9)  # a pot-sized bet
     9.0
+    >>> heads_up = DecisionPace(short_handed_factors=(0.5, 1, 1, 1, 1, 1, 2))
+    >>> [decision_pace(heads_up.packed(), 0, 4.0, 1, 0, 0, 40, 1000, 10, n) for n in (2, 8, 9)]
+    [2.0, 8.0, 4.0]
     """
     f = pace[at + 2 + street]
     if street == 0 and bet == 0:
@@ -182,8 +212,8 @@ def decision_pace(  # noqa: PLR0913
     if to_call > 0 and (to_call >= stack or (3 * to_call >= pot and bet + to_call > big_blind)):
         f *= pace[at + 6]
     if players < 9:
-        f *= 1.0 + (pace[at + 7] - 1.0) * ((9 - players) / 7.0) ** SHORT_HANDED_POWER
-    return think * f + pace[at + 8]
+        f *= pace[at + 6 + players]  # the factor of two players sits at ``at + 8``
+    return think * f + pace[at + 7]
 
 
 NO_PACE = DecisionPace().packed()

@@ -27,11 +27,14 @@ from pokersim.scenario import PaceKind, parse_scenario
 from pokersim.scenario_toml import scenario_data
 from pokersim.timing import (
     CALIBRATED_PACE,
+    CALIBRATED_SHORT_HANDED,
     PACE_WIDTH,
+    SHORT_HANDED_SIZES,
     ActionClock,
     DecisionPace,
     decision_pace,
     decision_pace_compiled,
+    through_points,
 )
 from pokersim.verify import check_case, load_case
 
@@ -71,9 +74,27 @@ def test_calibrated_shape_orders_the_decisions() -> None:
     assert river_check < _seconds(p, street=3, to_call=100, pot=300)  # a pot-sized bet
     assert _seconds(p, street=3, to_call=20, pot=300) == river_check  # a small bet: no change
     assert _seconds(p, street=3, to_call=50, pot=300, stack=50) > river_check  # all-in call
-    by_players = [_seconds(p, street=2, pot=200, players=n) for n in range(2, 11)]
-    assert by_players == sorted(by_players, reverse=True) and by_players[0] > by_players[7]
-    assert by_players[7] == by_players[8]  # 9 and 10 dealt in: no short-handed factor
+
+
+def test_calibrated_table_sizes_follow_the_published_paces() -> None:
+    """Six-handed decisions slower than at nine, heads-up ones quicker than either (the fitted
+    points), straight lines between them, nine and more players unchanged."""
+    p = CALIBRATED_PACE
+    at = {n: _seconds(p, street=2, pot=200, players=n) for n in range(2, 11)}
+    assert at[2] < at[9] < at[6]
+    assert at[9] == at[10] == _seconds(DecisionPace(street_factors=p.street_factors), street=2)
+    for n, factor in CALIBRATED_SHORT_HANDED:
+        assert at[n] == pytest.approx(at[9] * factor)
+    assert [at[n] for n in range(2, 7)] == sorted(at[n] for n in range(2, 7))  # up to six
+    assert [at[n] for n in range(6, 10)] == sorted((at[n] for n in range(6, 10)), reverse=True)
+    assert p.short_handed_factors == through_points(CALIBRATED_SHORT_HANDED)
+
+
+def test_through_points_draws_straight_lines_between_the_points() -> None:
+    factors = dict(zip(SHORT_HANDED_SIZES, through_points([(2, 0.5), (4, 1.5), (9, 1.0)])))
+    assert factors[2] == 0.5 and factors[4] == 1.5 and factors[3] == 1.0
+    assert [factors[n] for n in range(4, 9)] == [1.5, 1.4, 1.3, 1.2, 1.1]
+    assert through_points([(6, 2.0), (9, 1.0)])[:5] == (2.0,) * 5  # below the points: flat
 
 
 def test_each_key_moves_only_its_decisions() -> None:
@@ -84,14 +105,22 @@ def test_each_key_moves_only_its_decisions() -> None:
     unopened = DecisionPace(unopened_factor=0.5)
     assert _seconds(unopened) == 2.0 and _seconds(unopened, bet=10) == 4.0
     assert _seconds(unopened, street=1, bet=0) == 4.0  # only before the flop
-    short = DecisionPace(short_handed_factor=2.0)
+    short = DecisionPace(short_handed_factors=(2.0, 1.0, 1.0, 1.0, 3.0, 1.0, 1.0))
     assert _seconds(short, players=2) == 8.0 and _seconds(short, players=9) == 4.0
-    assert _seconds(short, players=6) == pytest.approx(4.0 * (1.0 + (3 / 7) ** (1 / 3)))
+    assert _seconds(short, players=6) == 12.0 and _seconds(short, players=3) == 4.0
+
+
+def test_each_table_size_reads_its_own_factor() -> None:
+    """A distinct factor for every size: an off-by-one in the packed layout shows here."""
+    own = DecisionPace(short_handed_factors=(2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0))
+    assert [_seconds(own, think=1.0, players=n) for n in range(2, 11)] == [
+        2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 1.0, 1.0,
+    ]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
 @given(
-    factors=st.lists(st.floats(0.05, 10.0), min_size=7, max_size=7),
+    factors=st.lists(st.floats(0.05, 10.0), min_size=13, max_size=13),
     reaction=st.floats(0.0, 5.0),
     think=st.floats(0.0, 600.0),
     street=st.integers(0, 3),
@@ -109,7 +138,7 @@ def test_compiled_pace_is_the_python_pace(
         unopened_factor=factors[0],
         street_factors=(factors[1], factors[2], factors[3], factors[4]),
         facing_bet_factor=factors[5],
-        short_handed_factor=factors[6],
+        short_handed_factors=tuple(factors[6:]),
         reaction_seconds=reaction,
     )
     packed = pace.packed()
@@ -124,6 +153,8 @@ def test_bad_pace_records_are_refused() -> None:
         DecisionPace(street_factors=(1.0, 1.0, 1.0))  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="factors in"):
         DecisionPace(facing_bet_factor=0.0)
+    with pytest.raises(ConfigError, match="7 short-handed factors"):
+        DecisionPace(short_handed_factors=(1.0, 2.0))
     with pytest.raises(ConfigError, match="reaction_seconds"):
         DecisionPace(reaction_seconds=-1.0)
 
@@ -187,6 +218,35 @@ def test_the_pace_reaches_the_table() -> None:
     assert paced.duration_seconds / paced.hands_played > plain.duration_seconds / plain.hands_played
 
 
+def _hand_times(data: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """(players dealt in, start, end) of every table hand of one run, in log order."""
+    started: dict[int, tuple[int, int]] = {}
+    hands: list[tuple[int, int, int]] = []
+
+    def emit(e: Any) -> None:
+        name = type(e).__name__
+        if name == "TableHandStarted":
+            started[e.table_id] = (len(e.player_ids), e.t)
+        elif name == "TableHandEnded" and e.table_id in started:
+            n, t0 = started.pop(e.table_id)
+            hands.append((n, t0, e.t))
+
+    engine.run_tournament(parse_scenario(data, source="p.toml"), 3, emit=emit)
+    return hands
+
+
+def test_the_heads_up_factor_reaches_the_heads_up_hands() -> None:
+    """A slower heads-up factor leaves every hand before heads-up as it was and makes the first
+    heads-up hand longer: the factor of the table's own size is the one applied."""
+    factors = list(CALIBRATED_PACE.short_handed_factors)
+    base = _hand_times(_data(pace="calibrated"))
+    slow = _hand_times(_data(pace="calibrated", think_short_handed_factors=[5.0, *factors[1:]]))
+    first = next(i for i, (n, _, _) in enumerate(base) if n == 2)
+    assert first > 100 and base[:first] == slow[:first]  # many hands before heads-up, unchanged
+    assert slow[first][:2] == base[first][:2]
+    assert slow[first][2] - slow[first][1] > base[first][2] - base[first][1]
+
+
 # -- the scenario keys ---------------------------------------------------------------------------
 
 
@@ -198,9 +258,10 @@ def test_preset_and_keys_make_the_pace() -> None:
     assert pace.street_factors == CALIBRATED_PACE.street_factors
     plain = parse_scenario(_data(), source="p.toml")
     assert not decision_pace_of(plain.timing).on
-    keys = _data(think_street_factors=[1, 1, 1, 2], think_short_handed_factor=1.5)
+    short = [0.8, 1, 1, 1, 1.5, 1, 1]
+    keys = _data(think_street_factors=[1, 1, 1, 2], think_short_handed_factors=short)
     assert decision_pace_of(parse_scenario(keys, source="p.toml").timing) == DecisionPace(
-        street_factors=(1.0, 1.0, 1.0, 2.0), short_handed_factor=1.5
+        street_factors=(1.0, 1.0, 1.0, 2.0), short_handed_factors=tuple(map(float, short))
     )
 
 
@@ -211,7 +272,9 @@ def test_preset_and_keys_make_the_pace() -> None:
         ({"think_street_factors": [1, 2, 3]}, "timing.think_street_factors: expected 4 numbers"),
         ({"think_street_factors": [1, 2, 3, 0]}, "timing.think_street_factors: expected 4"),
         ({"think_facing_bet_factor": 0}, "timing.think_facing_bet_factor: expected a number > 0"),
-        ({"think_short_handed_factor": 101}, "timing.think_short_handed_factor"),
+        ({"think_short_handed_factors": [1.5] * 6}, "think_short_handed_factors: expected 7"),
+        ({"think_short_handed_factors": [101] * 7}, "timing.think_short_handed_factors"),
+        ({"think_short_handed_factor": 1.5}, "did you mean 'think_short_handed_factors'"),
         ({"think_reaction_seconds": -1}, "timing.think_reaction_seconds"),
         ({"bank_top_up_every_levels": 0}, "timing.bank_top_up_every_levels"),
         ({"bank_top_up_seconds": -5}, "timing.bank_top_up_seconds"),
@@ -232,7 +295,7 @@ def test_new_timing_keys_round_trip_through_the_writer() -> None:
         think_street_factors=[1, 1.2, 1.3, 1.5],
         think_unopened_factor=0.7,
         think_facing_bet_factor=1.6,
-        think_short_handed_factor=2,
+        think_short_handed_factors=[0.8, 0.9, 1, 1.1, 1.4, 1.3, 1.1],
         think_reaction_seconds=1.5,
         street_seconds=2,
         showdown_seconds=4,

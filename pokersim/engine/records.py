@@ -108,7 +108,7 @@ def decision_pace_of(timing: Timing) -> DecisionPace:
         street_factors=timing.think_street_factors,
         unopened_factor=timing.think_unopened_factor,
         facing_bet_factor=timing.think_facing_bet_factor,
-        short_handed_factor=timing.think_short_handed_factor,
+        short_handed_factors=timing.think_short_handed_factors,
         reaction_seconds=timing.think_reaction_seconds,
     )
 
