@@ -45,6 +45,7 @@ from pokersim.model_kernel import (
     NO_DRAWS,
     RAISE,
     SAMPLER,
+    SAMPLER_COLUMNS,
     decide,
     hand_inputs,
 )
@@ -377,7 +378,7 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
     consts = _borrowed(consts)
     at = consts[: 8 * _N_CONSTS].view(np.int64)  # where each table starts, in bytes
     ev = (
-        consts[at[0] : at[1]].view(np.int64).reshape((-1, 2)),
+        consts[at[0] : at[1]].view(np.int64).reshape((-1, SAMPLER_COLUMNS)),
         consts[at[1] : at[2]].view(np.uint64), consts[at[2] : at[3]].view(np.int32),
         consts[at[3] : at[4]].view(np.int32), consts[at[4] : at[5]].view(np.int16),
         consts[at[5] : at[6]].view(np.int16),

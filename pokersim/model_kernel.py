@@ -22,6 +22,7 @@ from pokersim.actions import TournamentContext
 from pokersim.betting import CHECK_CALL_CODE, FOLD_CODE, RAISE_CODE
 from pokersim.model_params import CALLING, PARAMS_DTYPE, PUSH_FOLD, RANDOM
 from pokersim.players import (
+    COMBO_COLUMNS,
     COMBOS,
     IN_RANGE,
     NASH_MAX_BB,
@@ -92,6 +93,7 @@ _CALL_CUT = _PUSH_CUT + CUT_ROWS * CUT_COLS
 _IN_RANGE_AT = _CALL_CUT + CUT_ROWS * CUT_COLS
 _NASH_AT = _IN_RANGE_AT + len(IN_RANGE)
 SAMPLER = COMBOS  # the sampler's combinations by strength (``players.range_equity``)
+SAMPLER_COLUMNS = COMBO_COLUMNS  # what the sampler reads of each combination
 NO_CONTEXT = np.zeros(TI_SEAT_BOUNTY + 64, dtype=np.float64)  # no aware record at the table
 
 

@@ -44,7 +44,7 @@ from pokersim.actions import (
 )
 from pokersim.errors import ConfigError
 from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
-from pokersim.evaluator._tables import SUIT_BIAS, get_tables
+from pokersim.evaluator._tables import SUIT_BIAS, card_keys, get_tables
 from pokersim.model_params import (
     BlendParams,
     CallingStationParams,
@@ -732,16 +732,28 @@ def _combos_by_strength() -> tuple[np.ndarray, list[int]]:
 
     ``combos[:in_range[cut]]`` are exactly the combinations whose class has
     ``STRENGTH_RANK < cut``, so a hand from a top range is one uniform index into a prefix.
+    Each row holds what the sampler needs of the two cards, precomputed (``COMBO_*`` columns):
+    the cards, their dead-card bits, their summed evaluator keys and ``suit_rank_bit`` sum.
     """
     pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)]
     rank = [_STRENGTH_RANK[_CLASS_OF_PAIR[a * 52 + b]] for a, b in pairs]
     order = sorted(range(len(pairs)), key=lambda i: rank[i])
-    combos = np.array([pairs[i] for i in order], dtype=np.int64)
+    keys = [int(x) for x in card_keys()]
+    bit = suit_rank_bit.py_func
+    combos = np.array(
+        [
+            (a, b, (1 << a) | (1 << b), keys[a] + keys[b], int(bit(a)) + int(bit(b)))
+            for a, b in (pairs[i] for i in order)
+        ],
+        dtype=np.int64,
+    )
     ranks = np.array([rank[i] for i in order], dtype=np.int64)
     in_range = np.searchsorted(ranks, np.arange(charts.N_CLASSES + 1), side="left")
     return combos, [int(x) for x in in_range]
 
 
+COMBO_COLUMNS = 5
+COMBO_A, COMBO_B, COMBO_DEAD, COMBO_KEY, COMBO_BITS = range(COMBO_COLUMNS)
 COMBOS, IN_RANGE = _combos_by_strength()
 
 MAX_RANGE_TRIES = 200
@@ -781,7 +793,9 @@ def range_equity(  # pragma: no cover - compiled
     Each deal gives every opponent a combination drawn uniformly from the first ``n_range`` of
     ``combos`` until both its cards are unseen (after ``MAX_RANGE_TRIES`` draws, any two unseen
     cards), then completes the board from the unseen cards, and splits ties among the tied
-    hands. Hands are scored from running key sums (``class_of_sums``): no card array is built.
+    hands. Hands are scored from running key sums (``class_of_sums``): no card array is built,
+    a combination's bits and sums are read from its row, and a deal stops being scored at the
+    first opponent that beats the hero (it wins the hero nothing whatever the others hold).
     """
     state = np.uint64(seed)
     base_dead = (_ONE << np.uint64(hole0)) | (_ONE << np.uint64(hole1))
@@ -806,26 +820,31 @@ def range_equity(  # pragma: no cover - compiled
     for _ in range(k):
         dead = base_dead
         for o in range(n_opp):
-            a = -1
-            b = -1
+            found = False
+            row = 0
+            bits = np.uint64(0)
             for _attempt in range(MAX_RANGE_TRIES if n_range > 0 else 0):
-                state, j = _draw_below(state, n_range)
-                a = combos[j, 0]
-                b = combos[j, 1]
-                if not dead & ((_ONE << np.uint64(a)) | (_ONE << np.uint64(b))):
+                state, row = _draw_below(state, n_range)
+                bits = np.uint64(combos[row, COMBO_DEAD])
+                if not dead & bits:
+                    found = True
                     break
-                a = -1
-            if a < 0:  # the range is (almost) all seen: any two unseen cards
-                while True:
-                    state, a = _draw_below(state, 52)
-                    if not dead & (_ONE << np.uint64(a)):
-                        break
-                dead |= _ONE << np.uint64(a)
-                while True:
-                    state, b = _draw_below(state, 52)
-                    if not dead & (_ONE << np.uint64(b)):
-                        break
-            dead |= (_ONE << np.uint64(a)) | (_ONE << np.uint64(b))
+            if found:
+                dead |= bits
+                okey[o] = np.uint64(combos[row, COMBO_KEY])
+                obits[o] = np.uint64(combos[row, COMBO_BITS])
+                continue
+            # the range is (almost) all seen: any two unseen cards
+            while True:
+                state, a = _draw_below(state, 52)
+                if not dead & (_ONE << np.uint64(a)):
+                    break
+            dead |= _ONE << np.uint64(a)
+            while True:
+                state, b = _draw_below(state, 52)
+                if not dead & (_ONE << np.uint64(b)):
+                    break
+            dead |= _ONE << np.uint64(b)
             okey[o] = card_key[a] + card_key[b]
             obits[o] = suit_rank_bit(a) + suit_rank_bit(b)
         bkey = bkey0
@@ -844,17 +863,16 @@ def range_equity(  # pragma: no cover - compiled
             hero = class_of_sums(
                 bkey + hkey, bbits + hbits, low_base, high_index, rank_table, flush_table
             )
-        best = hero
         ties = 0
         for o in range(n_opp):
             v = class_of_sums(
                 bkey + okey[o], bbits + obits[o], low_base, high_index, rank_table, flush_table
             )
-            if v < best:
-                best = v
-            elif v == hero:
+            if v < hero:
+                break
+            if v == hero:
                 ties += 1
-        if best == hero:
+        else:
             total += 1.0 / (1.0 + ties)
     return total / k
 

@@ -85,13 +85,22 @@ def _base5(counts: tuple[int, ...]) -> int:
     return sum(c * 5**i for i, c in enumerate(counts))
 
 
-def build_tables() -> Tables:
-    """Build every table from the reference evaluator (about a second of pure Python)."""
+def card_keys() -> np.ndarray:
+    """Each card's key: its rank's base-5 digit (low or high field) plus one in its suit counter.
+
+    Cheap and without the other tables, for callers that precompute sums of keys.
+    """
     card_key = np.zeros(52, dtype=np.uint64)
     for code in range(52):
         r, s = code >> 2, code & 3
         field = 5**r if r < LOW_RANKS else (5 ** (r - LOW_RANKS)) << LOW_BITS
         card_key[code] = field + (1 << (SUIT_SHIFT + 4 * s))
+    return card_key
+
+
+def build_tables() -> Tables:
+    """Build every table from the reference evaluator (about a second of pure Python)."""
+    card_key = card_keys()
 
     # High multisets numbered by size first, so sizes <= m form a prefix of length prefix[m].
     highs = sorted(_multisets(13 - LOW_RANKS, MAX_CARDS), key=lambda c: (sum(c), c))
