@@ -408,9 +408,10 @@ def test_calibrate_end_to_end(
     assert "Wallace 2010" in text
     doc = json.loads((out / "calibration.json").read_text(encoding="utf-8"))
     rows = {r["statistic"]: r for r in doc["rows"]}
-    vpip = rows["vpip.field"]
+    vpip = rows["vpip_full.field"]
     assert vpip["status"] == ("PASS" if vpip["lo"] <= vpip["value"] <= vpip["hi"] else "OUT")
     assert f"{vpip['value']:.1f}" in text
+    assert rows["vpip.field"]["status"] == "no source"  # every table size: measured only
     assert rows["three_bet.field"]["status"] == "no source"
     assert doc["counts"]["runs"] == 2
     table = pq.read_table(out / "calibration.parquet")
@@ -487,8 +488,12 @@ def test_a_source_is_an_address_read_on_the_web(tmp_path: Path, url: str, ok: bo
 def test_verdicts_pass_out_and_unsourced() -> None:
     targets = load_targets()
     rows = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "mtt")}
-    assert rows["vpip.field"].status == "OUT"  # 45 % > 43
-    assert rows["pfr.field"].status == "OUT"  # 27 % > 7.5
+    assert rows["vpip.field"].status == "no source"  # every table size: measured, not judged
+    assert rows["vpip_full.field"].status == "not measured"  # four-handed hands only
+    full = judge(statistics(measure(_three_hands() + _seven_handed())), targets, "mtt")
+    rows_full = {r.statistic: r for r in full}
+    assert rows_full["vpip_full.field"].status == "PASS"  # 2 / 7 = 28.6 % in 28-43
+    assert rows_full["pfr_full.field"].status == "OUT"  # 28.6 % > 7.5
     assert rows["three_bet.field"].status == "no source"
     assert rows["flop_seen.field"].status == "PASS"  # 33 % in 30-45
     assert rows["hands_per_hour.9"].status == "not measured"
