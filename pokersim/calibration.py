@@ -14,6 +14,10 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
   all-in, are no chance to play). PFR: raised before the flop, same hands.
 - 3-bet: re-raised when facing exactly one raise before the flop, out of the hands where they
   acted facing exactly one raise that was not their own.
+- The same three at full tables (``vpip_full``, ``pfr_full``, ``three_bet_full``): only hands
+  dealt to ``FULL_TABLE`` players or more. Ranges widen as a table gets short, and a
+  sit-and-go plays a large part of its hands six-handed or fewer where a multi-table field
+  plays nearly all at full tables; the published bands describe full tables.
 - Flop seen: still in the hand when the flop was dealt, out of the hands dealt.
 - WTSD: hands shown at a showdown, out of the flops seen; also over the hands dealt at
   tables averaging 40 big blinds or more (``wtsd_deep``), the depth of the cash tables whose
@@ -40,6 +44,7 @@ from typing import Any
 
 __all__ = [
     "DEPTH_BANDS",
+    "FULL_TABLE",
     "HOURLY_BREAK_MINUTE",
     "HandForHandCount",
     "PACE_PLAYERS",
@@ -64,6 +69,8 @@ DEPTH_BANDS: tuple[tuple[str, float, float], ...] = (
 #: tables at least this deep (average stack, big blinds) play like the cash tables that
 #: trackers' showdown figures describe: few all-ins before the flop
 DEEP_BB = 40.0
+#: a hand dealt to this many players or more is at a full table (more than a six-max table seats)
+FULL_TABLE = 7
 #: the table sizes whose pace is reported
 PACE_PLAYERS = (9, 6, 3, 2)
 NEAR_MONEY = (10, 30)  # players left to reach the money: the stretch before the bubble
@@ -331,15 +338,17 @@ class Measure:
         if h is None:
             return
         bump = self.bump
+        tags = ("", "_full") if len(h.models) >= FULL_TABLE else ("",)
         for i, model in enumerate(h.models):
             bump(f"dealt|{model}")
-            if h.decided[i]:
-                bump(f"vpip_chances|{model}")
-                bump(f"vpip|{model}", h.entered[i])
-                bump(f"pfr|{model}", h.raised[i])
-            if h.three_opp[i]:
-                bump(f"three_bet_chances|{model}")
-                bump(f"three_bet|{model}", h.three_bet[i])
+            for tag in tags:
+                if h.decided[i]:
+                    bump(f"vpip_chances{tag}|{model}")
+                    bump(f"vpip{tag}|{model}", h.entered[i])
+                    bump(f"pfr{tag}|{model}", h.raised[i])
+                if h.three_opp[i]:
+                    bump(f"three_bet_chances{tag}|{model}")
+                    bump(f"three_bet{tag}|{model}", h.three_bet[i])
             if h.saw_flop[i]:
                 bump(f"flop|{model}")
                 bump(f"showdown|{model}", h.shown[i])
@@ -415,8 +424,11 @@ def _player_stats(c: Mapping[str, float], model: str | None) -> list[Statistic]:
     who = "field" if model is None else model
     pairs = (
         ("vpip", "vpip", "vpip_chances", "VPIP"),
+        ("vpip_full", "vpip_full", "vpip_chances_full", "VPIP at full tables"),
         ("pfr", "pfr", "vpip_chances", "PFR"),
+        ("pfr_full", "pfr_full", "vpip_chances_full", "PFR at full tables"),
         ("three_bet", "three_bet", "three_bet_chances", "3-bet"),
+        ("three_bet_full", "three_bet_full", "three_bet_chances_full", "3-bet at full tables"),
         ("flop_seen", "flop", "dealt", "flop seen"),
         ("wtsd", "showdown", "flop", "went to showdown"),
         ("wtsd_deep", "showdown_deep", "flop_deep", "went to showdown at 40+ bb"),

@@ -137,6 +137,40 @@ def test_player_statistics_of_a_hand_made_log() -> None:
     assert v["three_bet.b"] == 0.0
 
 
+def _seven_handed() -> list[Any]:
+    """A hand dealt to seven: seat 3 opens, seat 4 re-raises, everyone else folds, 3 calls."""
+    pids = tuple(range(10, 17))
+    seats = tuple(range(1, 8))
+    acts = [(3, "raise"), (4, "raise"), (5, "fold"), (6, "fold"), (0, "fold"), (1, "fold"),
+            (2, "fold"), (3, "call")]  # fmt: skip
+    return [
+        FieldListed(t=0, player_ids=pids, names=tuple("ABCDEFG"), models=("a",) * 7,
+                    late_ids=()),
+        TableHandStarted(t=900, table_id=2, hand_no=1, level_index=0, button_seat=1,
+                         seat_nos=seats, player_ids=pids, stacks=(2000,) * 7,
+                         synchronized=False),
+        HandStarted(table_id=2, hand_no=1, button=0, player_ids=pids, seat_nos=seats,
+                    stacks=(2000,) * 7),
+        *(ActionTaken(seat=s, player_id=pids[s], street=0, kind=ActionKind(k), amount=0, to=0,
+                      all_in=False) for s, k in acts),
+        HandEnded(table_id=2, hand_no=1, final_stacks=(2000,) * 7),
+    ]  # fmt: skip
+
+
+def test_full_table_statistics_count_only_hands_dealt_to_seven_or_more() -> None:
+    short = _values(_three_hands())  # four-handed hands only
+    assert short["vpip_full.field"] is None
+    assert short["pfr_full.field"] is None
+    assert short["three_bet_full.field"] is None
+    v = _values(_three_hands() + _seven_handed())
+    assert v["vpip_full.field"] == pytest.approx(100 * 2 / 7)  # seven decided, two entered
+    assert v["pfr_full.field"] == pytest.approx(100 * 2 / 7)
+    assert v["three_bet_full.field"] == 100.0  # only seat 4 faced exactly one raise
+    assert v["vpip.field"] == pytest.approx(100 * (5 + 2) / (11 + 7))  # every table size
+    assert v["pfr.field"] == pytest.approx(100 * (3 + 2) / (11 + 7))
+    assert v["three_bet.field"] == pytest.approx(100 * 2 / 4)
+
+
 def test_showdowns_at_cash_depth_count_only_tables_averaging_40_big_blinds() -> None:
     deep = _hand(  # 50 big blinds: a raise called, a flop bet called, both shown
         4,
@@ -499,9 +533,10 @@ def test_calibrate_end_to_end(
     assert "Wallace 2010" in text
     doc = json.loads((out / "calibration.json").read_text(encoding="utf-8"))
     rows = {r["statistic"]: r for r in doc["rows"]}
-    vpip = rows["vpip.field"]
+    vpip = rows["vpip_full.field"]
     assert vpip["status"] == ("PASS" if vpip["lo"] <= vpip["value"] <= vpip["hi"] else "OUT")
     assert f"{vpip['value']:.1f}" in text
+    assert rows["vpip.field"]["status"] == "no source"  # every table size: measured only
     assert rows["three_bet.field"]["status"] == "no source"
     assert doc["counts"]["runs"] == 2
     table = pq.read_table(out / "calibration.parquet")
@@ -578,8 +613,12 @@ def test_a_source_is_an_address_read_on_the_web(tmp_path: Path, url: str, ok: bo
 def test_verdicts_pass_out_and_unsourced() -> None:
     targets = load_targets()
     rows = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "mtt")}
-    assert rows["vpip.field"].status == "OUT"  # 45 % > 43
-    assert rows["pfr.field"].status == "OUT"  # 27 % > 7.5
+    assert rows["vpip.field"].status == "no source"  # every table size: measured, not judged
+    assert rows["vpip_full.field"].status == "not measured"  # four-handed hands only
+    full = judge(statistics(measure(_three_hands() + _seven_handed())), targets, "mtt")
+    rows_full = {r.statistic: r for r in full}
+    assert rows_full["vpip_full.field"].status == "PASS"  # 2 / 7 = 28.6 % in 28-43
+    assert rows_full["pfr_full.field"].status == "OUT"  # 28.6 % > 7.5
     assert rows["three_bet.field"].status == "no source"
     assert rows["flop_seen.field"].status == "PASS"  # 33 % in 30-45
     assert rows["hands_per_hour.9"].status == "not measured"
