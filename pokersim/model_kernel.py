@@ -162,17 +162,32 @@ def _pair_bf(ti, mine, theirs, caution):  # pragma: no cover
     if base <= 0.0:
         return bf
     risk = mine if mine < theirs else theirs
-    bf = 1.0 + (bf - 1.0) * risk / base
-    if theirs >= mine:
-        bf += caution * ti[TI_NEAR]
-    return bf
+    return 1.0 + (bf - 1.0) * risk / base + caution * ti[TI_NEAR] * risk / mine
 
 
 @njit(cache=True)
-def _over_folds(tables, ti, cls, cut):  # pragma: no cover
+def _over_folds(tables, ti, cls, cut, weight):  # pragma: no cover
     """``players.over_folds``."""
     near = ti[TI_NEAR]
-    return near > 0.0 and tables[_STRENGTH + cls] * near >= cut
+    return near > 0.0 and tables[_STRENGTH + cls] * near * weight >= cut
+
+
+@njit(cache=True)
+def _caller_share(mine, theirs, all_in):  # pragma: no cover
+    """``players.caller_share``."""
+    if theirs >= mine:
+        return 1.0
+    return theirs / mine if all_in else 0.0
+
+
+@njit(cache=True)
+def _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, cut):  # pragma: no cover
+    """``TightAggressiveModel._limp_folds``."""
+    mine = stacks[seat] + bets[seat]
+    for i in range(n):
+        if not folded[i] and i != seat and stacks[i] + bets[i] >= mine:
+            return _over_folds(tables, ti, cls, cut, ti[TI_NEAR])
+    return False
 
 
 @njit(cache=True)
@@ -202,7 +217,7 @@ def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb
     if bf_callers == 0.0:
         bf = _seat_bf(ti, chips)
         bf_callers = 1.0
-    elif covered and _over_folds(tables, ti, cls, cut):
+    elif covered and _over_folds(tables, ti, cls, cut, ti[TI_NEAR]):
         return False
     return _nash_in(tables, FIRST_IN, _bf_slot(bf), _bf_slot(bf_callers), behind, stack_bb, cls)
 
@@ -258,7 +273,7 @@ def _aware_call(tables, ti, stacks, bets, n, seat, button, cls, shover, dead, in
     """``players.aware_call``."""
     mine = stacks[seat] + bets[seat]
     theirs = stacks[shover] + bets[shover]
-    if theirs >= mine and _over_folds(tables, ti, cls, cut):
+    if _over_folds(tables, ti, cls, cut, _caller_share(mine, theirs, stacks[shover] == 0)):
         return False
     high = bets[shover] if stacks[shover] == 0 else theirs
     extra = float(dead)
@@ -418,7 +433,7 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
             slot += 1
         if rank < p.open_cuts[slot]:
             return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
-        if rank < p.limp_cut:
+        if rank < p.limp_cut and not (aware and _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut)):  # fmt: skip # noqa: E501
             return CHECK_CALL, 0
         return passive, 0
     if high > 4 * bb and aware:

@@ -28,11 +28,14 @@ RANDOM, CALLING, PUSH_FOLD, TIGHT = 1, 2, 3, 4
 
 BUBBLE_CAUTION = 1.0
 """``bubble_caution``'s default: what a tournament-aware player adds to its bubble factor, at
-the money's door, when it risks its whole stack (real players over-fold on the bubble beyond
-ICM; docs/players.md, *Playing the tournament*). Read only with ``tournament = true``."""
+the money's door, times the share of its own chips at risk (all of it when it can bust; real
+players over-fold on the bubble beyond ICM; docs/players.md, *Playing the tournament*). Read
+only with ``tournament = true``."""
 BUBBLE_RANGE = 0.02
 """``bubble_range``'s default: the share of hands (strongest first) with which a
-tournament-aware stack that can bust still puts its chips in at the money's door."""
+tournament-aware stack that can bust still puts its chips in at the money's door (a caller
+that covers an all-in keeps more, by the share of its chips at risk; a first-in shove or a
+limp keeps more away from the door: ``players.over_folds``)."""
 
 PARAMS_DTYPE = np.dtype(
     [

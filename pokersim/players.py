@@ -415,8 +415,9 @@ def pair_bubble_factor(ti: np.ndarray, mine: float, theirs: float, caution: floa
     The seat's factor (``seat_bubble_factor``, fitted against an average stack) has its excess
     over 1 scaled by the chips at risk, ``min(mine, theirs)``, against ``min(mine, average)``
     (to second order a loss of ``E`` chips costs ``E`` times the curvature): a stack that covers
-    a short one risks little. When the opponent covers it (the seat can bust) it adds
-    ``caution * bubble_nearness``: real players over-fold at the money's door beyond ICM.
+    a short one risks little. It adds ``caution * bubble_nearness`` times the share of its own
+    chips at risk, ``min(mine, theirs) / mine``: real players over-fold at the money's door
+    beyond ICM, all of it when they can bust, half of it when half their chips are at stake.
     """
     bf = seat_bubble_factor(ti, mine)
     average = ti[TI_AVERAGE]
@@ -424,21 +425,34 @@ def pair_bubble_factor(ti: np.ndarray, mine: float, theirs: float, caution: floa
     if base <= 0.0:
         return bf
     risk = mine if mine < theirs else theirs
-    bf = 1.0 + (bf - 1.0) * risk / base
-    if theirs >= mine:
-        bf += caution * ti[TI_NEAR]
-    return bf
+    return 1.0 + (bf - 1.0) * risk / base + caution * ti[TI_NEAR] * risk / mine
 
 
-def over_folds(ti: np.ndarray, cls: int, cut: int) -> bool:
-    """Whether a stack that can bust folds ``cls`` at the money's door (``bubble_range``).
+def over_folds(ti: np.ndarray, cls: int, cut: int, weight: float) -> bool:
+    """Whether a stack that can lose its tournament folds ``cls`` at the money's door.
 
-    It keeps the classes whose strength rank times ``bubble_nearness`` is below ``cut`` (the
-    record's ``bubble_cut``): the top ``bubble_range`` at the door, more classes farther away
-    (twice as many nine players from the money), all of them in the money.
+    It keeps the classes whose strength rank times ``bubble_nearness`` times ``weight`` is
+    below ``cut`` (the record's ``bubble_cut``, from ``bubble_range``): with weight 1 the top
+    ``bubble_range`` at the door, more classes farther away (twice as many nine players from
+    the money), all of them in the money. ``weight`` says how much this decision risks: a call
+    weighs the share of the caller's chips at stake (``caller_share``); a first-in shove or a
+    limp weighs the nearness once more, so that a short stack folds and waits at the door but
+    still picks its spots thirty players away.
     """
     near = ti[TI_NEAR]
-    return near > 0.0 and charts.STRENGTH_RANK[cls] * near >= cut
+    return near > 0.0 and charts.STRENGTH_RANK[cls] * near * weight >= cut
+
+
+def caller_share(mine: float, theirs: float, all_in: bool) -> float:
+    """The share of a caller's chips at stake against ``theirs`` (``over_folds``' weight).
+
+    1 when the shover covers it (it can bust), ``theirs / mine`` when it covers an all-in, 0
+    when it covers a raise that is not all-in (the answer is its own re-shove, a bet that can
+    win the pot: the chart's play).
+    """
+    if theirs >= mine:
+        return 1.0
+    return theirs / mine if all_in else 0.0
 
 
 def preflop_order(i: int, n: int, button: int) -> int:
@@ -460,7 +474,7 @@ def aware_push(
     The factors are per pair: the shover's its highest against a player behind (the biggest
     risk), the callers' the lowest of theirs against it (the loosest caller decides); everyone
     is taken to be as cautious as this player (``caution``). A shover that a player behind
-    covers also keeps only its ``bubble_range`` (``over_folds``).
+    covers also keeps only its ``bubble_range`` (``over_folds``, weighed by the nearness).
     """
     seat, n, button = view.seat, len(view.stacks), view.button
     stacks, bets = view.stacks, view.bets
@@ -481,7 +495,7 @@ def aware_push(
                 bf_callers = b
     if bf_callers == 0.0:
         bf, bf_callers = seat_bubble_factor(ti, chips), 1.0
-    elif covered and over_folds(ti, cls, cut):
+    elif covered and over_folds(ti, cls, cut, ti[TI_NEAR]):
         return False
     return nash.charts().shoves(cls, stack_bb, behind, bf, bf_callers)
 
@@ -561,7 +575,7 @@ def aware_call(
     bb = view.level.big_blind
     mine = stacks[seat] + bets[seat]
     theirs = stacks[shover] + bets[shover]
-    if theirs >= mine and over_folds(ti, cls, cut):
+    if over_folds(ti, cls, cut, caller_share(mine, theirs, stacks[shover] == 0)):
         return False
     high = bets[shover] if stacks[shover] == 0 else theirs
     extra = float(dead)
@@ -991,7 +1005,9 @@ class TightAggressiveModel(_TimedModel):
                     slot += 1  # opens as if one group of players fewer were behind
             if rank < self._open_cuts[slot]:
                 return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
-            if rank < self._limp_cut:  # limps (completes, over-limps) what it does not open
+            if rank < self._limp_cut and not (
+                self._aware and view.context is not None and self._limp_folds(view)
+            ):  # limps (completes, over-limps) what it does not open
                 return CHECK_CALL
             return CHECK_CALL if legal.to_call == 0 else FOLD
         if high > 4 * bb and self._aware and view.context is not None:
@@ -1021,6 +1037,21 @@ class TightAggressiveModel(_TimedModel):
             if committed or legal.to_call * 5 <= stacks[seat]:
                 return CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
+
+    def _limp_folds(self, view: DecisionView) -> bool:
+        """Whether a stack that a player in the hand covers folds what it would limp.
+
+        At the money's door a limp only loses chips a short stack cannot spare: it keeps its
+        ``bubble_range`` (``over_folds``, weighed by the nearness, as a first-in shove).
+        """
+        seat = view.seat
+        mine = view.stacks[seat] + view.bets[seat]
+        for i, alive in enumerate(view.in_hand):
+            if alive and i != seat and view.stacks[i] + view.bets[i] >= mine:
+                ti = tournament_inputs(view.context, view.player_ids)
+                cls = _CLASS_OF_PAIR[view.hole[0] * 52 + view.hole[1]]
+                return over_folds(ti, cls, self._push_fold._bubble_cut, ti[TI_NEAR])
+        return False
 
     def _aware_all_in(self, view: DecisionView, high: int) -> Action | None:
         """``tournament = true``: one all-in within the charts' stacks, by the caller's chart.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
@@ -93,11 +94,14 @@ def test_r_btn_2_heads_up_button_posts_small_blind() -> None:
     for i, e in enumerate(records):
         if e["type"] != "HandStarted":
             continue
+        # this hand's small blind only: a seat all-in by its ante posts none (R-BLIND-1)
+        hand = takewhile(lambda x: x["type"] != "HandStarted", records[i + 1 :])
         sb = next(
-            x
-            for x in records[i + 1 :]
-            if x["type"] == "ForcedBetPosted" and x["kind"] == "small_blind"
+            (x for x in hand if x["type"] == "ForcedBetPosted" and x["kind"] == "small_blind"),
+            None,
         )
+        if sb is None:
+            continue
         n = len(e["player_ids"])
         if n == 2:
             heads_up += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pokersim import charts, nash, players
@@ -183,7 +184,7 @@ def test_a_big_stack_presses_the_bubble_against_covered_players() -> None:
 
 
 def test_a_bounty_on_the_shovers_head_widens_the_call() -> None:
-    model = PushFoldModel(tournament=True)
+    model = PushFoldModel(tournament=True, bubble_range=1.0)  # the chart alone, no door cap
     stacks, bets = [1000, 1000, 1200, 0], [0, 50, 100, 1000]  # the big blind covers the shover
     plain = _context(40, (5000,) * 5)
     ko = _context(40, (5000,) * 5, bounty_kind="ko", bounties_cents={3: 4000})
@@ -249,7 +250,7 @@ def _tag_presses() -> bool:
 
 
 def _bounty_widens() -> bool:
-    model = PushFoldModel(tournament=True)
+    model = PushFoldModel(tournament=True, bubble_range=1.0)  # the chart alone, no door cap
     stacks, bets = [1000, 1000, 1200, 0], [0, 50, 100, 1000]
     ko = _context(40, (5000,) * 5, bounty_kind="ko", bounties_cents={3: 4000})
     plain = _context(40, (5000,) * 5)
@@ -348,9 +349,10 @@ def _reshove_reads_the_raisers_stack() -> bool:
 
 def test_bubble_caution_tightens_a_covered_stack_at_the_door_and_fades_away_from_it() -> None:
     assert _caution_tightens()
-    at_door = _shoves_covered(0.0) - _shoves_covered(2.0)
-    away = _shoves_covered(0.0, FAR) - _shoves_covered(2.0, FAR)
-    assert len(away) < len(at_door)
+    pair = players.pair_bubble_factor
+    for context, near in ((DOOR, 1.0), (FAR, players.bubble_nearness(FAR))):
+        ti = tournament_inputs(context, list(range(4)))
+        assert pair(ti, 1000, 3000, 2.0) == pytest.approx(pair(ti, 1000, 3000, 0.0) + 2.0 * near)
     assert players.bubble_nearness(DOOR) == 1.0
     assert 0.1 < players.bubble_nearness(FAR) < 0.2
     assert players.bubble_nearness(_context(9, LADDER)) == 0.0  # in the money
@@ -364,7 +366,9 @@ def test_the_pair_factor_is_the_seats_against_an_average_and_jumps_when_covered(
     assert pair(ti, 1000, 999, 0.0) == pytest.approx(1.0 + (seat - 1.0) * 0.999)
     assert pair(ti, 1000, 5000, 0.0) == seat  # its whole stack at risk, as the fit assumes
     assert pair(ti, 1000, 5000, 2.0) == seat + 2.0  # covered at the door: the caution on top
-    assert pair(ti, 4000, 1000, 2.0) < seat_bubble_factor(ti, 4000)  # a quarter at risk
+    assert pair(ti, 4000, 1000, 0.0) < seat_bubble_factor(ti, 4000)  # a quarter at risk
+    # and a quarter of the caution
+    assert pair(ti, 4000, 1000, 2.0) == pytest.approx(pair(ti, 4000, 1000, 0.0) + 0.5)
 
 
 def test_bubble_range_caps_what_a_covered_stack_plays_at_the_door() -> None:
@@ -401,7 +405,7 @@ DOOR_MUTANTS = [
     ("one factor per seat", "pair_bubble_factor",
      lambda ti, mine, theirs, caution: seat_bubble_factor(ti, mine), ["caution"]),
     ("no nearness", "bubble_nearness", lambda context: 0.0, ["caution", "range"]),
-    ("no cap", "over_folds", lambda ti, cls, cut: False, ["range"]),
+    ("no cap", "over_folds", lambda ti, cls, cut, weight: False, ["range"]),
     ("an open read at its size", "aware_call", _open_is_a_shove_of_its_size, ["reshove"]),
 ]  # fmt: skip
 
@@ -421,3 +425,92 @@ def test_a_door_mutant_fails_the_checks_that_name_it(
     monkeypatch.setattr(players, name, wrong)
     for check in killed_by:
         assert not DOOR_CHECKS[check](), f"{what}: the {check} check still passes"
+
+
+# -- calls at the door: the caller's own risk ------------------------------------------------
+
+MEDIUM = [3000, 2950, 2900, 0]  # the big blind (seat 2) holds 1.5 average stacks of DOOR/FAR
+SHOVE = [0, 50, 100, 1500]  # seat 3 is all-in for 1,500 chips: the big blind covers it
+DEFAULT = PushFoldParams()
+
+
+def _calls(
+    context: TournamentContext, caution: float, cut: int, *, compiled: bool = False
+) -> set[int]:
+    """The classes with which the medium big blind calls the shove (the Python reference or
+    the compiled decision, on the same spot)."""
+    from pokersim import model_kernel  # noqa: PLC0415 - compiles; only these checks need it
+
+    ti = tournament_inputs(context, list(range(4)))
+    out = set()
+    for cls in range(charts.N_CLASSES):
+        if compiled:
+            calls = model_kernel._aware_call(
+                model_kernel.CHART_TABLES, ti, np.array(MEDIUM, dtype=np.int64),
+                np.array(SHOVE, dtype=np.int64), 4, 2, 0, cls, 3, 0, 1.0, 100, caution, cut,
+            )  # fmt: skip
+        else:
+            view = _view(MEDIUM, SHOVE, 2, cls, context)
+            calls = players.aware_call(view, ti, cls, 3, 0, 1.0, caution, cut)
+        if calls:
+            out.add(cls)
+    return out
+
+
+def _callers_risk_weighs_its_caution() -> bool:
+    """A covering caller adds the caution times the share of its chips at risk (half here)."""
+    ti = tournament_inputs(DOOR, list(range(4)))
+    pair = players.pair_bubble_factor
+    return pair(ti, 3000, 1500, 1.0) == pytest.approx(pair(ti, 3000, 1500, 0.0) + 0.5)
+
+
+def _covering_caller_keeps_its_range() -> bool:
+    """At the door the medium stack that covers the shover calls within its ``bubble_range``
+    (widened by the share at risk), and the cap takes fewer hands away from the door."""
+    caution, cut, off = DEFAULT.bubble_caution, DEFAULT.bubble_cut, charts.N_CLASSES
+    door, door_off = _calls(DOOR, caution, cut), _calls(DOOR, caution, off)
+    far, far_off = _calls(FAR, caution, cut), _calls(FAR, caution, off)
+    return bool(door) and door < door_off and len(far_off - far) < len(door_off - door)
+
+
+def _old_pair_factor(ti: Any, mine: float, theirs: float, caution: float) -> float:
+    """The caution only when covered: a stack that covers its opponent read no over-fold."""
+    bf = REAL_PAIR(ti, mine, theirs, 0.0)
+    return bf + caution * ti[players.TI_NEAR] if theirs >= mine else bf
+
+
+def _old_over_folds(ti: Any, cls: int, cut: int, weight: float) -> bool:
+    """The cap only for a covered caller."""
+    return weight >= 1.0 and REAL_OVER_FOLDS(ti, cls, cut, 1.0)
+
+
+REAL_PAIR, REAL_OVER_FOLDS = players.pair_bubble_factor, players.over_folds
+CALLER_CHECKS = {"risk": _callers_risk_weighs_its_caution, "cap": _covering_caller_keeps_its_range}
+
+
+def test_a_covering_medium_stack_folds_more_to_a_shove_at_the_door() -> None:
+    assert {name: check() for name, check in CALLER_CHECKS.items()} == dict.fromkeys(
+        CALLER_CHECKS, True
+    )
+    # with the caution and the cap off (ICM alone) it calls more hands
+    assert _calls(DOOR, 0.0, charts.N_CLASSES) > _calls(
+        DOOR, DEFAULT.bubble_caution, DEFAULT.bubble_cut
+    )
+
+
+def test_the_compiled_call_of_a_shove_at_the_door_is_the_references() -> None:
+    for context in (DOOR, FAR):
+        for caution, cut in ((DEFAULT.bubble_caution, DEFAULT.bubble_cut), (0.0, 169)):
+            assert _calls(context, caution, cut, compiled=True) == _calls(context, caution, cut)
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong", "check"),
+    [("pair_bubble_factor", _old_pair_factor, "risk"), ("over_folds", _old_over_folds, "cap")],
+)
+def test_a_caller_mutant_fails_its_check(
+    name: str, wrong: Any, check: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The caution or the cap read only by a covered caller (the play before): killed."""
+    monkeypatch.setattr(players, name, wrong)
+    assert not CALLER_CHECKS[check]()
