@@ -296,8 +296,13 @@ def _made_hand(hole: tuple[int, int], board: tuple[int, ...]) -> bool:
 # weights of the bubble factor, the bubble term's cap, the average stack, how near the money's
 # door the hand is (``bubble_nearness``), then the bounty (in chips) on each seat's head
 TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_NEAR, TI_SEAT_BOUNTY = 0, 1, 2, 3, 4, 5, 6
-NEAR_SPAN = 9.0
-"""Players to the money at which ``bubble_nearness`` is half its value at the door (a table)."""
+NEAR_SPAN_PER_TABLE = 0.5
+"""Players to the money, per full table still in play, at which ``bubble_nearness`` is half
+its value at the door: the field busts players table by table, so a table's worth of players
+from the money of a big field and two players from the money of one table are alike."""
+NEAR_TABLE_SEATS = 9
+"""The seats of a full table, counting the tables in play as ``players_left / NEAR_TABLE_SEATS``
+(at least one)."""
 NASH_MAX_BB = float(nash.STACKS_BB[-1])
 """The deepest stack of the equilibrium charts: deeper all-ins are called by the plain play."""
 
@@ -346,16 +351,20 @@ def bubble_weight(context: TournamentContext) -> float:
 def bubble_nearness(context: TournamentContext) -> float:
     """How near the money's door the hand is, 1 there and 0 in the money.
 
-    1 on hand-for-hand or one player away, ``1 / (1 + (m - 1) / NEAR_SPAN)`` with ``m`` players
-    to the money, 0 in the money or heads-up: the weight of ``bubble_caution`` and
-    ``bubble_range`` (real players fold more the fewer busts the field needs).
+    1 on hand-for-hand or one player away, ``1 / (1 + (m - 1) / span)`` with ``m`` players
+    to the money and ``span = NEAR_SPAN_PER_TABLE`` times the tables in play (160 players left
+    of whom 150 are paid: 1/2; a sit-and-go of nine paying three: 1/11 at its first hand, 1/3
+    two players from the money), 0 in the money or heads-up: the weight of ``bubble_caution`` and
+    ``bubble_range`` (real players fold more the fewer busts the field needs, and a field of
+    many tables needs a bust at each for every one a single table needs).
     """
     to_money = context.players_to_money
     if to_money <= 0 or context.players_left <= 2 or context.places_paid < 1:
         return 0.0
     if context.hand_for_hand:
         return 1.0
-    return 1.0 / (1.0 + (to_money - 1) / NEAR_SPAN)
+    tables = max(1.0, context.players_left / NEAR_TABLE_SEATS)
+    return 1.0 / (1.0 + (to_money - 1) / (NEAR_SPAN_PER_TABLE * tables))
 
 
 def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[int]) -> np.ndarray:

@@ -347,6 +347,17 @@ def _reshove_reads_the_raisers_stack() -> bool:
     return over_open == over_shove and len(over_open) < 30
 
 
+def test_nearness_counts_players_to_the_money_per_table_in_play() -> None:
+    """Ten from the money of a 150-paid field is half the door; six from the money of a
+    sit-and-go paying three (its first hand) is far from it: a table busts one at a time."""
+    big_field = _context(160, tuple(range(150, 0, -1)))
+    sit_and_go = _context(9, (50, 30, 20))
+    assert players.bubble_nearness(big_field) == pytest.approx(0.5, abs=0.03)
+    assert players.bubble_nearness(sit_and_go) == pytest.approx(1 / 11)
+    assert players.bubble_nearness(_context(5, (50, 30, 20))) == pytest.approx(1 / 3)
+    assert players.bubble_nearness(_context(4, (50, 30, 20))) == 1.0
+
+
 def test_bubble_caution_tightens_a_covered_stack_at_the_door_and_fades_away_from_it() -> None:
     assert _caution_tightens()
     pair = players.pair_bubble_factor
@@ -354,7 +365,7 @@ def test_bubble_caution_tightens_a_covered_stack_at_the_door_and_fades_away_from
         ti = tournament_inputs(context, list(range(4)))
         assert pair(ti, 1000, 3000, 2.0) == pytest.approx(pair(ti, 1000, 3000, 0.0) + 2.0 * near)
     assert players.bubble_nearness(DOOR) == 1.0
-    assert 0.1 < players.bubble_nearness(FAR) < 0.2
+    assert 0.05 < players.bubble_nearness(FAR) < 0.1
     assert players.bubble_nearness(_context(9, LADDER)) == 0.0  # in the money
     assert players.bubble_nearness(_context(30, LADDER, hand_for_hand=True)) == 1.0
 
