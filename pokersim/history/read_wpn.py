@@ -12,7 +12,7 @@ leaves an uncalled raise in the pot without an ``Uncalled bet`` line in some han
 showdown: the pot is stated without it, as the engine returns it. Each hand is read on its own:
 one the reader cannot take gives a ``HandError`` in its place, naming the file, the hand and
 what was expected; any line naming a player that does not read as a post, an action, a show or
-a win is refused rather than guessed at.
+a win is refused rather than guessed at. The lines read as in PokerStars text: ``text_reader``.
 """
 
 from __future__ import annotations
@@ -21,16 +21,8 @@ import re
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from pokersim.cards import parse_cards
-from pokersim.errors import ConfigError
-from pokersim.history.imported import (
-    Bets,
-    HandError,
-    ImportedAction,
-    ImportedHand,
-    ImportedPot,
-    ImportedSeat,
-)
+from pokersim.history.imported import HandError, ImportedHand, ImportedPot, ImportedSeat
+from pokersim.history.text_reader import CARDS, TextReader, read_hands, split_lines
 
 __all__ = ["HEADER_START", "read_wpn"]
 
@@ -39,89 +31,57 @@ _HEADER = re.compile(
     r"^Game Hand #(\d+) - (?:Tournament #(\d+) - )?Holdem\(([^)]*)\) - Level \d+ "
     r"\(([\d.]+)/([\d.]+)\)\s*- (\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) UTC$"
 )
+_NUMBER = re.compile(r"Game Hand #(\d+)")
 _TABLE = re.compile(r"^Table '([^']*)' (\d+)-max Seat #(\d+) is the button$")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([\d.]+)\)( is sitting out)?$")
 _WAITING = re.compile(r"^Seat \d+: .+ will be allowed to play after the button$")
-_CARDS = r"\[([2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])*)\]"
-_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?" + _CARDS + "$")
-_DEALT = re.compile(r"^Dealt to (.+?) " + _CARDS + "$")
-_UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
 _POT_LINE = re.compile(r"^(?:Main pot|Side pot\((\d+)\)) ([\d.]+)$")
 _TOTAL = re.compile(r"^Total pot ([\d.]+)$")
 _SUMMARY_WON = re.compile(
     r"^Seat \d+: (.+?) (?:\([^)]*\) )?(?:did not show|showed \[[^\]]*\]) and won ([\d.]+)"
 )
-_POST = re.compile(r"^posts (ante|the small blind|the big blind) ([\d.]+)( and is all-in)?$")
-_ACTION = re.compile(
-    r"^(folds|checks|calls ([\d.]+)|bets ([\d.]+)|raises ([\d.]+) to ([\d.]+))( and is all-in)?$"
-)
 _COLLECTED = re.compile(r"^collected ([\d.]+) from (?:main pot|side pot-(\d+))$")
-_SHOWS = re.compile(r"^shows " + _CARDS + r"(?: \(.*\))?$")
-_QUIET = re.compile(r"^(does not show|mucks(?: hand)?|is sitting out|has returned)$")
 _STRUCTURES = {"No Limit": "no-limit"}  # the only one seen in this format's histories
-_STREET_NO = {"FLOP": 1, "TURN": 2, "RIVER": 3}
-_POST_KINDS = {"ante": "ante", "the small blind": "small blind", "the big blind": "big blind"}
 
 
 def split_hands(text: str) -> list[list[str]]:
     """The file's hands as lists of lines (blank lines dropped); text before the first: error."""
-    hands: list[list[str]] = []
-    for raw in text.lstrip("\ufeff").splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith(HEADER_START):
-            hands.append([line])
-        elif not hands:
-            raise ConfigError(f"expected a first line '{HEADER_START}...', got {line[:60]!r}")
-        else:
-            hands[-1].append(line)
-    return hands
+    return split_lines(text, lambda line: line.startswith(HEADER_START), HEADER_START)
 
 
 def read_wpn(text: str, source: str) -> list[ImportedHand | HandError]:
     """Every hand of a Winning Poker Network text, each an ``ImportedHand`` or its error."""
-    try:
-        hands = split_hands(text)
-    except ConfigError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
-    if not hands:
-        raise ConfigError(f"{source}: empty: expected hands ('{HEADER_START}...')")
-    out: list[ImportedHand | HandError] = []
-    for k, lines in enumerate(hands, start=1):
-        number = re.match(r"Game Hand #(\d+)", lines[0])
-        label = f"hand #{number.group(1) if number else '?'} ({k} of {len(hands)})"
-        try:
-            out.append(_Reader(source, label, lines).hand())
-        except HandError as exc:
-            out.append(exc)
-    return out
+    return read_hands(
+        text,
+        source,
+        split=split_hands,
+        number=_NUMBER,
+        empty=f"expected hands ('{HEADER_START}...')",
+        reader=_Reader,
+    )
 
 
-class _Reader:
-    """One hand's lines, read top to bottom."""
+class _Reader(TextReader):
+    """One Winning Poker Network hand: chips with decimals, wins on the player's lines."""
+
+    NAME_END = " "
+    UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
+    POST = re.compile(r"^posts (ante|the small blind|the big blind) ([\d.]+)( and is all-in)?$")
+    POST_KINDS = {"ante": "ante", "the small blind": "small blind", "the big blind": "big blind"}
+    ACTION = re.compile(
+        r"^(folds|checks|calls ([\d.]+)|bets ([\d.]+)|raises ([\d.]+) to ([\d.]+))"
+        r"( and is all-in)?$"
+    )
+    SHOWS = re.compile(r"^shows " + CARDS + r"(?: \(.*\))?$")
+    QUIET = re.compile(r"^(does not show|mucks(?: hand)?|is sitting out|has returned)$")
+    MARKERS = ("*** HOLE CARDS", "*** SHOW DOWN")
 
     def __init__(self, source: str, label: str, lines: list[str]) -> None:
-        self.source = source
-        self.label = label
-        self.lines = lines
-        self.street = 0
-        self.board: list[int] = []
-        self.boards: list[tuple[int, ...]] = []
-        self.hole: dict[str, tuple[int, int]] = {}
-        self.actions: list[ImportedAction] = []
-        self.posts: dict[str, list[tuple[str, int]]] = {}
-        self.returned: dict[str, int] = {}
+        super().__init__(source, label, lines)
         self.collected: dict[str, int] = {}
         self.pot_shares: dict[int, dict[str, int]] = {}
-        self.pot_amounts: dict[int, int] = {}  # as the last 'Main pot' / 'Side pot' lines say
         self.won: dict[str, int] = {}
         self.total: int | None = None
-        self.summary = False
-        self.bets: Bets
-
-    def error(self, message: str) -> HandError:
-        return HandError(self.source, self.label, message)
 
     def chips(self, text: str) -> int:
         """A whole number of chips from ``36850.00``."""
@@ -152,12 +112,7 @@ class _Reader:
         seats, rest = self._seats(self.lines[2:])
         if not seats:
             raise self.error("truncated: expected 'Seat N: name (chips)' lines")
-        names = sorted((s.name for s in seats), key=len, reverse=True)
-        self.bets = Bets({s.name: s.stack for s in seats})
-        for line in rest:
-            self._line(line, names)
-        if not self.summary:
-            raise self.error("truncated: expected a '*** SUMMARY ***' section at its end")
+        self._play(seats, rest)
         return self._build(
             hand_id=hand_id,
             tournament=tournament,
@@ -180,89 +135,31 @@ class _Reader:
             k += 1
         return seats, lines[k:]
 
-    def _line(self, line: str, names: list[str]) -> None:
-        if line.startswith("*** "):
-            self._marker(line)
-            return
-        if self.summary:
-            self._summary_line(line)
-            return
-        for name in names:
-            if line.startswith(name + " "):
-                self._player_line(name, line[len(name) + 1 :])
-                return
-        if m := _DEALT.match(line):
-            if m.group(1) in names:
-                self.hole[m.group(1)] = self._pair(m.group(2))
-        elif m := _UNCALLED.match(line):
-            who = m.group(2)
-            self.returned[who] = self.returned.get(who, 0) + self.chips(m.group(1))
-        elif m := _POT_LINE.match(line):
+    def _other_line(self, line: str) -> None:
+        if m := _POT_LINE.match(line):
             if m.group(1) is None:  # a new list of pots starts with the main pot
                 self.pot_amounts = {}
             self.pot_amounts[int(m.group(1) or 0)] = self.chips(m.group(2))
         else:
             raise self.error(f"unsupported line {line!r}")
 
-    def _marker(self, line: str) -> None:
-        if line.startswith("*** SUMMARY"):
-            self.summary = True
-        elif m := _STREET.match(line):
-            street = _STREET_NO[m.group(1)]
-            if street != self.street + 1:
-                raise self.error(f"expected streets in order, got {line!r}")
-            self.street = street
-            self.board.extend(parse_cards(m.group(2).split()))
-            self.boards.append(tuple(self.board))
-            self.bets.new_street()
-        elif not line.startswith(("*** HOLE CARDS", "*** SHOW DOWN")):
-            raise self.error(f"expected a known '*** ... ***' line, got {line!r}")
-
-    def _pair(self, text: str) -> tuple[int, int]:
-        cards = parse_cards(text.split())
-        if len(cards) != 2:
-            raise self.error(f"expected two hole cards (hold'em), got [{text}]")
-        return cards[0], cards[1]
-
-    def _player_line(self, name: str, what: str) -> None:
-        if m := _POST.match(what):
-            kind = _POST_KINDS[m.group(1)]
-            amount = self.chips(m.group(2))
-            self.posts.setdefault(kind, []).append((name, amount))
-            self.bets.post(name, amount, live=kind != "ante")
-        elif m := _ACTION.match(what):
-            self.actions.append(self._action(name, m))
-        elif m := _COLLECTED.match(what):
+    def _collected_line(self, name: str, what: str) -> bool:
+        if m := _COLLECTED.match(what):
             chips = self.chips(m.group(1))
             self.collected[name] = self.collected.get(name, 0) + chips
             shares = self.pot_shares.setdefault(int(m.group(2) or 0), {})
             shares[name] = shares.get(name, 0) + chips
-        elif m := _SHOWS.match(what):
-            self.hole[name] = self._pair(m.group(1))
-        elif not _QUIET.match(what):
-            raise self.error(f"unsupported line for {name}: {what!r}")
+            return True
+        return False
 
-    def _action(self, name: str, m: re.Match[str]) -> ImportedAction:
-        verb = m.group(1).split()[0]
-        before = self.bets.round[name]
-        if verb in ("calls", "bets"):
-            chips = self.chips(m.group(2) or m.group(3))
-            self.bets.put(name, chips)
-            plain = "call" if verb == "calls" else "bet"
-            return ImportedAction(
-                street=self.street, name=name, verb=plain, to=before + chips, chips=chips
+    def _raise_to(self, name: str, m: re.Match[str], before: int) -> int:
+        added, to = self.chips(m.group(4)), self.chips(m.group(5))
+        if to - before != added:  # the site writes what the raise adds, then the total
+            raise self.error(
+                f"{name} raises {added} to {to} with {before} already in: expected the "
+                f"chips added ({to - before}) first"
             )
-        if verb == "raises":
-            added, to = self.chips(m.group(4)), self.chips(m.group(5))
-            if to - before != added:  # the site writes what the raise adds, then the total
-                raise self.error(
-                    f"{name} raises {added} to {to} with {before} already in: expected the "
-                    f"chips added ({to - before}) first"
-                )
-            self.bets.put(name, added)
-            return ImportedAction(street=self.street, name=name, verb="raise", to=to, chips=added)
-        plain = "fold" if verb == "folds" else "check"
-        return ImportedAction(street=self.street, name=name, verb=plain, to=before, chips=0)
+        return to
 
     def _summary_line(self, line: str) -> None:
         if m := _TOTAL.match(line):
@@ -291,12 +188,7 @@ class _Reader:
         raises folded to), which the engine returns.
         """
         if self.pot_shares:
-            return tuple(
-                ImportedPot(
-                    index=k, amount=self.pot_amounts.get(k), shares=self.pot_shares.get(k, {})
-                )
-                for k in sorted(set(self.pot_amounts) | set(self.pot_shares))
-            )
+            return self._stated_pots(self.pot_shares)
         if len(self.won) != 1:
             raise self.error(f"no showdown but {len(self.won)} winners: expected one")
         ((winner, amount),) = self.won.items()
@@ -318,16 +210,8 @@ class _Reader:
         seats: list[ImportedSeat],
         started: datetime,
     ) -> ImportedHand:
-        sb_posts = self.posts.get("small blind", [])
-        bb_posts = self.posts.get("big blind", [])
-        antes = self.posts.get("ante", [])
-        if len(sb_posts) > 1 or len(bb_posts) > 1:
-            raise self.error("more than one small or big blind posted: expected one of each")
-        final = dict(self.bets.behind)
-        for name, chips in [*self.returned.items(), *self._paid().items()]:
-            if name not in final:
-                raise self.error(f"chips paid to {name!r}, who is not dealt in")
-            final[name] += chips
+        sb_posts, bb_posts, antes = self._blind_posts()
+        final = self._final_stacks([*self.returned.items(), *self._paid().items()])
         for name, stack in final.items():
             if stack < 0:
                 raise self.error(f"{name} ends with {stack} chips: the amounts do not add up")
