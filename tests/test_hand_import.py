@@ -232,6 +232,62 @@ def test_real_hands_the_engine_cannot_replay_are_refused_in_one_line(
     assert not list(tmp_path.iterdir())
 
 
+# A big blind all-in on a classic ante posts no blind (exported by `pokersim run
+# scenarios/sng_9max.toml --seed 2 --hero P1` before the draws per hand were 64, hand 82).
+BLIND_ALL_IN_ON_THE_ANTE = """\
+PokerStars Hand #576455048000000082: Tournament #576455048, $10+$1 USD Hold'em No Limit - Level VII (100/200) - 2026/01/01 21:02:32 ET [2026/01/01 21:02:32 ET]
+Table '576455048 1' 9-max Seat #9 is the button
+Seat 1: P7 (4422 in chips)
+Seat 3: P3 (11 in chips)
+Seat 4: P1 (5615 in chips)
+Seat 5: P2 (2722 in chips)
+Seat 9: P8 (730 in chips)
+P7: posts the ante 25
+P3: posts the ante 11 and is all-in
+P1: posts the ante 25
+P2: posts the ante 25
+P8: posts the ante 25
+P7: posts small blind 100
+*** HOLE CARDS ***
+Dealt to P1 [7c 3h]
+P1: folds
+P2: folds
+P8: folds
+Uncalled bet (100) returned to P7
+*** FLOP *** [Ts 7s 5h]
+*** TURN *** [Ts 7s 5h] [7h]
+*** RIVER *** [Ts 7s 5h 7h] [4c]
+*** SHOW DOWN ***
+P7: shows [9d Qs] (a pair of Sevens)
+P3: shows [2s Js] (a pair of Sevens)
+P7 collected 56 from side pot
+P7 collected 55 from main pot
+P3 finished the tournament in 5th place
+*** SUMMARY ***
+Total pot 111 Main pot 55. Side pot 56. | Rake 0
+Board [Ts 7s 5h 7h 4c]
+Seat 1: P7 (small blind) showed [9d Qs] and won (111) with a pair of Sevens
+Seat 3: P3 showed [2s Js] and lost with a pair of Sevens
+Seat 4: P1 folded before Flop (didn't bet)
+Seat 5: P2 folded before Flop (didn't bet)
+Seat 9: P8 (button) folded before Flop (didn't bet)
+"""
+
+
+def test_a_blind_all_in_on_the_ante_imports_and_passes() -> None:
+    (hand,) = read_pokerstars(BLIND_ALL_IN_ON_THE_ANTE, "ante.txt")
+    assert not isinstance(hand, HandError), str(hand)
+    assert hand.big_blind_name is None
+    assert _failures(hand) == []
+
+
+def test_a_missing_blind_from_a_player_with_chips_is_still_refused() -> None:
+    text = BLIND_ALL_IN_ON_THE_ANTE.replace("Seat 3: P3 (11 in chips)", "Seat 3: P3 (500 in chips)")
+    text = text.replace("P3: posts the ante 11 and is all-in", "P3: posts the ante 25")
+    (hand,) = read_pokerstars(text, "ante.txt")
+    assert isinstance(hand, HandError) and "dead or missing blinds" in str(hand)
+
+
 # -- the command -----------------------------------------------------------------------------
 
 

@@ -198,7 +198,15 @@ def _check_blinds(hand: ImportedHand) -> None:
         want_sb, want_bb = order[1], order[0]
     else:
         want_sb, want_bb = order[0], order[1]
-    if (hand.small_blind_name, hand.big_blind_name) != (want_sb, want_bb):
+    stacks = {s.name: s.stack for s in hand.seats}
+
+    def posted_by(poster: str | None, wanted: str) -> bool:
+        # a player all-in on a classic ante has nothing left to post the blind with
+        return poster == wanted or (
+            poster is None and hand.ante_kind == "classic" and stacks[wanted] <= hand.ante
+        )
+
+    if not (posted_by(hand.small_blind_name, want_sb) and posted_by(hand.big_blind_name, want_bb)):
         raise hand.error(
             f"blinds posted by {hand.small_blind_name} and {hand.big_blind_name}: expected the "
             f"small blind from {want_sb} and the big blind from {want_bb}, the players after "
