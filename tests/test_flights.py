@@ -205,9 +205,16 @@ def test_run_writes_a_folder_a_day_with_the_flight_in_it(tmp_path: Path) -> None
     out = tmp_path / "event"
     done = _run("run", str(FLIGHTS), "--seed", "1", "--out", str(out), "--hands", "pokerstars")
     assert done.returncode == 0, done.stderr
-    assert "flight 1B: 39 players (30 new, 9 from earlier flights)" in done.stdout
-    assert "day 2: 31 players from level 7" in done.stdout
     summary = json.loads((out / "event.json").read_text(encoding="utf-8"))
+    for f in summary["flights"]:  # the printed lines say what event.json records
+        assert (
+            f"flight {f['flight']}: {f['players']} players ({f['first_entries']} new, "
+            f"{f['players_from_earlier_flights']} from earlier flights)"
+        ) in done.stdout
+    assert summary["flights"][0]["players_from_earlier_flights"] == 0
+    assert any(f["players_from_earlier_flights"] > 0 for f in summary["flights"][1:])
+    day2 = summary["day2"]
+    assert f"day 2: {day2['players']} players from level {day2['start_level']}" in done.stdout
     ids = {f["tournament_id"] for f in summary["flights"]} | {summary["day2"]["tournament_id"]}
     assert len(ids) == 4  # each day its own tournament
     for f in summary["flights"]:
