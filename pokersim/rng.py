@@ -34,8 +34,10 @@ STREAM_CONDUCT = 10  # R-COND-3 infractions: when, and who
 STREAM_FLIGHTS = 11  # F-FLIGHT-1..4: who enters which day-1 flight; each day's seed
 STREAM_MYSTERY_BOUNTY = 12  # F-MYST-2: the envelope each knockout of the bounty phase draws
 
-DECISION_UNIFORMS = 32  # uniform draws kept ready per hand (99 % of hands need at most 30)
-DECISION_NORMALS = 24  # standard normal draws kept ready per hand (99 %: at most 19)
+# Draws kept ready per hand. The calibrated fields (limps, calls, post-flop play) ran out of 32
+# uniforms in about 13 % of hands, each then finished in Python (benchmarks/RESULTS-tournament.md).
+DECISION_UNIFORMS = 64  # uniform draws kept ready per hand
+DECISION_NORMALS = 48  # standard normal draws kept ready per hand
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
