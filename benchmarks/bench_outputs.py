@@ -1,0 +1,85 @@
+"""What writing a run's files costs per hand: ``run`` against ``run --out`` (with ``--actions``).
+
+The speed issue's targets: ``--out`` at most 4 µs a hand more than a run without files,
+``--out --actions`` at most 15 µs more. The variants play the same tournament (same scenario and
+seed, so the same hands) in one process, in turns (A B C, C B A, ...), after one warm-up run of
+each; CPU time (``time.process_time``) per hand, and the median of each variant's extra cost
+over the run without files played next to it.
+
+    python benchmarks/bench_outputs.py scenarios/mtt_1000.toml --rounds 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from pokersim.engine import run_tournament
+from pokersim.outputs import write_run
+from pokersim.scenario import load_scenario
+
+VARIANTS = ("no files", "--out", "--out --actions", "--out --hands both")
+
+
+def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]:
+    """Each variant as a call returning the hands it played."""
+    scenario = load_scenario(path)
+
+    def plain() -> int:
+        return run_tournament(scenario, seed).hands_played
+
+    def files(actions: bool, hands: str) -> Callable[[], int]:
+        def play() -> int:
+            out = folder / f"run-{actions}-{hands}"
+            result = write_run(
+                scenario, seed, out, scenario_name=path.stem, actions=actions, hands=hands
+            )
+            return result.hands_played
+
+        return play
+
+    return {
+        "no files": plain,
+        "--out": files(False, "none"),
+        "--out --actions": files(True, "none"),
+        "--out --hands both": files(False, "both"),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenario", type=Path, nargs="?", default=Path("scenarios/mtt_1000.toml"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=6)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = _runner(args.scenario, args.seed, Path(tmp))
+        per_hand: dict[str, list[float]] = {v: [] for v in VARIANTS}
+        for name in VARIANTS:  # warm-up: compiled kernels, caches
+            runs[name]()
+        for k in range(args.rounds):
+            order = VARIANTS if k % 2 == 0 else tuple(reversed(VARIANTS))
+            for name in order:
+                start = time.process_time()
+                hands = runs[name]()
+                per_hand[name].append((time.process_time() - start) / hands * 1e6)
+    print(f"{args.scenario.name}, seed {args.seed}, {args.rounds} rounds, CPU µs per hand\n")
+    print("| variant | median µs a hand | range | extra over no files, median of rounds |")
+    print("|---|---:|---:|---:|")
+    base = per_hand["no files"]
+    for name in VARIANTS:
+        values = per_hand[name]
+        extra = statistics.median(v - b for v, b in zip(values, base, strict=True))
+        print(
+            f"| {name} | {statistics.median(values):.1f} | {min(values):.1f}-{max(values):.1f} | "
+            f"{'' if name == 'no files' else f'{extra:+.1f}'} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
