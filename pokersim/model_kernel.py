@@ -166,17 +166,6 @@ def _pair_bf(ti, mine, theirs, caution):  # pragma: no cover
 
 
 @njit(cache=True)
-def _call_bf(ti, mine, theirs, caution, to_call, pot):  # pragma: no cover
-    """``players.call_bubble_factor``."""
-    bf = _pair_bf(ti, mine, theirs, caution)
-    whole = mine if mine < theirs else theirs
-    moved = 0.5 * (to_call + pot)
-    if whole <= 0.0 or moved >= whole:
-        return bf
-    return 1.0 + (bf - 1.0) * moved / whole
-
-
-@njit(cache=True)
 def _over_folds(tables, ti, cls, cut, weight):  # pragma: no cover
     """``players.over_folds``."""
     near = ti[TI_NEAR]
@@ -595,8 +584,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         for i in range(n):
             if not folded[i] and i != seat and stacks[i] + bets[i] > biggest:
                 biggest = stacks[i] + bets[i]
-        chips = stacks[seat] + bets[seat]
-        risk = _call_bf(ti, chips, biggest, p.caution, to_call, pot) * to_call
+        risk = _pair_bf(ti, stacks[seat] + bets[seat], biggest, p.caution) * to_call
     if eq >= risk / (pot + risk) + p.call_margin:
         return CHECK_CALL, 0, ui
     return FOLD, 0, ui

@@ -437,25 +437,6 @@ def pair_bubble_factor(ti: np.ndarray, mine: float, theirs: float, caution: floa
     return 1.0 + (bf - 1.0) * risk / base + caution * ti[TI_NEAR] * risk / mine
 
 
-def call_bubble_factor(
-    ti: np.ndarray, mine: float, theirs: float, caution: float, to_call: float, pot: float
-) -> float:
-    """A call's bubble factor: the pair factor's excess over 1 scaled to the chips the call moves.
-
-    ``pair_bubble_factor`` prices losing ``min(mine, theirs)``; to second order the excess of
-    a bubble factor grows with the chips at stake, and a call that loses ``to_call`` or wins
-    ``pot`` stakes their mean, ``(to_call + pot) / 2`` (at most the whole pair's chips): a
-    half-pot bet into a small early pot costs nearly its chips, a bet that sets a stack in
-    costs the whole factor.
-    """
-    bf = pair_bubble_factor(ti, mine, theirs, caution)
-    whole = mine if mine < theirs else theirs
-    moved = 0.5 * (to_call + pot)
-    if whole <= 0.0 or moved >= whole:
-        return bf
-    return 1.0 + (bf - 1.0) * moved / whole
-
-
 def over_folds(ti: np.ndarray, cls: int, cut: int, weight: float) -> bool:
     """Whether a stack that can lose its tournament folds ``cls`` at the money's door.
 
@@ -1146,7 +1127,7 @@ class TightAggressiveModel(_TimedModel):
         return FOLD
 
     def _aware_risk(self, view: DecisionView, to_call: int) -> float:
-        """The call's chips weighed by its bubble factor against the biggest opponent in."""
+        """The call's chips weighed by the bubble factor against the biggest opponent in."""
         ti = tournament_inputs(view.context, view.player_ids)
         seat = view.seat
         biggest = 0
@@ -1154,7 +1135,7 @@ class TightAggressiveModel(_TimedModel):
             if alive and i != seat and view.stacks[i] + view.bets[i] > biggest:
                 biggest = view.stacks[i] + view.bets[i]
         chips = view.stacks[seat] + view.bets[seat]
-        return call_bubble_factor(ti, chips, biggest, self._caution, to_call, view.pot) * to_call
+        return pair_bubble_factor(ti, chips, biggest, self._caution) * to_call
 
     def equity(self, view: DecisionView, rng: Draws, range_cut: int) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.

@@ -270,26 +270,6 @@ def _postflop_weighs() -> bool:
         TightAggressiveModel.equity = original  # type: ignore[method-assign]
 
 
-def _small_call_pays_its_chips() -> bool:
-    """A sit-and-go's first hand (nine left, equal stacks, a seat factor about 1.3): equity 0.30
-    calls a 50-chip bet into 150 (0.25 + the 0.03 margin in chips), which the whole stack's
-    factor (0.33) would fold; the same 0.30 still folds a bet that sets the stack in."""
-    tag = TightAggressiveModel(tournament=True)
-    first = _context(9, SNG, 1500.0)
-
-    def facing(bet: int, pot: int) -> DecisionView:
-        view = _view([1500, 1500, 1500, 1500 - bet], [0, 0, 0, bet], 2, 0, first)
-        return replace(view, street=1, board=(0, 5, 10), pot=pot, legal=LegalActions(bet, 0, 0))
-
-    original = TightAggressiveModel.equity
-    TightAggressiveModel.equity = lambda self, view, rng, cut: 0.30  # type: ignore[method-assign]
-    try:
-        small = tag.decide(facing(50, 150), None) is players.CHECK_CALL
-        return small and tag.decide(facing(1000, 1300), None) is players.FOLD
-    finally:
-        TightAggressiveModel.equity = original  # type: ignore[method-assign]
-
-
 def _no_bounties(context: Any, player_ids: Any) -> Any:
     out = REAL_INPUTS(context, player_ids)
     out[players.TI_SEAT_BOUNTY :] = 0.0
@@ -303,17 +283,12 @@ CHECKS = {
     "presses": _tag_presses,
     "bounty": _bounty_widens,
     "postflop": _postflop_weighs,
-    "small call": _small_call_pays_its_chips,
 }
 MUTANTS = [
     ("every bubble factor 1", "pair_bubble_factor", lambda ti, mine, theirs, caution: 1.0,
      ["shoves", "calls", "postflop"]),
     ("bounties ignored", "tournament_inputs", _no_bounties, ["bounty"]),
     ("no big stack presses", "presses", lambda view, ti, caution: False, ["presses"]),
-    ("a call weighs the whole stack's factor", "call_bubble_factor",
-     lambda ti, mine, theirs, caution, to_call, pot: players.pair_bubble_factor(
-         ti, mine, theirs, caution),
-     ["small call"]),
 ]  # fmt: skip
 
 
@@ -405,20 +380,6 @@ def test_the_pair_factor_is_the_seats_against_an_average_and_jumps_when_covered(
     assert pair(ti, 4000, 1000, 0.0) < seat_bubble_factor(ti, 4000)  # a quarter at risk
     # and a quarter of the caution
     assert pair(ti, 4000, 1000, 2.0) == pytest.approx(pair(ti, 4000, 1000, 0.0) + 0.5)
-
-
-def test_a_calls_factor_grows_with_the_chips_it_moves_up_to_the_pairs() -> None:
-    ti = tournament_inputs(DOOR, list(range(4)))
-    call, pair = players.call_bubble_factor, players.pair_bubble_factor
-    whole = pair(ti, 1000, 3000, 1.0)
-    assert whole > 2.0
-    # it loses 100 or wins 300: 200 chips moved, a fifth of the 1000 at stake
-    assert call(ti, 1000, 3000, 1.0, 100, 300) == pytest.approx(1.0 + (whole - 1.0) * 0.2)
-    assert call(ti, 1000, 3000, 1.0, 1000, 1000) == whole  # the whole stack: the pair's factor
-    assert call(ti, 1000, 3000, 1.0, 1000, 5000) == whole  # never more
-    assert call(ti, 4000, 1000, 1.0, 200, 600) == pytest.approx(
-        1.0 + (pair(ti, 4000, 1000, 1.0) - 1.0) * 0.4
-    )  # covering: the chips at stake are the opponent's 1000
 
 
 def test_bubble_range_caps_what_a_covered_stack_plays_at_the_door() -> None:
