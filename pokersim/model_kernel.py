@@ -191,6 +191,14 @@ def _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, cut):  # pragma:
 
 
 @njit(cache=True)
+def _weighed_bar(bar, bf):  # pragma: no cover
+    """``players.weighed_bar``."""
+    if bf == 1.0 or bar >= 1.0:
+        return bar
+    return bf * bar / (1.0 - bar + bf * bar)
+
+
+@njit(cache=True)
 def _order(i, n, button):  # pragma: no cover
     """``players.preflop_order``."""
     return (i - button - (3 if n > 2 else 0)) % n
@@ -200,12 +208,11 @@ def _order(i, n, button):  # pragma: no cover
 def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind, caution, cut):  # fmt: skip # noqa: E501 # pragma: no cover
     """``players.aware_push``."""
     chips = stacks[seat] + bets[seat]
-    at = _order(seat, n, button)
     bf = 0.0
     bf_callers = 0.0
     covered = False
     for i in range(n):
-        if not folded[i] and stacks[i] > 0 and i != seat and _order(i, n, button) > at:
+        if not folded[i] and stacks[i] > 0 and i != seat:
             theirs = stacks[i] + bets[i]
             covered = covered or theirs >= chips
             b = _pair_bf(ti, chips, theirs, caution)
@@ -527,6 +534,13 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         return NO_DRAWS, 0, ui
     ui += 1
     big = p.commit_fraction * (stacks[seat] + bets[seat])
+    bf = 1.0  # a chip lost weighs its bubble factor: in a call, a bet and a raise alike
+    if p.aware and ti[TI_ON] > 0.0:
+        biggest = 0
+        for i in range(n):
+            if not folded[i] and i != seat and stacks[i] + bets[i] > biggest:
+                biggest = stacks[i] + bets[i]
+        bf = _pair_bf(ti, stacks[seat] + bets[seat], biggest, p.caution)
     if to_call == 0:
         bar = p.value_equity
         if p.stab_equity < bar:  # checked to: bets a lower equity too, scaled to a fair share
@@ -535,6 +549,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
                 if not folded[i] and i != seat:
                     others += 1
             bar = p.stab_equity * 2.0 / (others + 1)
+        bar = _weighed_bar(bar, bf)
         if eq >= bar and hi > 0:
             target = int(p.bet_fraction * pot)
             if target < bb:
@@ -551,7 +566,8 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
             what, amount = _clip(target, lo, hi)
             return what, amount, ui
         return CHECK_CALL, 0, ui
-    if eq >= p.raise_equity and hi > 0:
+    raise_bar = _weighed_bar(p.raise_equity, bf)
+    if eq >= raise_bar and hi > 0:
         high = 0
         for i in range(n):
             if bets[i] > high:
@@ -568,7 +584,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
             return NO_DRAWS, 0, ui
         ui += 1
         cut = narrow
-        if eq >= p.raise_equity:
+        if eq >= raise_bar:
             what, amount = _clip(target, lo, hi)
             return what, amount, ui
     if to_call > big and cut != narrow:
@@ -578,13 +594,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         if eq < 0.0:
             return NO_DRAWS, 0, ui
         ui += 1
-    risk = float(to_call)
-    if p.aware and ti[TI_ON] > 0.0:
-        biggest = 0
-        for i in range(n):
-            if not folded[i] and i != seat and stacks[i] + bets[i] > biggest:
-                biggest = stacks[i] + bets[i]
-        risk = _pair_bf(ti, stacks[seat] + bets[seat], biggest, p.caution) * to_call
+    risk = bf * to_call
     if eq >= risk / (pot + risk) + p.call_margin:
         return CHECK_CALL, 0, ui
     return FOLD, 0, ui

@@ -464,6 +464,19 @@ def caller_share(mine: float, theirs: float, all_in: bool) -> float:
     return theirs / mine if all_in else 0.0
 
 
+def weighed_bar(bar: float, bf: float) -> float:
+    """An equity bar for putting chips in, when a chip lost weighs ``bf`` and one won 1.
+
+    The odds the bar asks, ``bar / (1 - bar)``, times ``bf``: the call's pot odds with the
+    call weighed (``bf * to_call / (pot + bf * to_call)``) is the same rule, so a bet or a
+    raise that can be called or re-raised asks what a call of it would (0.6 at a factor of 2:
+    0.75).
+    """
+    if bf == 1.0 or bar >= 1.0:
+        return bar
+    return bf * bar / (1.0 - bar + bf * bar)
+
+
 def preflop_order(i: int, n: int, button: int) -> int:
     """Seat ``i``'s place in the pre-flop order (0 first to act, the big blind last)."""
     return (i - button - (3 if n > 2 else 0)) % n
@@ -480,20 +493,20 @@ def aware_push(
 ) -> bool:
     """Whether to shove first in, by the equilibrium chart at both sides' bubble factors.
 
-    The factors are per pair: the shover's its highest against a player behind (the biggest
-    risk), the callers' the lowest of theirs against it (the loosest caller decides); everyone
-    is taken to be as cautious as this player (``caution``). A shover that a player behind
-    covers also keeps only its ``bubble_range`` (``over_folds``, weighed by the nearness).
+    The factors are per pair, against every player who can still call (behind, or a limper
+    in front): the shover's its highest (the biggest risk), the callers' the lowest of theirs
+    against it (the loosest caller decides); everyone is taken to be as cautious as this
+    player (``caution``). A shover that one of them covers also keeps only its
+    ``bubble_range`` (``over_folds``, weighed by the nearness).
     """
-    seat, n, button = view.seat, len(view.stacks), view.button
+    seat = view.seat
     stacks, bets = view.stacks, view.bets
     chips = stacks[seat] + bets[seat]
-    at = preflop_order(seat, n, button)
     bf = 0.0
     bf_callers = 0.0
     covered = False
     for i, alive in enumerate(view.in_hand):
-        if alive and stacks[i] > 0 and i != seat and preflop_order(i, n, button) > at:
+        if alive and stacks[i] > 0 and i != seat:
             theirs = stacks[i] + bets[i]
             covered = covered or theirs >= chips
             b = pair_bubble_factor(ti, chips, theirs, caution)
@@ -1097,10 +1110,14 @@ class TightAggressiveModel(_TimedModel):
         # A bet, raise or call of more than commit_fraction of its chips must also hold up
         # against the commit range: one pair does not stack off deep (one more estimate).
         big = self.commit_fraction * (view.stacks[seat] + view.bets[seat])
+        bf = 1.0  # a chip lost weighs its bubble factor: in a call, a bet and a raise alike
+        if self._aware and view.context is not None:
+            bf = self._aware_factor(view)
         if to_call == 0:
             bar = self.value_equity
             if self.stab_equity < bar:  # checked to: bets a lower equity, scaled to a fair share
                 bar = self.stab_equity * 2.0 / sum(view.in_hand)
+            bar = weighed_bar(bar, bf)
             if eq >= bar and legal.max_raise_to > 0:
                 target = max(int(self.bet_fraction * pot), view.level.big_blind)
                 if min(target, legal.max_raise_to) > big and cut != narrow:
@@ -1108,26 +1125,25 @@ class TightAggressiveModel(_TimedModel):
                         return CHECK_CALL
                 return _raise_to(legal, target)
             return CHECK_CALL
-        if eq >= self.raise_equity and legal.max_raise_to > 0:
+        raise_bar = weighed_bar(self.raise_equity, bf)
+        if eq >= raise_bar and legal.max_raise_to > 0:
             target = max(view.bets) + int(self.bet_fraction * (pot + to_call))
             put_in = min(target, legal.max_raise_to) - view.bets[seat]
             if put_in <= big or cut == narrow:
                 return _raise_to(legal, target)
             eq = self.equity(view, rng, narrow)
             cut = narrow
-            if eq >= self.raise_equity:
+            if eq >= raise_bar:
                 return _raise_to(legal, target)
         if to_call > big and cut != narrow:
             eq = self.equity(view, rng, narrow)
-        risk: float = to_call
-        if self._aware and view.context is not None:  # a chip lost weighs its bubble factor
-            risk = self._aware_risk(view, to_call)
+        risk = bf * to_call
         if eq >= risk / (pot + risk) + self.call_margin:
             return CHECK_CALL
         return FOLD
 
-    def _aware_risk(self, view: DecisionView, to_call: int) -> float:
-        """The call's chips weighed by the bubble factor against the biggest opponent in."""
+    def _aware_factor(self, view: DecisionView) -> float:
+        """The seat's bubble factor against the biggest opponent in the hand (per pair)."""
         ti = tournament_inputs(view.context, view.player_ids)
         seat = view.seat
         biggest = 0
@@ -1135,7 +1151,7 @@ class TightAggressiveModel(_TimedModel):
             if alive and i != seat and view.stacks[i] + view.bets[i] > biggest:
                 biggest = view.stacks[i] + view.bets[i]
         chips = view.stacks[seat] + view.bets[seat]
-        return pair_bubble_factor(ti, chips, biggest, self._caution) * to_call
+        return pair_bubble_factor(ti, chips, biggest, self._caution)
 
     def equity(self, view: DecisionView, rng: Draws, range_cut: int) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.

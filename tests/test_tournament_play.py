@@ -525,3 +525,138 @@ def test_a_caller_mutant_fails_its_check(
     """The caution or the cap read only by a covered caller (the play before): killed."""
     monkeypatch.setattr(players, name, wrong)
     assert not CALLER_CHECKS[check]()
+
+
+# -- after the flop at the door: a bet or a raise weighs the chips at risk as a call does -----
+
+
+def _checked_to(context: TournamentContext) -> DecisionView:
+    """After the flop, checked to the big blind (1,000 chips, covered) in a 500-chip pot."""
+    view = _view([700, 900, 1000, 1000], [0, 0, 0, 0], 2, 0, context)
+    return replace(view, street=1, board=(0, 5, 10), pot=500, legal=LegalActions(0, 100, 1000))
+
+
+def _facing_a_bet(context: TournamentContext) -> DecisionView:
+    view = _view([700, 900, 1000, 1000], [0, 0, 0, 200], 2, 0, context)
+    return replace(view, street=1, board=(0, 5, 10), pot=700, legal=LegalActions(200, 400, 1000))
+
+
+def _at_equity(eq: float, view: DecisionView) -> Any:
+    """The aware regular's action with its equity estimate fixed at ``eq``."""
+    tag = TightAggressiveModel(tournament=True)
+    original = TightAggressiveModel.equity
+    TightAggressiveModel.equity = lambda self, view, rng, cut: eq  # type: ignore[method-assign]
+    try:
+        return tag.decide(view, None)
+    finally:
+        TightAggressiveModel.equity = original  # type: ignore[method-assign]
+
+
+def _bets_weigh() -> bool:
+    """Equity 0.65 bets for value in chips (bar 0.6); on the bubble, covered, it checks; 0.85
+    raises a bet in chips (bar 0.8) and only calls it on the bubble."""
+    return (
+        isinstance(_at_equity(0.65, _checked_to(CHIPS)), RaiseTo)
+        and _at_equity(0.65, _checked_to(BUBBLE)) is players.CHECK_CALL
+        and isinstance(_at_equity(0.85, _facing_a_bet(CHIPS)), RaiseTo)
+        and _at_equity(0.85, _facing_a_bet(BUBBLE)) is players.CHECK_CALL
+    )
+
+
+def test_after_the_flop_a_bet_or_raise_weighs_the_chips_at_risk_by_the_bubble_factor() -> None:
+    assert _bets_weigh()
+    # the bar in odds: 0.6 asks 1.5 to 1; at a factor of 2, 3 to 1
+    assert players.weighed_bar(0.6, 2.0) == pytest.approx(0.75)
+    assert players.weighed_bar(0.6, 1.0) == 0.6
+    assert players.weighed_bar(1.0, 3.0) == 1.0  # a bar that bets nothing stays so
+    # the call's rule is the same: equity >= bf * c / (pot + bf * c) is the chip bar weighed
+    pot, call, bf = 700.0, 200.0, 1.7
+    chip_bar = call / (pot + call)
+    assert players.weighed_bar(chip_bar, bf) == pytest.approx(bf * call / (pot + bf * call))
+
+
+def test_the_compiled_bar_is_the_references() -> None:
+    from pokersim import model_kernel  # noqa: PLC0415 - compiles; only this check needs it
+
+    for bar in (0.0, 0.1, 0.25, 0.6, 0.8, 0.99, 1.0, 2.0):
+        for bf in (1.0, 1.01, 1.5, 2.0, 3.7):
+            assert model_kernel._weighed_bar(bar, bf) == players.weighed_bar(bar, bf)
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong"),
+    [
+        ("weighed_bar", lambda bar, bf: bar),
+        ("pair_bubble_factor", lambda ti, mine, theirs, caution: 1.0),
+    ],
+)
+def test_a_bet_mutant_fails_its_check(
+    name: str, wrong: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bets and raises read at the chip bar (the play before), or no factor: killed."""
+    monkeypatch.setattr(players, name, wrong)
+    assert not _bets_weigh()
+
+
+# -- a limper who covers the shover can call it: the shove is covered --------------------------
+
+ISO = [1000, 500, 500, 4000]  # seat 3 limped (4,000 behind); the button (seat 0) has 10 bb
+LIMPED = [0, 50, 100, 100]
+
+
+def _iso_shoves(stacks: list[int], *, compiled: bool = False) -> set[int]:
+    """The classes the button shoves over one limper at the door (the blinds are shorter)."""
+    from pokersim import model_kernel  # noqa: PLC0415 - compiles; only these checks need it
+
+    model = PushFoldModel(tournament=True)
+    if not compiled:
+        return _plays(model, lambda cls: _view(stacks, LIMPED, 0, cls, DOOR))
+    ti = tournament_inputs(DOOR, list(range(4)))
+    others = max(s + b for s, b in zip(stacks[1:], LIMPED[1:]))
+    stack_bb = min(stacks[0], others) / 100  # the effective stack; no antes
+    out = set()
+    for cls in range(charts.N_CLASSES):
+        if model_kernel._aware_push(
+            model_kernel.CHART_TABLES, ti, np.zeros(4, dtype=np.bool_),
+            np.array(stacks, dtype=np.int64),
+            np.array(LIMPED, dtype=np.int64), 4, 0, 0, cls, stack_bb, 2,
+            DEFAULT.bubble_caution, DEFAULT.bubble_cut,
+        ):  # fmt: skip
+            out.add(cls)
+    return out
+
+
+def _limper_covers() -> bool:
+    """Over a covering limper the button keeps its ``bubble_range``; over a short one it
+    shoves its chart."""
+    covering = _iso_shoves(ISO)
+    short = _iso_shoves([1000, 500, 500, 400])
+    top = {c for c in range(charts.N_CLASSES) if charts.STRENGTH_RANK[c] < DEFAULT.bubble_cut}
+    return bool(covering) and covering <= top and covering < short
+
+
+def test_a_shove_over_a_covering_limper_keeps_its_bubble_range() -> None:
+    assert _limper_covers()
+
+
+def test_the_compiled_shove_over_a_limper_is_the_references() -> None:
+    for stacks in (ISO, [1000, 500, 500, 400], [1000, 3000, 500, 400]):
+        assert _iso_shoves(stacks, compiled=True) == _iso_shoves(stacks)
+
+
+def _limpers_ignored(view: DecisionView, ti: Any, cls: int, *a: Any) -> Any:
+    """The play before: only the players behind could call (a limper in front was not read)."""
+    n, at = len(view.stacks), players.preflop_order(view.seat, len(view.stacks), view.button)
+    in_hand = tuple(
+        alive and (i == view.seat or players.preflop_order(i, n, view.button) > at)
+        for i, alive in enumerate(view.in_hand)
+    )
+    return REAL_PUSH(replace(view, in_hand=in_hand), ti, cls, *a)
+
+
+REAL_PUSH = players.aware_push
+
+
+def test_a_limper_mutant_fails_its_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(players, "aware_push", _limpers_ignored)
+    assert not _limper_covers()

@@ -1,0 +1,166 @@
+"""Busts at the money's door, by how the player lost their last chips.
+
+The money bubble of a multi-table field lasts only as long as the field stops busting players
+near the money. This plays a scenario's runs (a study's seeds, as ``pokersim calibrate``) with
+the hands' own events, and for every player out while 1 to ``--door`` players were left to
+reach the money (before the bubble burst) reads the hand that busted them:
+
+- ``blind``: all-in by posting the blind and ante, no decision of their own (called by a
+  covering player);
+- ``shove``: put their last chips in before the flop by a bet or raise (first in or a re-shove)
+  and were called;
+- ``call``: called an all-in before the flop;
+- ``limp``: limped or called a raise that was not all-in before the flop and lost the rest later;
+- ``postflop``: entered the pot and put their last chips in after the flop (``postflop-bet``
+  when their last chips went in by a bet or raise, ``postflop-call`` by a call).
+
+Each bust is also counted by the player's stack at the hand's start, in big blinds.
+
+It prints the busts per 100 table-hands at the door by cause, and the money bubble's
+hand-for-hand rounds per run (mean and median):
+
+    python benchmarks/door_busts.py scenarios/mtt_1000.toml --runs 20 --seed 0 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+CAUSES = ("blind", "shove", "call", "limp", "postflop", "postflop-bet", "postflop-call")
+DEPTHS = (2, 5, 10, 20, 40, float("inf"))
+
+
+class DoorCount:
+    """Counts of one run: table-hands and busts at the door, by cause."""
+
+    def __init__(self, door: int) -> None:
+        from pokersim.calibration import Measure
+
+        self.door = door
+        self.m = Measure()  # players left, places paid, the burst and hand-for-hand rounds
+        self.c: Counter[str] = Counter()
+        self.hand: dict[int, dict[str, Any]] = {}  # player -> what they did in the hand
+        self.last: dict[int, dict[int, dict[str, Any]]] = {}  # table -> last hand's record
+        self.seat_ids: tuple[int, ...] = ()
+        self.bb: dict[int, int] = {}
+        self.table = -1
+
+    def at_door(self) -> bool:
+        m = self.m
+        to_go = m.left - m.places_paid
+        return not m.burst and m.places_paid > 0 and 1 <= to_go <= self.door
+
+    def add(self, e: Any) -> None:
+        kind = type(e).__name__
+        if kind == "TableHandStarted":
+            self.bb[e.table_id] = self.m.big_blind.get(e.level_index, 0)
+            if self.at_door():
+                self.c["hands"] += 1
+        elif kind == "HandStarted":
+            self.table = e.table_id
+            self.seat_ids = e.player_ids
+            bb = self.bb.get(e.table_id, 0) or 1
+            self.hand = {
+                p: {"forced_all_in": False, "acts": [], "bb": s / bb}
+                for p, s in zip(e.player_ids, e.stacks)
+            }
+            self.last[e.table_id] = self.hand
+        elif kind == "ForcedBetPosted" and e.all_in:
+            self.hand[e.player_id]["forced_all_in"] = True
+        elif kind == "ActionTaken":
+            self.hand[e.player_id]["acts"].append((e.street, e.kind.value, e.all_in))
+        elif kind == "PlayerEliminated" and e.place >= 2 and self.at_door():
+            record = self.last.get(e.table_id, {}).get(e.player_id)
+            self.c["busts"] += 1
+            why = cause(record)
+            self.c[why.split("-")[0]] += 1
+            if why.startswith("postflop"):
+                self.c[why] += 1
+            if record is not None:
+                depth = next(f"<{d}" for d in DEPTHS if record["bb"] < d)
+                self.c[f"depth {depth}"] += 1
+                self.c[f"depth {depth} {why.split('-')[0]}"] += 1
+        self.m.add(e)
+
+    def counts(self) -> dict[str, float]:
+        out = {k: float(v) for k, v in self.c.items()}
+        out["rounds"] = float(len(self.m.sync.rounds))
+        return out
+
+
+def cause(record: dict[str, Any] | None) -> str:
+    """How a busted player's last chips went in (``CAUSES``)."""
+    if record is None:
+        return "unknown"
+    acts = record["acts"]
+    voluntary = [a for a in acts if a[1] in ("call", "bet", "raise")]
+    if not voluntary:
+        return "blind"
+    street, kind, all_in = voluntary[-1]
+    if street == 0 and all_in:
+        return "call" if kind == "call" else "shove"
+    if street == 0:
+        return "limp"
+    return "postflop-call" if kind == "call" else "postflop-bet"
+
+
+def one_run(args: tuple[str, int, int]) -> dict[str, float]:
+    from pokersim.engine import run_tournament
+    from pokersim.scenario import load_scenario
+
+    path, seed, door = args
+    d = DoorCount(door)
+    run_tournament(load_scenario(path), seed, emit=d.add, record_actions=True)
+    return d.counts()
+
+
+def main() -> None:
+    from pokersim.study import run_seeds
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("scenario", type=Path)
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--door", type=int, default=10, help="players from the money (default 10)")
+    args = ap.parse_args()
+    work = [(str(args.scenario.resolve()), s, args.door) for s in run_seeds(args.seed, args.runs)]
+    if args.jobs > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
+            runs = list(pool.map(one_run, work))
+    else:
+        runs = [one_run(w) for w in work]
+    total: Counter[str] = Counter()
+    for r in runs:
+        total.update(r)
+    hands = total["hands"] or 1.0
+    rounds = [r.get("rounds", 0.0) for r in runs]
+    print(f"{args.scenario.name}: {args.runs} runs, seed {args.seed}, door = {args.door}")
+    print(f"table-hands at the door: {int(total['hands'])}, busts: {int(total['busts'])}")
+    print(f"busts per 100 table-hands at the door: {100 * total['busts'] / hands:.2f}")
+    for c in (*CAUSES, "unknown"):
+        if total[c] or c != "unknown":
+            share = total[c] / (total["busts"] or 1.0)
+            rate = 100 * total[c] / hands
+            print(f"  {c:13s} {int(total[c]):5d}  {rate:5.2f} per 100  {share:5.1%}")
+    for d in DEPTHS:
+        key = f"depth <{d}"
+        if total[key]:
+            parts = ", ".join(f"{c} {int(total[f'{key} {c}'])}" for c in CAUSES[:5])
+            print(f"  stack {key[6:]:>4s} bb: {int(total[key]):4d} busts ({parts})")
+    print(
+        f"money-bubble hand-for-hand rounds: mean {statistics.mean(rounds):.2f}, "
+        f"median {statistics.median(rounds):.1f}, per run {[int(x) for x in rounds]}"
+    )
+
+
+if __name__ == "__main__":
+    main()
