@@ -282,7 +282,7 @@ def test_a_blind_all_in_on_the_ante_imports_and_passes() -> None:
 
 
 def test_a_missing_blind_from_a_player_with_chips_is_still_refused() -> None:
-    text = BLIND_ALL_IN_ON_THE_ANTE.replace("Seat 3: P3 (11 in chips)", "Seat 3: P3 (500 in chips)")
+    text = BLIND_ALL_IN_ON_THE_ANTE.replace("P3 (11 in chips)", "P3 (500 in chips)")
     text = text.replace("P3: posts the ante 11 and is all-in", "P3: posts the ante 25")
     (hand,) = read_pokerstars(text, "ante.txt")
     assert isinstance(hand, HandError) and "dead or missing blinds" in str(hand)
