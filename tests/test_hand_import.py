@@ -234,8 +234,10 @@ def test_real_hands_the_engine_cannot_replay_are_refused_in_one_line(
 
 # A big blind all-in on a classic ante posts no blind (exported by `pokersim run
 # scenarios/sng_9max.toml --seed 2 --hero P1` before the draws per hand were 64, hand 82).
-BLIND_ALL_IN_ON_THE_ANTE = """\
-PokerStars Hand #576455048000000082: Tournament #576455048, $10+$1 USD Hold'em No Limit - Level VII (100/200) - 2026/01/01 21:02:32 ET [2026/01/01 21:02:32 ET]
+BLIND_ALL_IN_ON_THE_ANTE = (
+    "PokerStars Hand #576455048000000082: Tournament #576455048, $10+$1 USD Hold'em No Limit - "
+    "Level VII (100/200) - 2026/01/01 21:02:32 ET [2026/01/01 21:02:32 ET]\n"
+    """\
 Table '576455048 1' 9-max Seat #9 is the button
 Seat 1: P7 (4422 in chips)
 Seat 3: P3 (11 in chips)
@@ -272,6 +274,7 @@ Seat 4: P1 folded before Flop (didn't bet)
 Seat 5: P2 folded before Flop (didn't bet)
 Seat 9: P8 (button) folded before Flop (didn't bet)
 """
+)
 
 
 def test_a_blind_all_in_on_the_ante_imports_and_passes() -> None:
