@@ -33,7 +33,6 @@ from pokersim.players import (
     TI_NEAR,
     TI_ON,
     TI_SEAT_BOUNTY,
-    bounty_chip_rate,
     range_equity,
     tournament_inputs,
 )
@@ -103,8 +102,8 @@ def hand_inputs(
 ) -> np.ndarray:
     """``players.tournament_inputs`` once per hand for the machine, when a record reads it.
 
-    The machine only reads the array. Its context columns are computed once per context;
-    without cash bounties one array serves every hand of a seat count.
+    The machine only reads the array: without cash bounties one array serves every hand of a
+    context (the engine keeps one while its facts stay) with that many seats.
     """
     if params is not _LAST_PARAMS[0]:  # a run packs its records once: ask once per run
         _LAST_PARAMS[0] = params
@@ -112,25 +111,20 @@ def hand_inputs(
         _LAST_PARAMS[1] = bool(records["aware"].any())
     if context is None or not _LAST_PARAMS[1]:
         return NO_CONTEXT
+    if context.bounty_cash_share > 0.0:
+        return tournament_inputs(context, player_ids)  # the live bounties on the seats' heads
     if context is not _LAST_CONTEXT[0]:  # one context serves hand after hand (engine.context)
-        _LAST_CONTEXT[:] = [context, tournament_inputs(context, ()), bounty_chip_rate(context), {}]
-        # the context's columns, the bounties' rate, and without it the inputs by seat count
-    _, head, rate, by_seats = _LAST_CONTEXT
+        _LAST_CONTEXT[:] = [context, {}]
+    by_seats = _LAST_CONTEXT[1]  # without bounties, the inputs depend on the seat count only
     n = len(player_ids)
-    if not rate:  # no seat column to fill: the same inputs for every hand of n seats
-        out = by_seats.get(n)
-        if out is None:
-            out = by_seats[n] = np.concatenate([head, np.zeros(n)])
-        return out
-    out = np.concatenate([head, np.zeros(n)])
-    get = context.bounties_cents.get  # a live view: read every hand
-    for k, p in enumerate(player_ids):
-        out[TI_SEAT_BOUNTY + k] = rate * get(p, 0)
+    out = by_seats.get(n)
+    if out is None:
+        out = by_seats[n] = tournament_inputs(context, player_ids)
     return out
 
 
 _LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware
-_LAST_CONTEXT: list[Any] = [None, None, 0.0, {}]  # see ``hand_inputs``
+_LAST_CONTEXT: list[Any] = [None, {}]  # the context last asked about, its inputs by seats
 
 
 @njit(cache=True)

@@ -382,25 +382,14 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     out[TI_LADDER], out[TI_BUBBLE], out[TI_CAP] = bubble_weights(context)
     out[TI_AVERAGE] = context.average_stack
     out[TI_NEAR] = bubble_nearness(context)
-    rate = bounty_chip_rate(context)
-    if rate:
+    share = context.bounty_cash_share
+    pool = sum(context.prizes_cents)
+    if share > 0.0 and pool > 0:
+        rate = share * context.average_stack * context.players_left / pool
         get = context.bounties_cents.get
         for k, p in enumerate(player_ids):
             out[TI_SEAT_BOUNTY + k] = rate * get(p, 0)
     return out
-
-
-def bounty_chip_rate(context: TournamentContext) -> float:
-    """The chips a cent of bounty on a head is worth to ``tournament_inputs`` (0: none counts).
-
-    Read from the context's fixed facts only (not the live bounties), so a caller may keep it
-    with the context.
-    """
-    share = context.bounty_cash_share
-    pool = sum(context.prizes_cents)
-    if share > 0.0 and pool > 0:
-        return share * context.average_stack * context.players_left / pool
-    return 0.0
 
 
 def seat_bubble_factor(ti: np.ndarray, chips: float) -> float:
