@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -102,28 +101,7 @@ def generator(seed: int, purpose: int, *key: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(ss))
 
 
-if TYPE_CHECKING:
-    _Doubles = array[float]
-else:
-    _Doubles = array
-
-
-class DrawBlock(_Doubles):
-    """A block of draws: an ``array`` of doubles, and the same memory as a NumPy array.
-
-    Python reads floats from the array; a compiled reader is given :attr:`numbers`, which numba's
-    dispatch types about a microsecond faster than an ``array`` (every hand, twice).
-    """
-
-    numbers: np.ndarray
-
-    def __new__(cls, data: bytes) -> DrawBlock:
-        block: DrawBlock = super().__new__(cls, "d", data)  # type: ignore[assignment]
-        block.numbers = np.frombuffer(block, dtype=np.float64)
-        return block
-
-
-def decision_block(gen: np.random.Generator, count: int) -> tuple[DrawBlock, DrawBlock]:
+def decision_block(gen: np.random.Generator, count: int) -> tuple[array[float], array[float]]:
     """Decision draws for the next ``count`` hands of one table, from the table's generator.
 
     Returns flat arrays: ``DECISION_UNIFORMS`` uniforms and ``DECISION_NORMALS`` standard normals
@@ -132,12 +110,9 @@ def decision_block(gen: np.random.Generator, count: int) -> tuple[DrawBlock, Dra
     numbers (whatever the other tables or the earlier hands did).
     """
     # arrays of doubles, not lists of floats: a quarter of the memory (a block per table)
-    uniforms = DrawBlock(gen.random(count * DECISION_UNIFORMS).tobytes())
-    normals = DrawBlock(gen.standard_normal(count * DECISION_NORMALS).tobytes())
+    uniforms = array("d", gen.random(count * DECISION_UNIFORMS).tobytes())
+    normals = array("d", gen.standard_normal(count * DECISION_NORMALS).tobytes())
     return uniforms, normals
-
-
-Draws = Sequence[float] | np.ndarray  # a block as Python reads it, or as a compiled reader does
 
 
 class HandDraws:
@@ -150,7 +125,7 @@ class HandDraws:
     (seed, table, hand). The engine points it at each hand with :meth:`start`.
     """
 
-    __slots__ = ("_u", "_ui", "_uend", "_z", "_zi", "_zend", "_extra", "_key", "_un", "_zn")
+    __slots__ = ("_u", "_ui", "_uend", "_z", "_zi", "_zend", "_extra", "_key")
 
     def __init__(self) -> None:
         self.start((), (), 0, 0, 0, 0)
@@ -166,9 +141,6 @@ class HandDraws:
     ) -> None:
         """Read hand ``row`` of a block from :func:`decision_block` from now on."""
         self._u = uniforms
-        # what a compiled reader is given: a block's NumPy form when it has one
-        self._un = uniforms.numbers if isinstance(uniforms, DrawBlock) else uniforms
-        self._zn = normals.numbers if isinstance(normals, DrawBlock) else normals
         self._ui = row * DECISION_UNIFORMS
         self._uend = self._ui + DECISION_UNIFORMS if uniforms else 0
         self._z = normals
@@ -193,9 +165,9 @@ class HandDraws:
             return self._z[i]
         return float(self._overflow().standard_normal())
 
-    def position(self) -> tuple[Draws, int, int, Draws, int, int]:
+    def position(self) -> tuple[Sequence[float], int, int, Sequence[float], int, int]:
         """(uniforms, next, end, normals, next, end): where a compiled reader starts."""
-        return self._un, self._ui, self._uend, self._zn, self._zi, self._zend
+        return self._u, self._ui, self._uend, self._z, self._zi, self._zend
 
     def seek(self, uniform: int, normal: int) -> None:
         """Go on after a compiled reader that took the draws before these indices."""
