@@ -25,6 +25,7 @@ rounds with the Python reference models, and this machine) and fails on any diff
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -507,6 +508,9 @@ Ask = Callable[[DecisionView, float], tuple[Action | None, float, bool]]
 (the answer, the elapsed seconds after it, whether the machine may play the seat again)."""
 
 
+_HEADS: dict[int, struct.Struct] = {}  # the header and the seats' blocks, by their length
+
+
 def play_rounds(
     t: TableState,
     inputs: list[int],
@@ -537,14 +541,17 @@ def play_rounds(
     logging = t.events is not None
     buf = _buffers(n, pace, bank)
     ints = buf.ints
-    head = array(
-        "q",
-        [n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
-         ui, uend, zi, zend, t.in_bits, board_at, 0, START, 0, 0, 0, 0, 0, 0,
-         0, 0, 0, 0, 0, 0, int(logging), 0,
-         *t.stacks, *t.bets, *t.totals, *inputs],
-    )  # fmt: skip
-    ints[: len(head)] = head  # the blocks after it are set by the machine before it reads them
+    count = HEADER + 3 * n + len(inputs)
+    head = _HEADS.get(count)
+    if head is None:
+        head = _HEADS[count] = struct.Struct(f"={count}q")
+    head.pack_into(
+        ints, 0,
+        n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
+        ui, uend, zi, zend, t.in_bits, board_at, 0, START, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, int(logging), 0,
+        *t.stacks, *t.bets, *t.totals, *inputs,
+    )  # fmt: skip # the blocks after it are set by the machine before it reads them
     floats = buf.floats
     floats[F_ELAPSED] = elapsed
     floats[F_CLOCK] = action_seconds

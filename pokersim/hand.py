@@ -469,10 +469,10 @@ def play_hand(
                 break
 
     # Pots: each awarded on its own to its best eligible hand(s) (R-HAND-4, R-HAND-5).
-    folded = t.folded
-    live_seats = [i for i in range(n) if not folded[i]]
+    in_hand = t.in_hand  # kept with ``folded`` by the rounds
+    live_seats = [i for i in range(n) if in_hand[i]]
     showdown = len(live_seats) > 1
-    raw_pots, refunds = build_pots(totals, [not f for f in folded], dead)
+    raw_pots, refunds = build_pots(totals, in_hand, dead)
     for i, back in enumerate(refunds) if any(refunds) else ():
         if back:
             stacks[i] += back

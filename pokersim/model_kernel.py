@@ -100,17 +100,31 @@ NO_CONTEXT = np.zeros(TI_SEAT_BOUNTY + 64, dtype=np.float64)  # no aware record 
 def hand_inputs(
     params: np.ndarray, context: TournamentContext | None, player_ids: Sequence[int]
 ) -> np.ndarray:
-    """``players.tournament_inputs`` once per hand for the machine, when a record reads it."""
+    """``players.tournament_inputs`` once per hand for the machine, when a record reads it.
+
+    The machine only reads the array: without cash bounties one array serves every hand of a
+    context (the engine keeps one while its facts stay) with that many seats.
+    """
     if params is not _LAST_PARAMS[0]:  # a run packs its records once: ask once per run
         _LAST_PARAMS[0] = params
         records = params if params.dtype.names else params.view(PARAMS_DTYPE)  # machine bytes
         _LAST_PARAMS[1] = bool(records["aware"].any())
     if context is None or not _LAST_PARAMS[1]:
         return NO_CONTEXT
-    return tournament_inputs(context, player_ids)
+    if context.bounty_cash_share > 0.0:
+        return tournament_inputs(context, player_ids)  # the live bounties on the seats' heads
+    if context is not _LAST_CONTEXT[0]:  # one context serves hand after hand (engine.context)
+        _LAST_CONTEXT[:] = [context, {}]
+    by_seats = _LAST_CONTEXT[1]  # without bounties, the inputs depend on the seat count only
+    n = len(player_ids)
+    out = by_seats.get(n)
+    if out is None:
+        out = by_seats[n] = tournament_inputs(context, player_ids)
+    return out
 
 
 _LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware
+_LAST_CONTEXT: list[Any] = [None, {}]  # the context last asked about, its inputs by seats
 
 
 @njit(cache=True)

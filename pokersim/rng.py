@@ -2,7 +2,7 @@
 
 Decks are keyed by (seed, table, hand number), so hand n at table t deals the same cards whatever
 else changes (common random numbers across structures and strategies). Decks come from a
-counter-based hash (splitmix64) sorted per row: a whole block of hands costs one ``argsort``
+counter-based hash (splitmix64) sorted per row: a whole block of hands costs one compiled call
 instead of one generator per hand. Other streams are NumPy generators spawned by key.
 """
 
@@ -12,6 +12,7 @@ from array import array
 from collections.abc import Sequence
 
 import numpy as np
+from numba import njit
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -40,8 +41,9 @@ DECISION_UNIFORMS = 64  # uniform draws kept ready per hand
 DECISION_NORMALS = 48  # standard normal draws kept ready per hand
 
 
-def _mix(x: np.ndarray) -> np.ndarray:
-    """splitmix64 finalizer, element-wise on uint64 (wrap-around is intended)."""
+@njit(cache=True)
+def _mix(x):  # pragma: no cover (compiled)
+    """splitmix64 finalizer on a uint64 (wrap-around is intended)."""
     x = x ^ (x >> _S30)
     x = x * _M1
     x = x ^ (x >> _S27)
@@ -53,20 +55,39 @@ def _u64(value: int) -> np.uint64:
     return np.uint64(value & 0xFFFFFFFFFFFFFFFF)
 
 
+@njit(cache=True)
+def _decks(
+    seed: np.uint64, table: np.uint64, first_hand: int, count: int
+) -> np.ndarray:  # pragma: no cover (compiled)
+    """``deck_block``'s rows, compiled: one call a block, no NumPy call per step."""
+    base = _mix(_mix(seed ^ _GOLDEN) ^ (table * _M2 + _GOLDEN))
+    out = np.empty((count, 52), dtype=np.int8)
+    keys = np.empty(52, dtype=np.uint64)
+    for i in range(count):
+        per_hand = _mix(base + np.uint64(first_hand + i) * _GOLDEN)
+        row = out[i]
+        for c in range(52):  # insertion sort, stable: an equal key stays after the earlier card
+            key = _mix(per_hand ^ (np.uint64(c) * _M1))
+            j = c
+            while j > 0 and keys[j - 1] > key:
+                keys[j] = keys[j - 1]
+                row[j] = row[j - 1]
+                j -= 1
+            keys[j] = key
+            row[j] = c
+    return out
+
+
 def deck_block(seed: int, table: int, first_hand: int, count: int) -> np.ndarray:
     """Shuffled decks for hands ``first_hand .. first_hand+count-1`` of one table.
 
     Returns an ``int8`` array of shape ``(count, 52)``. Row i depends only on
-    ``(seed, table, first_hand + i)``, so blocks of any size agree hand by hand.
+    ``(seed, table, first_hand + i)``, so blocks of any size agree hand by hand. With
+    splitmix64's finalizer ``mix`` and constants (arithmetic modulo 2**64), a table's key is
+    ``t = mix(mix(seed ^ G) ^ (table * M2 + G))``, a hand's ``h = mix(t + hand * G)``, and the
+    deck is the cards 0..51 sorted stably by ``mix(h ^ card * M1)``.
     """
-    with np.errstate(over="ignore"):
-        base = _mix(np.array([_u64(seed) ^ _GOLDEN], dtype=np.uint64))
-        base = _mix(base ^ (_u64(table) * _M2 + _GOLDEN))
-        hands = np.arange(first_hand, first_hand + count, dtype=np.uint64)
-        per_hand = _mix(base + hands * _GOLDEN)
-        cards = np.arange(52, dtype=np.uint64) * _M1
-        keys = _mix(per_hand[:, None] ^ cards[None, :])
-    return np.argsort(keys, axis=1, kind="stable").astype(np.int8)
+    return _decks(_u64(seed), _u64(table), first_hand, count)
 
 
 def deck(seed: int, table: int, hand: int) -> np.ndarray:

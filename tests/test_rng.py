@@ -1,12 +1,13 @@
 """Keyed streams: the deck of hand n at table t depends only on (seed, table, n)."""
 
 import numpy as np
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokersim import rng
 
 
+@settings(deadline=None)  # the first call may compile the shuffle
 @given(
     seed=st.integers(0, 2**63 - 1),
     table=st.integers(0, 10_000),
@@ -21,6 +22,49 @@ def test_deck_block_rows_are_permutations_and_independent_of_block(seed, table, 
     assert (rng.deck(seed, table, first + k) == block[k]).all()
     tail = rng.deck_block(seed, table, first + k, count - k)
     assert (tail == block[k:]).all()
+
+
+def _numpy_decks(seed: int, table: int, first: int, count: int) -> np.ndarray:
+    """The decks in NumPy, element-wise on uint64 arrays: the compiled form's reference."""
+    m1, m2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+    golden = np.uint64(0x9E3779B97F4A7C15)
+
+    def mix(x: np.ndarray) -> np.ndarray:
+        x = x ^ (x >> np.uint64(30))
+        x = x * m1
+        x = x ^ (x >> np.uint64(27))
+        x = x * m2
+        return x ^ (x >> np.uint64(31))
+
+    def u64(value: int) -> np.uint64:
+        return np.uint64(value & 0xFFFFFFFFFFFFFFFF)
+
+    with np.errstate(over="ignore"):
+        base = mix(np.array([u64(seed) ^ golden], dtype=np.uint64))
+        base = mix(base ^ (u64(table) * m2 + golden))
+        hands = np.arange(first, first + count, dtype=np.uint64)
+        per_hand = mix(base + hands * golden)
+        cards = np.arange(52, dtype=np.uint64) * m1
+        keys = mix(per_hand[:, None] ^ cards[None, :])
+    return np.argsort(keys, axis=1, kind="stable").astype(np.int8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**64 - 1) | st.integers(-(2**63), -1),
+    table=st.integers(0, 100_000),
+    first=st.integers(0, 2**40),
+    count=st.integers(1, 70),
+)
+def test_deck_block_equals_its_numpy_form(seed, table, first, count):
+    # the compiled shuffle deals exactly the decks of the element-wise NumPy form
+    block = rng.deck_block(seed, table, first, count)
+    assert block.dtype == np.int8
+    assert block.tobytes() == _numpy_decks(seed, table, first, count).tobytes()
+
+
+def test_deck_block_equals_its_numpy_form_on_a_long_block():
+    assert rng.deck_block(1, 7, 1, 5000).tobytes() == _numpy_decks(1, 7, 1, 5000).tobytes()
 
 
 def test_deck_depends_on_each_key():
