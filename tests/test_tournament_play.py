@@ -95,7 +95,6 @@ def test_bounties_count_in_chips_at_the_prize_pools_price() -> None:
     assert tournament_inputs(None, [1, 2])[players.TI_ON] == 0.0
 
 
-
 def test_prize_pool_is_the_sum_of_the_table_it_is_given() -> None:
     big = tuple(range(15_000, 0, -1))  # a remembered table, then others, then it again
     assert players.prize_pool(big) == sum(big)
@@ -108,6 +107,7 @@ def test_prize_pool_is_the_sum_of_the_table_it_is_given() -> None:
     # the weights read the pool: a table of the same places with another sum moves them
     richer = (LADDER[0] + 9000, *LADDER[1:])
     assert bubble_weight(_context(10, LADDER)) != bubble_weight(_context(10, richer))
+
 
 # -- decisions ------------------------------------------------------------------------------
 
