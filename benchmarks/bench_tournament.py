@@ -46,40 +46,51 @@ def _scenario(path: Path, count: int | None) -> Any:
     return parse_scenario(data, source=f"{path.name} with {count} players")
 
 
-def _stub_hand(
-    setup: Any, deal: Any, decide: Any, *, record_actions: bool = True, context: Any = None
-) -> Any:
-    from pokersim.hand import HandResult, Knockout
+def stub_hand_player(hand: Any) -> Any:
+    """The scripted hand, made of the records of ``hand`` (``pokersim.hand`` or a copy of it)."""
+    result_of, knockout = hand.HandResult, hand.Knockout
 
-    n = len(setup.seats)
-    c = deal.hole[0][0] + deal.board[0]
-    i = c % n
-    j = (i + 1) % n
-    stacks = list(setup.stacks)
-    a, b = (i, j) if (deal.board[1] & 1) else (j, i)
-    moved = min(stacks[a], stacks[b])
-    if deal.board[2] % 4:  # three hands in four: a pot of a third of the shorter stack
-        moved //= 3
-    stacks[a] += moved
-    stacks[b] -= moved
-    kos = ()
-    if stacks[b] == 0:
-        p = setup.seats[b].player_id
-        kos = (
-            Knockout(
-                seat=b,
-                player_id=p,
-                pot_index=0,
-                winners=(a,),
-                winner_ids=(setup.seats[a].player_id,),
-            ),
+    def play(
+        setup: Any, deal: Any, decide: Any, *, record_actions: bool = True, context: Any = None
+    ) -> Any:
+        n = len(setup.seats)
+        c = deal.hole[0][0] + deal.board[0]
+        i = c % n
+        j = (i + 1) % n
+        stacks = list(setup.stacks)
+        a, b = (i, j) if (deal.board[1] & 1) else (j, i)
+        moved = min(stacks[a], stacks[b])
+        if deal.board[2] % 4:  # three hands in four: a pot of a third of the shorter stack
+            moved //= 3
+        stacks[a] += moved
+        stacks[b] -= moved
+        kos = ()
+        if stacks[b] == 0:
+            p = setup.seats[b].player_id
+            kos = (
+                knockout(
+                    seat=b,
+                    player_id=p,
+                    pot_index=0,
+                    winners=(a,),
+                    winner_ids=(setup.seats[a].player_id,),
+                ),
+            )
+        return result_of(
+            setup=setup,
+            deal=deal,
+            final_stacks=tuple(stacks),
+            pots=(),
+            knockouts=kos,
+            showdown=False,
         )
-    return HandResult(
-        setup=setup, deal=deal, final_stacks=tuple(stacks), pots=(), knockouts=kos, showdown=False
-    )
+
+    return play
 
 
-class _StubModel:
+class StubModel:
+    """The stub's player: never asked to decide (the scripted hand decides)."""
+
     name = "stub"
 
     def decide(self, view: Any, rng: Any) -> Any:  # never asked: the stub hand decides
@@ -130,7 +141,9 @@ def child(path: str, count: int | None, seed: int, stub: bool, disconnects: floa
         sc = dataclasses.replace(sc, connection=Connection(disconnects_per_player_hour=disconnects))
     kwargs: dict[str, Any] = {}
     if stub:
-        kwargs = {"hand_player": _stub_hand, "models": [_StubModel()] * sc.players.count}
+        from pokersim import hand
+
+        kwargs = {"hand_player": stub_hand_player(hand), "models": [StubModel()] * sc.players.count}
     collector = _CollectorClock()
     gc.callbacks.append(collector)
     t0 = time.perf_counter()

@@ -9,7 +9,12 @@ tree's ``pokersim`` package copied under another name), and their runs alternate
     python benchmarks/compare_versions.py OLD_TREE NEW_TREE scenarios/mtt_1000.toml --pairs 16
 
 ``OLD_TREE`` and ``NEW_TREE`` are checkouts (``git worktree add /tmp/old <commit>``). CPU time
-(``time.process_time``) per tournament hand, seed 1, after one warm-up run of each.
+(``time.process_time``) per tournament hand, seed 1, after one warm-up run of each. ``--players
+N`` replaces the scenario's ``players.count`` (the field-size curve of ``bench_tournament.py``);
+``--stub`` plays the scripted hands of ``bench_tournament.py --stub`` (the engine's own cost):
+
+    python benchmarks/compare_versions.py OLD_TREE NEW_TREE scenarios/mtt_1000.toml \
+        --players 30000 --stub --pairs 4
 """
 
 from __future__ import annotations
@@ -22,7 +27,11 @@ import statistics
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
+from typing import Any
+
+from bench_tournament import StubModel, stub_hand_player
 
 
 def _copy_as(tree: Path, name: str, into: Path) -> None:
@@ -44,6 +53,8 @@ def main() -> int:
     parser.add_argument("new", type=Path)
     parser.add_argument("scenario", type=Path)
     parser.add_argument("--pairs", type=int, default=12)
+    parser.add_argument("--players", type=int, help="players.count replaced by this")
+    parser.add_argument("--stub", action="store_true", help="scripted hands: the engine alone")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pokersim-versions-") as tmp:
         _copy_as(args.old.resolve(), "pokersim_old", Path(tmp))
@@ -55,15 +66,24 @@ def main() -> int:
             scenario = importlib.import_module(f"{name}.scenario")
             warm = scenario.load_scenario(args.old / "scenarios" / "sng_9max.toml")
             engine.run_tournament(warm, 0)
-            versions.append((engine.run_tournament, scenario.load_scenario(args.scenario), []))
+            data = tomllib.loads(args.scenario.read_text(encoding="utf-8"))
+            if args.players is not None:
+                data["players"]["count"] = args.players
+            sc = scenario.parse_scenario(data, source=str(args.scenario))
+            kwargs: dict[str, Any] = {}
+            if args.stub:
+                hand = importlib.import_module(f"{name}.hand")
+                models = [StubModel()] * sc.players.count
+                kwargs = {"hand_player": stub_hand_player(hand), "models": models}
+            versions.append((engine.run_tournament, sc, kwargs, []))
         ratios = []
         for k in range(args.pairs):
-            for run, sc, times in versions if k % 2 == 0 else versions[::-1]:
+            for run, sc, kwargs, times in versions if k % 2 == 0 else versions[::-1]:
                 start = time.process_time()
-                result = run(sc, 1)
+                result = run(sc, 1, **kwargs)
                 times.append((time.process_time() - start) / result.hands_played * 1e6)
-            ratios.append(versions[1][2][-1] / versions[0][2][-1])
-    for label, (_run, _sc, times) in zip(("old", "new"), versions):
+            ratios.append(versions[1][3][-1] / versions[0][3][-1])
+    for label, (_run, _sc, _kwargs, times) in zip(("old", "new"), versions):
         print(f"{label}: {min(times):.1f} min, {statistics.median(times):.1f} median µs/hand")
     spread = f"{min(ratios):.3f} .. {max(ratios):.3f}"
     print(f"new / old, median of {len(ratios)} pairs: {statistics.median(ratios):.3f} ({spread})")

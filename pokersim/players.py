@@ -307,6 +307,25 @@ NASH_MAX_BB = float(nash.STACKS_BB[-1])
 """The deepest stack of the equilibrium charts: deeper all-ins are called by the plain play."""
 
 
+_POOL: list[Any] = [(), 0]  # the prize table last summed, and its sum
+
+
+def prize_pool(prizes: Sequence[int]) -> int:
+    """``sum(prizes)``, remembered for the last prize table (a tuple) it was asked about.
+
+    Every tournament-aware hand asks for it and the table rarely changes, while summing it
+    costs a step per place paid (15,000 at 100,000 players: benchmarks/bench_hand_inputs.py).
+    """
+    last = _POOL
+    if prizes is last[0]:
+        return int(last[1])
+    pool = sum(prizes)
+    if type(prizes) is tuple:  # immutable: the sum holds while this object is the table
+        last[0] = prizes
+        last[1] = pool
+    return pool
+
+
 def bubble_weights(context: TournamentContext) -> tuple[float, float, float]:
     """How ICM weighs on this hand's stacks: (ladder weight, bubble weight, bubble cap).
 
@@ -324,7 +343,7 @@ def bubble_weights(context: TournamentContext) -> tuple[float, float, float]:
     prizes = context.prizes_cents
     if n <= 2 or paid < 1 or not prizes:
         return 0.0, 0.0, 1.0
-    pool = sum(prizes)
+    pool = prize_pool(prizes)
     first = prizes[0]
     min_cash = prizes[min(paid, len(prizes)) - 1]
     if pool <= 0 or first <= 0 or min_cash <= 0:
@@ -383,8 +402,10 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     out[TI_AVERAGE] = context.average_stack
     out[TI_NEAR] = bubble_nearness(context)
     share = context.bounty_cash_share
-    pool = sum(context.prizes_cents)
-    if share > 0.0 and pool > 0:
+    if share <= 0.0:
+        return out
+    pool = prize_pool(context.prizes_cents)
+    if pool > 0:
         rate = share * context.average_stack * context.players_left / pool
         get = context.bounties_cents.get
         for k, p in enumerate(player_ids):

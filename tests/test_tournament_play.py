@@ -95,6 +95,20 @@ def test_bounties_count_in_chips_at_the_prize_pools_price() -> None:
     assert tournament_inputs(None, [1, 2])[players.TI_ON] == 0.0
 
 
+def test_prize_pool_is_the_sum_of_the_table_it_is_given() -> None:
+    big = tuple(range(15_000, 0, -1))  # a remembered table, then others, then it again
+    assert players.prize_pool(big) == sum(big)
+    assert players.prize_pool(LADDER) == sum(LADDER)
+    assert players.prize_pool(big) == sum(big)
+    table = list(LADDER)  # a list may change between calls: never remembered
+    assert players.prize_pool(table) == sum(LADDER)
+    table[0] += 5
+    assert players.prize_pool(table) == sum(LADDER) + 5
+    # the weights read the pool: a table of the same places with another sum moves them
+    richer = (LADDER[0] + 9000, *LADDER[1:])
+    assert bubble_weight(_context(10, LADDER)) != bubble_weight(_context(10, richer))
+
+
 # -- decisions ------------------------------------------------------------------------------
 
 HOLES = {charts.CLASS_OF_PAIR[a * 52 + b]: (a, b) for a in range(52) for b in range(a + 1, 52)}
