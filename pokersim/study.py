@@ -820,12 +820,15 @@ def _init_worker(parent: int, warm: bool = False) -> None:
     parent killed outright (``kill -9``) cannot stop them, so each worker watches its parent
     and exits when it is gone (it is then re-parented, and ``os.getppid()`` changes); with the
     workers gone, multiprocessing's resource tracker ends too. With ``warm`` the worker loads
-    the engine and its kernels now (``warm_engine``), once for all its runs.
+    the engine and its kernels now (``warm_engine``), once for all its runs. A worker told to
+    stop ends at once (``_end_worker``) instead of tearing its interpreter down.
     """
+    import atexit  # noqa: PLC0415
     import signal  # noqa: PLC0415
     import threading  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    atexit.register(_end_worker)
     if os.getppid() != parent:  # already gone while this worker started
         os._exit(1)
     threading.Thread(
@@ -833,6 +836,20 @@ def _init_worker(parent: int, warm: bool = False) -> None:
     ).start()
     if warm:
         warm_engine()
+
+
+def _end_worker() -> None:
+    """A local worker's last act, once its pool told it to stop: flush and exit now.
+
+    Its results are all sent by then (the result queue has no buffer to flush), so the
+    interpreter's teardown (numba, LLVM, pyarrow and every module freed one by one) would only
+    keep the parent waiting: it joins its workers before merging. Exit callbacks run last
+    registered first, so this one runs before the others and skips them; the exit status is
+    0, as it was.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 WARM_PLAYERS = 18
