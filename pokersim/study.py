@@ -1125,6 +1125,8 @@ def _execute_processes(tasks: Sequence[_Task], workers: LocalWorkers, store: _St
     A killed worker breaks the pool: the runs in flight are resubmitted to a new pool (at most
     ``MAX_POOL_RESTARTS`` times), so only those runs' work is repeated, never their rows.
     """
+    import pandas  # noqa: F401, PLC0415 - for the result's frames: now, while the workers start
+
     pending: Iterator[_Task] = iter(tasks)
     restarts = 0
     stored = 0
