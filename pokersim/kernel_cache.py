@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -61,14 +62,25 @@ def fingerprint(package: Path = PACKAGE) -> str:
     The files are ``KERNEL_SOURCES`` under ``package``: the digest changes whenever a cached
     kernel may be stale.
     """
-    import numba  # noqa: PLC0415 - only where kernels are compiled or loaded
-    import numpy  # noqa: PLC0415
-
-    digest = hashlib.sha256(f"numba {numba.__version__} numpy {numpy.__version__}".encode())
+    digest = hashlib.sha256(f"numba {_version('numba')} numpy {_version('numpy')}".encode())
     for name in KERNEL_SOURCES:
         digest.update(f"\0{name}\0".encode())
         digest.update((package / name).read_bytes())
     return digest.hexdigest()
+
+
+def _version(package: str) -> str:
+    """The installed version of ``package``, read from its metadata.
+
+    Importing numba only to ask would cost a process that merely checks the cache (a study's
+    parent) a quarter of a second.
+    """
+    from importlib import metadata  # noqa: PLC0415
+
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return str(importlib.import_module(package).__version__)
 
 
 def njit(**options: Any) -> Callable[[Callable[..., Any]], Any]:
