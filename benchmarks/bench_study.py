@@ -9,6 +9,8 @@ Each backend plays the same N runs (same seeds) into a fresh temporary folder. R
   pokersim and warm up once each; the Dask cluster is started inside the measurement), playing,
   writing the Parquet parts and merging;
 * "steady" runs/s: from the 5th completed run to the last, i.e. without the start-up;
+* the serial parts: when the first run was stored (the workers' start), and how long the study
+  took after the last one (stopping the workers, finishing the merged files, reading them);
 * CPU seconds per run in this process and in the worker processes (``getrusage``), which do not
   depend on how busy the machine is: on a machine whose cores are shared with other work, wall
   time measures the share of the CPUs we got, CPU time measures what the study costs.
@@ -63,7 +65,8 @@ def measure(
             **kw,
             **extra,
         )
-    wall = time.perf_counter() - t0
+    end = time.perf_counter()
+    wall = end - t0
     c1 = cpu()
     warm = 4
     return {
@@ -71,6 +74,8 @@ def measure(
         "wall": wall,
         "rate": args.runs / wall,
         "steady": (len(done) - 1 - warm) / (done[-1] - done[warm]),
+        "first": done[0] - t0,
+        "end": end - done[-1],
         "cpu_parent": (c1[0] - c0[0]) / args.runs,
         "cpu_workers": (c1[1] - c0[1]) / args.runs,
         "load": (load0 + os.getloadavg()[0]) / 2,
@@ -218,14 +223,15 @@ def main() -> None:
     print()
     print(
         "| backend | wall (s) | runs/s | vs 1 worker | steady runs/s | vs 1 worker "
-        "| CPU s/run, main process | CPU s/run, workers | load avg |"
+        "| CPU s/run, main process | CPU s/run, workers | first run stored (s) "
+        "| after the last (s) | load avg |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['label']} | {r['wall']:.1f} | {r['rate']:.2f} | {r['rate'] / base['rate']:.2f}x "
             f"| {r['steady']:.2f} | {r['steady'] / base['steady']:.2f}x | {r['cpu_parent']:.3f} "
-            f"| {r['cpu_workers']:.3f} | {r['load']:.1f} |"
+            f"| {r['cpu_workers']:.3f} | {r['first']:.2f} | {r['end']:.2f} | {r['load']:.1f} |"
         )
     same = all(r["bytes"] == base["bytes"] for r in rows)
     print()

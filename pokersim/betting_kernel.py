@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -39,6 +39,7 @@ from pokersim.actions import Action, DecisionView
 from pokersim.betting import TableState, answer_code, make_legal, make_view
 from pokersim.evaluator._tables import get_tables
 from pokersim.events import ActionKind, ActionTaken, BoardDealt, UncalledBetReturned
+from pokersim.kernel_cache import njit
 from pokersim.model_kernel import (
     CHART_TABLES,
     CHECK_CALL,
@@ -53,10 +54,10 @@ from pokersim.model_kernel import (
 from pokersim.model_params import PARAMS_DTYPE
 from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_time_compiled
 
-# numba's cache keys this file's compiled machine on this file alone: the packed record's
-# layout (PARAMS_DTYPE, 34 fields with the tournament-aware play's caution and bubble cut) and
-# the compiled decisions it calls are built into it, so a change to either must change this
-# file too (or clear the cache), or the machine reads records with the old layout.
+# The packed record's layout (PARAMS_DTYPE, 34 fields with the tournament-aware play's caution
+# and bubble cut) and the compiled decisions it calls are built into this machine: its cache
+# entries carry the fingerprint of every file they come from (``kernel_cache``), so a change
+# to either compiles the machine anew.
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
 # totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price

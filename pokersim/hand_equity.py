@@ -16,7 +16,6 @@ from math import comb
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from pokersim.cards import format_cards, parse_cards
 from pokersim.evaluator._kernel import (
@@ -28,6 +27,7 @@ from pokersim.evaluator._kernel import (
     suit_rank_bit,
 )
 from pokersim.evaluator._tables import SUIT_BIAS, Tables, get_tables
+from pokersim.kernel_cache import njit
 
 __all__ = ["EquityResult", "equity"]
 

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from pokersim import charts, nash
 from pokersim.actions import TournamentContext
 from pokersim.betting import CHECK_CALL_CODE, FOLD_CODE, RAISE_CODE
+from pokersim.kernel_cache import njit
 from pokersim.model_params import CALLING, PARAMS_DTYPE, PUSH_FOLD, RANDOM
 from pokersim.players import (
     COMBO_COLUMNS,

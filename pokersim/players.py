@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 import numpy as np
-from numba import njit
 
 from pokersim import charts, nash
 from pokersim.actions import (
@@ -45,6 +44,7 @@ from pokersim.actions import (
 from pokersim.errors import ConfigError
 from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
 from pokersim.evaluator._tables import SUIT_BIAS, card_keys, get_tables
+from pokersim.kernel_cache import njit
 from pokersim.model_params import (
     BlendParams,
     CallingStationParams,

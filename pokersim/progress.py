@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
@@ -110,16 +111,24 @@ def progress_bar(
 
 
 def kernels_cached(kernels: tuple[tuple[str, str], ...] = ENGINE_KERNELS) -> bool:
-    """Whether numba's cache holds the kernels already (index files present: a cheap check)."""
+    """Whether numba's cache holds the kernels, fresh: a cheap check (a few small files read).
+
+    Each needs an index file stamped with the current ``kernel_cache.fingerprint()``: a stale
+    one is compiled anew, so it counts as missing.
+    """
+    from pokersim.kernel_cache import fingerprint  # noqa: PLC0415 - imports numba
+
     root = Path(__file__).resolve().parent
     cache_dir = os.environ.get("NUMBA_CACHE_DIR")
+    mark = fingerprint().encode()
     for sub, prefix in kernels:
+        indexes: Iterable[Path]
         if cache_dir:
-            found = any(Path(cache_dir).rglob(f"{prefix}*.nbi"))
+            indexes = Path(cache_dir).rglob(f"{prefix}*.nbi")
         else:
             folder = root / sub / "__pycache__" if sub else root / "__pycache__"
-            found = folder.is_dir() and any(folder.glob(f"{prefix}*.nbi"))
-        if not found:
+            indexes = folder.glob(f"{prefix}*.nbi") if folder.is_dir() else ()
+        if not any(mark in index.read_bytes() for index in indexes):
             return False
     return True
 

@@ -399,11 +399,13 @@ def _run_locked(
 
         announce_compile()
     bar = _progress_bar(runs, len(done), progress, desc)
+    merge = _open_merge(folder, runs, done)
     try:
 
         def store(result: RunResult) -> None:
             try:
                 _write_parts(folder, result)
+                merge.add(result)
             except OSError as exc:
                 raise PokerSimError(
                     f"--out {folder}: cannot write {exc.filename or 'a part file'} "
@@ -427,16 +429,30 @@ def _run_locked(
             count = min(jobs or _cpu_count(), len(todo))
             with LocalWorkers(count, warm=runner == DEFAULT_RUNNER) as own:
                 _execute_processes(todo, own, store)
+        merge.finish()
+    except OSError as exc:
+        merge.abandon()
+        raise _merge_failed(folder, exc) from None
+    except BaseException:
+        merge.abandon()
+        raise
     finally:
         bar.close()
-    try:
-        merge_parts(folder, runs)
-    except OSError as exc:
-        raise PokerSimError(
-            f"--out {folder}: cannot write {exc.filename or 'the merged files'} ({exc.strerror}); "
-            "every run is saved: free some space and run the same command with --resume"
-        ) from None
     return load_study(folder)
+
+
+def _open_merge(folder: Path, runs: int, done: set[int]) -> _StudyMerge:
+    try:
+        return _StudyMerge(folder, runs, done)
+    except OSError as exc:
+        raise _merge_failed(folder, exc) from None
+
+
+def _merge_failed(folder: Path, exc: OSError) -> PokerSimError:
+    return PokerSimError(
+        f"--out {folder}: cannot write {exc.filename or 'the merged files'} ({exc.strerror}); "
+        "every run is saved: free some space and run the same command with --resume"
+    )
 
 
 def _scenario_path(scenario: str | os.PathLike[str] | None, runner: str) -> str:
@@ -620,29 +636,114 @@ def merge_parts(folder: str | os.PathLike[str], runs: int | None = None) -> None
 
 
 def _merge_table(folder: Path, name: str, done: Sequence[int]) -> None:
-    """Stream the parts of one table, in run order, into its result file (bounded memory).
+    """Merge the part files of one table, in run order, into its result file."""
+    merged = _TableMerge(folder, name)
+    try:
+        for i in done:
+            merged.add(_part_path(folder, i, name))
+        merged.close()
+    except BaseException:
+        merged.abandon()
+        raise
+
+
+class _TableMerge:
+    """One result file written as its runs' parts come, in run order (bounded memory).
 
     Row groups close every ``MERGE_ROWS`` rows, a function of the data alone, so the bytes do
-    not depend on how the runs were played.
+    not depend on how the runs were played. Written to a temporary file, renamed by ``close``.
     """
-    schema = SCHEMAS[name]
-    path = folder / f"{name}.parquet"
-    tmp = path.with_name(path.name + ".tmp")
-    buffer: list[pa.Table] = []
-    buffered = 0
-    with pq.ParquetWriter(tmp, schema, compression="zstd") as writer:
-        for i in done:  # each part holds one run: sorting it sorts the whole table
-            part = pq.read_table(_part_path(folder, i, name)).cast(schema)
-            buffer.append(part.sort_by(SORT_KEYS[name]))
-            buffered += part.num_rows
-            if buffered >= MERGE_ROWS:
-                writer.write_table(pa.concat_tables(buffer))
-                buffer, buffered = [], 0
-        if buffer or not done:
-            writer.write_table(pa.concat_tables(buffer) if buffer else schema.empty_table())
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.schema = SCHEMAS[name]
+        self.sort_keys = SORT_KEYS[name]
+        self.path = folder / f"{name}.parquet"
+        self.tmp = self.path.with_name(self.path.name + ".tmp")
+        self.writer = pq.ParquetWriter(self.tmp, self.schema, compression="zstd")
+        self.buffer: list[pa.Table] = []
+        self.buffered = 0
+        self.parts = 0
+
+    def add(self, source: Path | pa.BufferReader) -> None:
+        """Append one run's part: its file, or its Parquet bytes."""
+        part = pq.ParquetFile(source).read().cast(self.schema)
+        self.buffer.append(part.sort_by(self.sort_keys))  # one run: sorting it sorts the table
+        self.buffered += part.num_rows
+        self.parts += 1
+        if self.buffered >= MERGE_ROWS:
+            self.writer.write_table(pa.concat_tables(self.buffer))
+            self.buffer, self.buffered = [], 0
+
+    def close(self) -> None:
+        """Write the last row group, make the file durable and put it in place."""
+        if self.buffer or not self.parts:
+            last = pa.concat_tables(self.buffer) if self.buffer else self.schema.empty_table()
+            self.writer.write_table(last)
+        self.writer.close()
+        with open(self.tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(self.tmp, self.path)
+
+    def abandon(self) -> None:
+        """Drop the unfinished file (the part files keep every completed run)."""
+        self.writer.close()
+        self.tmp.unlink(missing_ok=True)
+
+
+class _StudyMerge:
+    """The result files written while the runs are played, not after them.
+
+    A run's parts join the files once every run before it has (in memory, from the bytes the
+    worker sent; a resumed study's earlier runs from their part files), so the merge overlaps
+    the runs and its end leaves only the last row groups to write: the same bytes as merging
+    the part files afterwards (``merge_parts``).
+    """
+
+    def __init__(self, folder: Path, runs: int, done: set[int]) -> None:
+        self.folder, self.runs, self.done = folder, runs, done
+        self.next = 0
+        self.waiting: dict[int, dict[str, bytes]] = {}
+        self.tables: dict[str, _TableMerge] = {}
+        try:
+            for name in TABLES:
+                self.tables[name] = _TableMerge(folder, name)
+            self._advance()
+        except BaseException:
+            self.abandon()
+            raise
+
+    def add(self, result: RunResult) -> None:
+        """A run's parts, stored: merged now if every earlier run is, else kept until then."""
+        index, parts = result
+        self.waiting[index] = parts
+        self._advance()
+
+    def _advance(self) -> None:
+        while self.next < self.runs:
+            parts = self.waiting.pop(self.next, None)
+            if parts is None and self.next not in self.done:
+                return
+            for name, table in self.tables.items():
+                table.add(
+                    _part_path(self.folder, self.next, name)
+                    if parts is None
+                    else pa.BufferReader(parts[name])
+                )
+            self.next += 1
+
+    def finish(self) -> None:
+        """Close the files once every run is in them."""
+        if self.next < self.runs:
+            raise PokerSimError(
+                f"{self.runs - self.next} run(s) of the study in {self.folder} are not complete "
+                f"(first: run {self.next}); run it again with --resume"
+            )
+        for table in self.tables.values():
+            table.close()
+
+    def abandon(self) -> None:
+        for table in self.tables.values():
+            table.abandon()
 
 
 #: Integer columns that may hold no value (no bubble, no final table...): read as pandas'
@@ -820,12 +921,15 @@ def _init_worker(parent: int, warm: bool = False) -> None:
     parent killed outright (``kill -9``) cannot stop them, so each worker watches its parent
     and exits when it is gone (it is then re-parented, and ``os.getppid()`` changes); with the
     workers gone, multiprocessing's resource tracker ends too. With ``warm`` the worker loads
-    the engine and its kernels now (``warm_engine``), once for all its runs.
+    the engine and its kernels now (``warm_engine``), once for all its runs. A worker told to
+    stop ends at once (``_end_worker``) instead of tearing its interpreter down.
     """
+    import atexit  # noqa: PLC0415
     import signal  # noqa: PLC0415
     import threading  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    atexit.register(_end_worker)
     if os.getppid() != parent:  # already gone while this worker started
         os._exit(1)
     threading.Thread(
@@ -833,6 +937,20 @@ def _init_worker(parent: int, warm: bool = False) -> None:
     ).start()
     if warm:
         warm_engine()
+
+
+def _end_worker() -> None:
+    """A local worker's last act, once its pool told it to stop: flush and exit now.
+
+    Its results are all sent by then (the result queue has no buffer to flush), so the
+    interpreter's teardown (numba, LLVM, pyarrow and every module freed one by one) would only
+    keep the parent waiting: it joins its workers before merging. Exit callbacks run last
+    registered first, so this one runs before the others and skips them; the exit status is
+    0, as it was.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 WARM_PLAYERS = 18
@@ -1007,6 +1125,8 @@ def _execute_processes(tasks: Sequence[_Task], workers: LocalWorkers, store: _St
     A killed worker breaks the pool: the runs in flight are resubmitted to a new pool (at most
     ``MAX_POOL_RESTARTS`` times), so only those runs' work is repeated, never their rows.
     """
+    import pandas  # noqa: F401, PLC0415 - for the result's frames: now, while the workers start
+
     pending: Iterator[_Task] = iter(tasks)
     restarts = 0
     stored = 0

@@ -14,10 +14,10 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
 
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions
 from pokersim.errors import ConfigError
+from pokersim.kernel_cache import njit
 
 POSTFLOP_THINK_FACTOR = 1.5
 """Post-flop decisions of the built-in models take this much longer (fewer are routine folds)."""

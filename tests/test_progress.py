@@ -8,6 +8,10 @@ from pathlib import Path
 import pytest
 
 from pokersim import progress
+from pokersim.kernel_cache import fingerprint
+
+#: an index file's bytes as far as the check reads them: its stamp names the fingerprint
+STAMPED = b"stamp " + fingerprint().encode()
 
 
 class _Clock:
@@ -64,13 +68,16 @@ def test_compile_announced_only_with_a_cold_cache(
     assert progress.announce_compile(out)
     assert out.getvalue() == "compiling the kernels, once (10-15 s)...\n"
     (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "betting_kernel._tight-248.py311.nbi").write_bytes(b"")
-    (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(b"")
+    (tmp_path / "a" / "betting_kernel._tight-248.py311.nbi").write_bytes(STAMPED)
+    (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(STAMPED)
     assert not progress.kernels_cached()  # the models' kernels are not there yet
-    (tmp_path / "a" / "players.range_equity-454.py311.nbi").write_bytes(b"")
+    (tmp_path / "a" / "players.range_equity-454.py311.nbi").write_bytes(STAMPED)
     assert progress.kernels_cached()
     out = io.StringIO()
     assert not progress.announce_compile(out) and out.getvalue() == ""
+    # an index written from other sources (or another numba) is stale: compiled anew, announced
+    (tmp_path / "a" / "players.range_equity-454.py311.nbi").write_bytes(b"stamp " + b"0" * 64)
+    assert not progress.kernels_cached()
 
 
 def test_equity_and_verify_announce_a_cold_compile(
@@ -82,8 +89,8 @@ def test_equity_and_verify_announce_a_cold_compile(
     assert cli_main(["equity", "AhKh", "QsQd", "--board", "2h7h9cTd"]) == 0
     assert capsys.readouterr().err == "compiling the equity kernels, once (a few seconds)...\n"
     (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(b"")
-    (tmp_path / "a" / "hand_equity._enumerate_heads_up-244.py311.nbi").write_bytes(b"")
+    (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(STAMPED)
+    (tmp_path / "a" / "hand_equity._enumerate_heads_up-244.py311.nbi").write_bytes(STAMPED)
     assert cli_main(["equity", "AhKh", "QsQd", "--board", "2h7h9cTd"]) == 0
     assert capsys.readouterr().err == ""
     # the sampled boards have their own kernel: not compiled yet

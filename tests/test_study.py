@@ -150,6 +150,36 @@ def test_resume_extends_a_study_to_more_runs(tmp_path: Path) -> None:
     assert file_bytes(tmp_path / "grown") == file_bytes(tmp_path / "once")
 
 
+@pytest.mark.parametrize("merge_rows", [study.MERGE_ROWS, 25])
+def test_merging_as_runs_arrive_gives_the_bytes_of_merging_the_parts_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, merge_rows: int
+) -> None:
+    monkeypatch.setattr(study, "MERGE_ROWS", merge_rows)  # 25: a row group every few runs
+    out = tmp_path / "o"
+    study.run_study(scenario(tmp_path, players=9), runs=8, out=out, jobs=1, runner=FAKE,
+                    progress=False)  # fmt: skip
+    merged = file_bytes(out)
+    study.merge_parts(out)  # from the part files, after the runs
+    assert file_bytes(out) == merged
+    parts = {
+        i: {n: (out / "parts" / f"r{i:08d}.{n}.parquet").read_bytes() for n in study.TABLES}
+        for i in range(8)
+    }
+    for name in FILES:
+        (out / name).unlink()
+    # runs arriving out of order, the first two already on disk (a resumed study)
+    late = study._StudyMerge(out, 8, {0, 1})
+    assert late.next == 2
+    merged_so_far = []
+    for i in (5, 2, 7, 3, 6, 4):
+        late.add((i, parts[i]))
+        merged_so_far.append(late.next)
+    assert merged_so_far == [2, 3, 3, 4, 4, 8]  # each run joins once the runs before it have
+    late.finish()
+    assert file_bytes(out) == merged
+    assert not list(out.glob("*.tmp"))
+
+
 def test_non_empty_folder_that_is_not_a_study_is_refused(tmp_path: Path) -> None:
     (tmp_path / "o").mkdir()
     (tmp_path / "o" / "notes.txt").write_text("mine")

@@ -8,10 +8,10 @@ counts check the shipped code path, not a separate one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from pokersim.evaluator._kernel import evaluate_rows, evaluate_rows7
 from pokersim.evaluator._tables import get_tables
+from pokersim.kernel_cache import njit
 
 NUM_CLASSES = 7462
 

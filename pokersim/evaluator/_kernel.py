@@ -10,9 +10,9 @@ repeat within a row.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from pokersim.evaluator._tables import FLUSH_BITS, LOW_BITS, SUIT_BIAS, SUIT_SHIFT
+from pokersim.kernel_cache import njit
 
 LOW_MASK = np.uint64((1 << LOW_BITS) - 1)
 HIGH_MASK = np.uint64((1 << (SUIT_SHIFT - LOW_BITS)) - 1)
