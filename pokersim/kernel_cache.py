@@ -48,6 +48,7 @@ KERNEL_SOURCES = (
     "model_params.py",
     "nash.py",
     "players.py",
+    "rng.py",
     "timing.py",
     "version.py",
     "data/class_equity.npz",

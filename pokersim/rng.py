@@ -12,7 +12,8 @@ from array import array
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit
+
+from pokersim.kernel_cache import njit
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
