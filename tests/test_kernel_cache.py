@@ -142,3 +142,11 @@ def test_the_fingerprint_changes_with_any_kernel_file(tmp_path: Path, name: str)
     with (copy / name).open("ab") as f:
         f.write(b"\n")
     assert kernel_cache.fingerprint.__wrapped__(copy) != kernel_cache.fingerprint()
+
+
+@pytest.mark.parametrize("module", ["pokersim.study", "pokersim.rng", "pokersim.progress"])
+def test_modules_without_kernels_do_not_import_numba(module: str) -> None:
+    """A study's parent and the keyed streams start without numba (a quarter of a second)."""
+    code = f"import sys, {module}; print('numba' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
