@@ -55,10 +55,11 @@ PRESS, FIRST_IN, OTHER, SB, BB = 0, 0, 1, 2, 3  # kinds of range in the charts
 def _nash_words() -> np.ndarray:
     masks = nash.charts().masks
     flat = masks.reshape(-1, charts.N_CLASSES)
-    padded = np.zeros((flat.shape[0], NASH_WORDS * 16), dtype=np.int64)
+    padded = np.zeros((flat.shape[0], NASH_WORDS * 16), dtype=bool)
     padded[:, : charts.N_CLASSES] = flat
-    words = (padded.reshape(-1, NASH_WORDS, 16) << np.arange(16)).sum(axis=2)
-    return words.astype(np.uint16).view(np.int16).ravel()
+    # bit k of word w is class 16 w + k: little-endian bits in little-endian 16-bit words
+    packed = np.packbits(padded, axis=1, bitorder="little")
+    return packed.view("<u2").astype(np.uint16).view(np.int16).ravel()
 
 
 def _chart_tables() -> tuple[np.ndarray, int, int]:

@@ -402,9 +402,13 @@ class PushFoldCharts:
     def __init__(self, masks: np.ndarray, header: dict[str, object]) -> None:
         self.masks = masks
         self.header = header
-        weights = 1 << np.arange(N_CLASSES, dtype=object)
-        flat = masks.reshape(-1, N_CLASSES)
-        self.bits: list[int] = [int((weights[row]).sum()) for row in flat]
+        # each grid point's classes as bytes, bit ``class`` of the little-endian integer set
+        packed = np.packbits(masks.reshape(-1, N_CLASSES), axis=1, bitorder="little")
+        width = packed.shape[1]
+        raw = packed.tobytes()
+        self.bits: list[int] = [
+            int.from_bytes(raw[at : at + width], "little") for at in range(0, len(raw), width)
+        ]
 
     @classmethod
     def load(cls, path: Path = CHARTS_FILE) -> PushFoldCharts:

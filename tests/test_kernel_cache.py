@@ -9,6 +9,7 @@ the package and see the change, and hold every kernel and every file they import
 from __future__ import annotations
 
 import ast
+import importlib
 import os
 import re
 import shutil
@@ -150,3 +151,13 @@ def test_modules_without_kernels_do_not_import_numba(module: str) -> None:
     code = f"import sys, {module}; print('numba' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("package", ["numba", "numpy"])
+def test_a_loaded_version_is_the_installed_one(package: str) -> None:
+    """A run reads the version from the loaded module, a study's parent from the metadata:
+    both must stamp the same fingerprint, or one would find the other's kernels stale."""
+    from importlib import metadata
+
+    importlib.import_module(package)
+    assert kernel_cache._version(package) == metadata.version(package)
