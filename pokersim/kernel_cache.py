@@ -49,6 +49,7 @@ KERNEL_SOURCES = (
     "model_params.py",
     "nash.py",
     "players.py",
+    "pot_kernel.py",
     "timing.py",
     "version.py",
     "data/class_equity.npz",

@@ -18,7 +18,7 @@ import numpy as np
 from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.betting import TableState
-from pokersim.betting_kernel import machine_params, play_rounds
+from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
 from pokersim.config import BettingStructure
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
@@ -274,6 +274,8 @@ class Dealer:
             result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
+        elif not self.record_actions:
+            result = self.whole_hand(setup, deal, codes + seat_nos + ids, context)
         else:
             self._kernel_input = codes + seat_nos + ids
             result = play_hand(
@@ -334,6 +336,17 @@ class Dealer:
         self._elapsed = elapsed
         self._street = street
         return True
+
+    def whole_hand(
+        self, setup: HandSetup, deal: Deal, inputs: list[int], context: TournamentContext
+    ) -> HandResult:
+        """Play the hand compiled from its forced bets to its knockouts (nothing recorded)."""
+        result, self._elapsed, self._street = play_whole_hand(
+            setup, deal, inputs, self._kernel_rows, self._kernel_base, self._kernel_board,
+            self.kernel_params, self.draws, self._elapsed, self.action_seconds,
+            self.incidents.bank, self._ask, self.decision_pace, context, self.decide,
+        )  # fmt: skip
+        return result
 
     def _ask(self, view: DecisionView, elapsed: float) -> tuple[Action | None, float, bool]:
         """A decision the compiled rounds leave to `decide`: answer, seconds, still compiled."""
