@@ -16,8 +16,10 @@ with "seat s must decide in this state": :func:`play_rounds` builds that seat's
 table of built-in models with one plug-in thus stays compiled for everyone else, and nothing is
 ever played twice. When the hand's events are recorded the machine logs every action, board and
 uncalled bet, which :func:`play_rounds` turns into the same ``ActionTaken``, ``BoardDealt`` and
-``UncalledBetReturned`` events as the Python rounds. The pots, the showdown and the knockouts
-stay in ``hand.play_hand``.
+``UncalledBetReturned`` events as the Python rounds. When nothing is recorded the machine plays
+the whole hand (:func:`play_whole_hand`): the forced bets before the rounds, the pots, the
+showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of ``hand.play_hand``
+and ``pots``), and Python only builds the result's records.
 
 ``tests/test_betting_kernel.py`` plays random hands and whole tournaments both ways (the Python
 rounds with the Python reference models, and this machine) and fails on any difference.
@@ -528,7 +530,7 @@ class _Buffers:
 
 def _ints_size(n: int) -> int:
     """The machine's ints at an ``n``-seat table: state, log, cards and the pots' rows."""
-    return HEADER + (SEAT_BLOCKS + 2) * n + 5 + LOG_WIDTH * LOG_ENTRIES + n * pot_width(n)
+    return HEADER + (SEAT_BLOCKS + 2) * n + 5 + LOG_WIDTH * LOG_ENTRIES + n * (POT_HEAD + 2 * n)
 
 
 _BUFFERS = [_Buffers(_ints_size(10), F_THINKS + LOG_ENTRIES)]
@@ -683,6 +685,7 @@ def play_whole_hand(
     if ranks is None:
         ranks = _evaluate_all(deal)
     stacks = [s.stack for s in seats]
+    start_total = sum(stacks)
     count = HEADER + 3 * n + len(inputs) + n
     head = _HEADS.get(count)
     if head is None:
@@ -726,7 +729,6 @@ def play_whole_hand(
         _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
     draws.seek(ints[H_UI], ints[H_ZI])
     final = tuple(ints[h : h + n])
-    start_total = sum([s.stack for s in seats])
     if sum(final) != start_total or min(final) < 0:
         raise InvariantError(
             f"table {setup.table_id} hand {setup.hand_no}: stacks {list(final)} after the hand, "
@@ -746,9 +748,12 @@ def play_whole_hand(
             shares = tuple(ints[at + POT_HEAD + n : at + POT_HEAD + n + w])
         pots.append(
             _new_pot(
-                index=index, amount=amount, eligible=_seats_of(ints[at + POT_ELIGIBLE]),
-                winners=winners, shares=shares,
-            )  # fmt: skip
+                index=index,
+                amount=amount,
+                eligible=_seats_of(ints[at + POT_ELIGIBLE]),
+                winners=winners,
+                shares=shares,
+            )
         )
         at += width
     knockouts = []
@@ -758,9 +763,12 @@ def play_whole_hand(
             winners = pots[last].winners
             knockouts.append(
                 _new_knockout(
-                    seat=i, player_id=player_ids[i], pot_index=last, winners=winners,
+                    seat=i,
+                    player_id=player_ids[i],
+                    pot_index=last,
+                    winners=winners,
                     winner_ids=tuple([player_ids[w] for w in winners]),
-                )  # fmt: skip
+                )
             )
     result = _new_hand_result(
         setup=setup, deal=deal, final_stacks=final, pots=tuple(pots),

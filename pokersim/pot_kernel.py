@@ -85,12 +85,8 @@ def _add_pot(pots, count, width, amount, eligible):  # pragma: no cover
 
 
 @njit(cache=True)
-def build_pots(totals, folded, n, dead, stacks, pots):  # pragma: no cover
-    """``pots.build_pots`` into ``pots`` rows; layers nobody live reached go back to ``stacks``.
-
-    Returns the number of pots.
-    """
-    width = POT_HEAD + 2 * n
+def _one_pot(totals, folded, n):  # pragma: no cover
+    """The live seats' mask, and whether each of them put in the most anyone did."""
     top = 0
     live_min = -1
     live_mask = 0
@@ -101,18 +97,36 @@ def build_pots(totals, folded, n, dead, stacks, pots):  # pragma: no cover
             live_mask |= 1 << i
             if live_min < 0 or totals[i] < live_min:
                 live_min = totals[i]
-    if live_mask and live_min == top:  # every live player put in the most: one pot
-        amount = dead
-        for i in range(n):
-            amount += totals[i]
-        return _add_pot(pots, 0, width, amount, live_mask)
-    order = np.empty(n, dtype=np.int64)  # seats by contribution, ties in seat order
+    return live_mask, live_mask != 0 and live_min == top
+
+
+@njit(cache=True)
+def _by_contribution(totals, n):  # pragma: no cover
+    """The seats sorted by what they put in, ties in seat order (a stable sort)."""
+    order = np.empty(n, dtype=np.int64)
     for i in range(n):
         j = i
         while j > 0 and totals[order[j - 1]] > totals[i]:
             order[j] = order[j - 1]
             j -= 1
         order[j] = i
+    return order
+
+
+@njit(cache=True)
+def build_pots(totals, folded, n, dead, stacks, pots):  # pragma: no cover
+    """``pots.build_pots`` into ``pots`` rows; layers nobody live reached go back to ``stacks``.
+
+    Returns the number of pots.
+    """
+    width = POT_HEAD + 2 * n
+    live_mask, one_pot = _one_pot(totals, folded, n)
+    if one_pot:  # every live player put in the most anyone did: the usual case
+        amount = dead
+        for i in range(n):
+            amount += totals[i]
+        return _add_pot(pots, 0, width, amount, live_mask)
+    order = _by_contribution(totals, n)
     count = 0
     eligible = live_mask
     previous = 0

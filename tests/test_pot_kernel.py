@@ -24,8 +24,8 @@ from pokersim.pot_kernel import (
     CLASSIC_ANTE,
     NO_ANTE,
     POT_HEAD,
-    pot_width,
     post_forced,
+    pot_width,
     settle,
 )
 from pokersim.pots import best_of, build_pots, order_from_button, split
@@ -61,8 +61,7 @@ def _reference(h: dict[str, Any]) -> tuple[list[int], list[tuple[Any, ...]], lis
             stacks[w] += share
         pots.append((amount, eligible, winners, shares))
     last = [
-        max(k for k, p in enumerate(pots) if i in p[1]) if stacks[i] == 0 else -1
-        for i in range(n)
+        max(k for k, p in enumerate(pots) if i in p[1]) if stacks[i] == 0 else -1 for i in range(n)
     ]
     return stacks, pots, last
 
@@ -127,7 +126,11 @@ levels = st.fixed_dictionaries(
         "ante_size": st.integers(1, 60),
     }
 )
-_CODES = {AnteKind.NONE: NO_ANTE, AnteKind.CLASSIC: CLASSIC_ANTE, AnteKind.BIG_BLIND: BIG_BLIND_ANTE}
+_CODES = {
+    AnteKind.NONE: NO_ANTE,
+    AnteKind.CLASSIC: CLASSIC_ANTE,
+    AnteKind.BIG_BLIND: BIG_BLIND_ANTE,
+}
 
 
 @settings(max_examples=400, deadline=None)
