@@ -505,7 +505,7 @@ def _both_paths(
         calls[0] += 1
         return play_whole_hand(*args)
 
-    def python_hand(self: Any, setup: Any, deal: Any, inputs: Any, context: Any) -> HandResult:
+    def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> HandResult:
         return play_hand(setup, deal, self.decide, record_actions=False, context=context)
 
     fast_log: list[Any] = []

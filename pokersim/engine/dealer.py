@@ -274,18 +274,14 @@ class Dealer:
             result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
-        elif not self.record_actions:
-            result = self.whole_hand(setup, deal, codes + seat_nos + ids, context)
-        else:
+        elif self.record_actions:  # the betting compiled, its events built in Python
             self._kernel_input = codes + seat_nos + ids
             result = play_hand(
-                setup,
-                deal,
-                self.decide,
-                record_actions=self.record_actions,
-                context=context,
-                rounds=self.rounds,
+                setup, deal, self.decide, record_actions=True, context=context, rounds=self.rounds
             )
+        else:
+            self._kernel_input = codes + seat_nos + ids
+            result = self.whole_hand(setup, deal, context)
         if self.incidents.timed_out:  # kept with the table until the hand's result takes effect
             self.incidents.hand_over(tab.table_id)
         streets = 3 if result.showdown else self._street
@@ -337,14 +333,13 @@ class Dealer:
         self._street = street
         return True
 
-    def whole_hand(
-        self, setup: HandSetup, deal: Deal, inputs: list[int], context: TournamentContext
-    ) -> HandResult:
+    def whole_hand(self, setup: HandSetup, deal: Deal, context: TournamentContext) -> HandResult:
         """Play the hand compiled from its forced bets to its knockouts (nothing recorded)."""
         result, self._elapsed, self._street = play_whole_hand(
-            setup, deal, inputs, self._kernel_rows, self._kernel_base, self._kernel_board,
-            self.kernel_params, self.draws, self._elapsed, self.action_seconds,
-            self.incidents.bank, self._ask, self.decision_pace, context, self.decide,
+            setup, deal, self._kernel_input, self._kernel_rows, self._kernel_base,
+            self._kernel_board, self.kernel_params, self.draws, self._elapsed,
+            self.action_seconds, self.incidents.bank, self._ask, self.decision_pace, context,
+            self.decide,
         )  # fmt: skip
         return result
 
