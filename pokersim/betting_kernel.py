@@ -16,8 +16,10 @@ with "seat s must decide in this state": :func:`play_rounds` builds that seat's
 table of built-in models with one plug-in thus stays compiled for everyone else, and nothing is
 ever played twice. When the hand's events are recorded the machine logs every action, board and
 uncalled bet, which :func:`play_rounds` turns into the same ``ActionTaken``, ``BoardDealt`` and
-``UncalledBetReturned`` events as the Python rounds. The pots, the showdown and the knockouts
-stay in ``hand.play_hand``.
+``UncalledBetReturned`` events as the Python rounds. When nothing is recorded the machine plays
+the whole hand (:func:`play_whole_hand`): the forced bets before the rounds, the pots, the
+showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of ``hand.play_hand``
+and ``pots``), and Python only builds the result's records.
 
 ``tests/test_betting_kernel.py`` plays random hands and whole tournaments both ways (the Python
 rounds with the Python reference models, and this machine) and fails on any difference.
@@ -35,10 +37,19 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from pokersim.actions import Action, DecisionView
-from pokersim.betting import TableState, answer_code, make_legal, make_view
+from pokersim.actions import Action, DecisionView, TournamentContext
+from pokersim.betting import Decide, TableState, answer_code, make_legal, make_view
+from pokersim.config import AnteKind
+from pokersim.errors import InvariantError
 from pokersim.evaluator._tables import get_tables
-from pokersim.events import ActionKind, ActionTaken, BoardDealt, UncalledBetReturned
+from pokersim.events import (
+    ActionKind,
+    ActionTaken,
+    BoardDealt,
+    UncalledBetReturned,
+    record_builder,
+)
+from pokersim.hand import Deal, HandResult, HandSetup, Knockout, Pot
 from pokersim.kernel_cache import njit
 from pokersim.model_kernel import (
     CHART_TABLES,
@@ -52,6 +63,18 @@ from pokersim.model_kernel import (
     hand_inputs,
 )
 from pokersim.model_params import PARAMS_DTYPE
+from pokersim.pot_kernel import (
+    BIG_BLIND_ANTE,
+    CLASSIC_ANTE,
+    NO_ANTE,
+    POT_AMOUNT,
+    POT_ELIGIBLE,
+    POT_HEAD,
+    POT_WINNERS,
+    post_forced,
+    pot_width,
+    settle,
+)
 from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_time_compiled
 
 # The packed record's layout (PARAMS_DTYPE, 34 fields with the tournament-aware play's caution
@@ -60,17 +83,21 @@ from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_t
 # to either compiles the machine anew.
 
 # The machine's state, one int64 buffer: a header, then per seat (blocks of n) stacks, bets,
-# totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, the price
-# each seat last acted at (-1: not yet), its chips for the round and whether it folded (these
-# three set by the machine at each round's start), then the log and the hole cards and board.
+# totals, parameter-record rows (-1: asked in Python), table seat numbers, player ids, hand
+# ranks (read when the machine settles the hand), the price each seat last acted at (-1: not
+# yet), its chips for the round and whether it folded (these three set by the machine at each
+# round's start), the pot a broke player was knocked out in (set when it settles), then the log,
+# the hole cards and board, and the pots' rows (``pot_kernel``) when it settles the hand.
 # The buffer is kept between hands (``_Buffers``): one hand plays in the machine at a time.
 H_N, H_BASE, H_FIRST, H_BB, H_POT, H_ACTIVE, H_LIVE, H_BUTTON = 0, 1, 2, 3, 4, 5, 6, 7
 H_UI, H_UEND, H_ZI, H_ZEND, H_IN_BITS, H_BOARD, H_ASKED = 8, 9, 10, 11, 12, 13, 14
 H_PHASE, H_STREET, H_SEAT, H_SETTLED, H_TO_MATCH, H_MIN_INC, H_DEEP = 15, 16, 17, 18, 19, 20, 21
 H_TO_CALL, H_LO, H_HI, H_ANSWER, H_AMOUNT, H_TIMED_OUT, H_LOGGING, H_LOGGED = range(22, 30)
-HEADER = 30
-STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, FACED, REACH, FOLDED = range(9)
-SEAT_BLOCKS = 9
+# the whole hand (``play_whole_hand``): the level's forced bets in, the pots and knockouts out
+H_WHOLE, H_SB, H_ANTE, H_ANTE_KIND, H_DEAD, H_POTS, H_POTS_AT = range(30, 37)
+HEADER = 37
+STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, RANKS, FACED, REACH, FOLDED, KO = range(11)
+SEAT_BLOCKS = 11
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
 # then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), the logged thinks.
 # The compiled functions keep ``F_THINKS`` and ``timing.decision_pace`` as they were when they
@@ -79,7 +106,7 @@ F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_PACE = 0, 1, 2, 3
 F_THINKS = F_PACE + PACE_WIDTH
 
 # phases (H_PHASE) and what a run of the machine returns
-START, ROUND, ASKED, DONE = 0, 1, 2, 3
+START, ROUND, ASKED, DONE, POST = 0, 1, 2, 3, 4
 OVER, ASK, FLUSH = 0, 2, 3  # a round over; a seat to ask in Python; the log to empty
 
 # the log of a recorded hand: (what, seat, street, amount, to, flags) per entry
@@ -385,20 +412,23 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
         consts[at[3] : at[4]].view(np.int32), consts[at[4] : at[5]].view(np.int16),
         consts[at[5] : at[6]].view(np.int16),
     )  # fmt: skip
+    pots_at = size + 2 * n + 5
+    ints[H_POTS_AT] = pots_at
     return _machine(
-        ints, _borrowed(floats), ints[size : size + 2 * n], ints[size + 2 * n : size + 2 * n + 5],
+        ints, _borrowed(floats), ints[size : size + 2 * n], ints[size + 2 * n : pots_at],
         _borrowed(raw_params).view(PARAMS_DTYPE), consts[at[6] : at[7]].view(np.int16),
         _borrowed(u), _borrowed(z), _borrowed(bank), ints[HEADER + SEAT_BLOCKS * n : size], ev,
-        _borrowed(ti),
+        _borrowed(ti), ints[pots_at : pots_at + n * pot_width(n)],
     )  # fmt: skip
 
 
 @njit(cache=True)
-def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
+def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti, pots):  # fmt: skip # noqa: E501 # pragma: no cover
     """Run the machine from its phase until the hand's betting is ``DONE``, or ``ASK``/``FLUSH``.
 
     ``hand.play_hand``'s street loop: a round per street, skipped once at most one player can
-    still bet, stopped once one player is left.
+    still bet, stopped once one player is left. A whole hand (``H_WHOLE``) starts with the
+    forced bets (phase ``POST``) and ends with its pots awarded and its knockouts found.
     """
     n = ints[H_N]
     seats = (
@@ -406,6 +436,21 @@ def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti)
         _block(ints, CODES, n), _block(ints, IDS, n), _block(ints, FACED, n),
         _block(ints, REACH, n), _block(ints, FOLDED, n),
     )  # fmt: skip
+    stacks = seats[0]
+    if ints[H_PHASE] == POST:
+        pot, dead, bb_seat = post_forced(
+            stacks, seats[1], seats[2], n, ints[H_BUTTON], ints[H_SB], ints[H_BB], ints[H_ANTE],
+            ints[H_ANTE_KIND],
+        )  # fmt: skip
+        active = 0
+        for k in range(n):
+            if stacks[k]:
+                active += 1
+        ints[H_POT] = pot
+        ints[H_DEAD] = dead
+        ints[H_ACTIVE] = active
+        ints[H_FIRST] = bb_seat + 1 if bb_seat + 1 < n else 0
+        ints[H_PHASE] = START
     while ints[H_STREET] < 4:
         street = ints[H_STREET]
         if ints[H_PHASE] == START:
@@ -427,6 +472,11 @@ def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti)
         if ints[H_LIVE] == 1:
             break
         ints[H_STREET] = street + 1
+    if ints[H_WHOLE]:
+        ints[H_POTS] = settle(
+            seats[2], seats[7], _block(ints, RANKS, n), n, ints[H_BUTTON], ints[H_DEAD], stacks,
+            pots, _block(ints, KO, n),
+        )  # fmt: skip
     ints[H_PHASE] = DONE
     return DONE
 
@@ -478,14 +528,19 @@ class _Buffers:
         self.bank_view = np.zeros(0, dtype=np.float64)
 
 
-_BUFFERS = [_Buffers(HEADER + 11 * 10 + 5 + LOG_WIDTH * LOG_ENTRIES, F_THINKS + LOG_ENTRIES)]
+def _ints_size(n: int) -> int:
+    """The machine's ints at an ``n``-seat table: state, log, cards and the pots' rows."""
+    return HEADER + (SEAT_BLOCKS + 2) * n + 5 + LOG_WIDTH * LOG_ENTRIES + n * (POT_HEAD + 2 * n)
+
+
+_BUFFERS = [_Buffers(_ints_size(10), F_THINKS + LOG_ENTRIES)]
 
 
 def _buffers(n: int, pace: Sequence[float], bank: array[float]) -> _Buffers:
     """The buffers, room for ``n`` seats, the table's pace and ``bank`` in place."""
     buf = _BUFFERS[0]
-    if len(buf.ints) < HEADER + 11 * n + 5 + LOG_WIDTH * LOG_ENTRIES:
-        buf = _BUFFERS[0] = _Buffers(HEADER + 11 * n + 5 + LOG_WIDTH * LOG_ENTRIES, len(buf.floats))
+    if len(buf.ints) < _ints_size(n):
+        buf = _BUFFERS[0] = _Buffers(_ints_size(n), len(buf.floats))
     if pace is not buf.pace:
         buf.floats[F_PACE:F_THINKS] = array("d", pace)
         buf.pace = pace
@@ -550,7 +605,7 @@ def play_rounds(
         ints, 0,
         n, base, first, t.level.big_blind, t.pot, t.active, t.live, t.button,
         ui, uend, zi, zend, t.in_bits, board_at, 0, START, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, int(logging), 0,
+        0, 0, 0, 0, 0, 0, int(logging), 0, 0, 0, 0, 0, 0, 0, 0,
         *t.stacks, *t.bets, *t.totals, *inputs,
     )  # fmt: skip # the blocks after it are set by the machine before it reads them
     floats = buf.floats
@@ -579,6 +634,155 @@ def play_rounds(
             _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
     draws.seek(ints[H_UI], ints[H_ZI])
     return floats[F_ELAPSED], ints[H_ASKED]
+
+
+_ANTE_CODES = {AnteKind.CLASSIC: CLASSIC_ANTE, AnteKind.BIG_BLIND: BIG_BLIND_ANTE}
+_MASK_SEATS = [tuple([k for k in range(10) if m >> k & 1]) for m in range(1 << 10)]
+_new_pot: Callable[..., Pot] = record_builder(Pot)
+_new_knockout: Callable[..., Knockout] = record_builder(Knockout)
+_new_hand_result: Callable[..., HandResult] = record_builder(HandResult)
+
+
+def _seats_of(mask: int) -> tuple[int, ...]:
+    """The seats of a bit mask (seat i: bit i), in seat order."""
+    if mask < 1 << 10:
+        return _MASK_SEATS[mask]
+    return tuple([k for k in range(mask.bit_length()) if mask >> k & 1])
+
+
+def play_whole_hand(
+    setup: HandSetup,
+    deal: Deal,
+    inputs: list[int],
+    rows: bytes,
+    base: int,
+    board_at: int,
+    params: np.ndarray,
+    draws: Any,
+    elapsed: float,
+    action_seconds: float,
+    bank: array[float],
+    ask: Ask,
+    pace: Sequence[float],
+    context: TournamentContext | None,
+    decide: Decide,
+) -> tuple[HandResult, float, int]:
+    """``hand.play_hand`` at a no-limit table, nothing recorded, in the machine from end to end.
+
+    The forced bets, every betting round, the pots and the knockouts are played in one
+    compiled run (more only when a seat is asked in Python); Python builds the result's records.
+    ``inputs`` and the other arguments are :func:`play_rounds`'; the hand ranks are the deal's
+    ``strengths`` (evaluated here when it has none). Returns (the result, elapsed seconds, the
+    last street on which a player was asked), the same as ``play_hand`` with ``play_rounds``.
+    """
+    seats = setup.seats
+    n = len(seats)
+    level = setup.level
+    u, ui, uend, z, zi, zend = draws.position()
+    buf = _buffers(n, pace, bank)
+    ints = buf.ints
+    ranks = deal.strengths
+    if ranks is None:
+        ranks = _evaluate_all(deal)
+    stacks = [s.stack for s in seats]
+    start_total = sum(stacks)
+    count = HEADER + 3 * n + len(inputs) + n
+    head = _HEADS.get(count)
+    if head is None:
+        head = _HEADS[count] = struct.Struct(f"={count}q")
+    head.pack_into(
+        ints, 0,
+        n, base, 0, level.big_blind, 0, n, n, setup.button,
+        ui, uend, zi, zend, (1 << n) - 1, board_at, 0, POST, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 1, level.small_blind, level.ante,
+        _ANTE_CODES.get(level.ante_kind, NO_ANTE), 0, 0, 0,
+        *stacks, *[0] * (2 * n), *inputs, *ranks,
+    )  # fmt: skip
+    floats = buf.floats
+    floats[F_ELAPSED] = elapsed
+    floats[F_CLOCK] = action_seconds
+    player_ids = tuple([s.player_id for s in seats])
+    ti = hand_inputs(params, context, player_ids)
+    consts = _CONSTS[0] if _CONSTS else constants()
+    t: TableState | None = None  # the hand's state for a seat asked in Python, made if needed
+    h = HEADER
+    while True:
+        status = _run(
+            buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti
+        )  # fmt: skip
+        if status == DONE:
+            break
+        if t is None:
+            t = TableState(
+                stacks=stacks, player_ids=player_ids, hole=deal.hole, button=setup.button,
+                level=level, structure=setup.structure, table_id=setup.table_id,
+                hand_no=setup.hand_no, decide=decide, events=None, context=context,
+            )  # fmt: skip
+        t.stacks[:] = ints[h : h + n]
+        t.bets[:] = ints[h + n : h + 2 * n]
+        t.totals[:] = ints[h + 2 * n : h + 3 * n]
+        t.pot = ints[H_POT]
+        t.active = ints[H_ACTIVE]
+        t.live = ints[H_LIVE]
+        if ints[H_IN_BITS] != t.in_bits:
+            t.set_in_hand(ints[H_IN_BITS])
+        _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
+    draws.seek(ints[H_UI], ints[H_ZI])
+    final = tuple(ints[h : h + n])
+    if sum(final) != start_total or min(final) < 0:
+        raise InvariantError(
+            f"table {setup.table_id} hand {setup.hand_no}: stacks {list(final)} after the hand, "
+            f"{start_total} chips before"
+        )
+    pots = []
+    at = ints[H_POTS_AT]
+    width = POT_HEAD + 2 * n
+    for index in range(ints[H_POTS]):
+        amount = ints[at + POT_AMOUNT]
+        w = ints[at + POT_WINNERS]
+        if w == 1:
+            winners: tuple[int, ...] = (ints[at + POT_HEAD],)
+            shares: tuple[int, ...] = (amount,)
+        else:
+            winners = tuple(ints[at + POT_HEAD : at + POT_HEAD + w])
+            shares = tuple(ints[at + POT_HEAD + n : at + POT_HEAD + n + w])
+        pots.append(
+            _new_pot(
+                index=index,
+                amount=amount,
+                eligible=_seats_of(ints[at + POT_ELIGIBLE]),
+                winners=winners,
+                shares=shares,
+            )
+        )
+        at += width
+    knockouts = []
+    for i in range(n) if 0 in final else ():
+        if final[i] == 0:
+            last = ints[h + KO * n + i]
+            winners = pots[last].winners
+            knockouts.append(
+                _new_knockout(
+                    seat=i,
+                    player_id=player_ids[i],
+                    pot_index=last,
+                    winners=winners,
+                    winner_ids=tuple([player_ids[w] for w in winners]),
+                )
+            )
+    result = _new_hand_result(
+        setup=setup, deal=deal, final_stacks=final, pots=tuple(pots),
+        knockouts=tuple(knockouts), showdown=ints[H_LIVE] > 1, events=(),
+    )  # fmt: skip
+    return result, floats[F_ELAPSED], ints[H_ASKED]
+
+
+def _evaluate_all(deal: Deal) -> tuple[int, ...]:
+    """Every seat's hand rank (a scripted deal comes without them): one evaluator call."""
+    from pokersim.evaluator import evaluate_unchecked
+
+    cards = np.array([(*hole, *deal.board) for hole in deal.hole], dtype=np.int8)
+    return tuple(evaluate_unchecked(cards).tolist())
 
 
 def _ask(

@@ -9,6 +9,8 @@ once without it, event for event. The rules the kernel repeats are pinned by
 their own tests on the Python side; here it is held to the same answers: R-HAND-1 and R-HAND-2
 (minimum raises, short all-ins), R-BLIND-1 (the pre-flop price), R-HAND-3 (uncalled bets),
 R-HAND-6 and R-DIS-1 (the action clock and the time bank, as ``timing.resolve_decision``).
+The whole hand in the machine (``play_whole_hand``: forced bets, pots, knockouts too) is held
+to the same hands, and the tournaments without recorded actions play it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import pokersim.engine.dealer as engine_dealer
 from pokersim import engine, rng
 from pokersim.actions import Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.betting import TableState
-from pokersim.betting_kernel import machine_params, play_rounds
+from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
 from pokersim.config import AnteKind, Level
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
@@ -42,7 +44,7 @@ from pokersim.players import (
     random_action,
 )
 from pokersim.scenario import load_scenario, parse_scenario
-from pokersim.timing import ActionClock, resolve_decision
+from pokersim.timing import NO_PACE, ActionClock, resolve_decision
 
 
 class _Plugin:
@@ -143,8 +145,10 @@ def _play(
     stacks: list[int], button: int, level: Level, codes: list[int], deck: list[int], seed: int,
     clock: float, banks: list[float], kernel: bool, record: bool = False,
     models: list[Any] | None = None, context: TournamentContext | None = None,
+    whole: bool = False,
 ):  # fmt: skip
-    """One hand, its betting in the machine or not; returns the result, the draws, the path."""
+    """One hand, its betting in the machine or not (``whole``: all of it, when not recorded);
+    returns the result, the draws, the path."""
     n = len(stacks)
     pool = models if models is not None else MODELS + PLUGINS
     seat_models = [pool[c] for c in codes]
@@ -173,6 +177,12 @@ def _play(
         path.street = street
         return True
 
+    if whole and not record:
+        result, path.sim_seconds, path.street = play_whole_hand(
+            setup, deal, rows_of + seat_nos + list(range(n)), rows, -2, 2 * n, params, draws,
+            path.sim_seconds, clock, path.banks, path.ask, NO_PACE, context, path.decide,
+        )  # fmt: skip
+        return result, draws, path
     result = play_hand(
         setup,
         deal,
@@ -233,9 +243,16 @@ def _both_ways(
         h["clock"], h["banks"][:n],
     )  # fmt: skip
     kw: dict[str, Any] = {"record": h["record"], "models": models, "context": context}
+    whole, whole_draws, whole_path = _play(*args, kernel=True, whole=True, **kw)
     fast, fast_draws, fast_path = _play(*args, kernel=True, **kw)
     slow, slow_draws, slow_path = _play(*args, kernel=False, **kw)
     _same(fast, slow)
+    _same(whole, slow)  # forced bets, pots and knockouts compiled too
+    assert whole_draws.position() == fast_draws.position()
+    assert whole_path.sim_seconds == fast_path.sim_seconds
+    assert whole_path.banks == fast_path.banks
+    assert whole_path.street == fast_path.street
+    assert whole_path.timed_out == fast_path.timed_out
     assert fast_draws.position()[1:3] == slow_draws.position()[1:3]
     assert fast_draws.position()[4:] == slow_draws.position()[4:]
     # the same simulated think seconds, summed in the same order (simulated, not measured)
@@ -484,11 +501,20 @@ def _both_paths(
         calls[0] += 1
         return play_rounds(*args)
 
+    def counting_whole(*args: Any) -> tuple[HandResult, float, int]:
+        calls[0] += 1
+        return play_whole_hand(*args)
+
+    def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> HandResult:
+        return play_hand(setup, deal, self.decide, record_actions=False, context=context)
+
     fast_log: list[Any] = []
     monkeypatch.setattr(engine_dealer, "play_rounds", counting)
+    monkeypatch.setattr(engine_dealer, "play_whole_hand", counting_whole)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append, **kwargs)
     slow_log: list[Any] = []
     monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
+    monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
     slow = engine.run_tournament(sc, seed, emit=slow_log.append, **kwargs)
     assert fast_log == slow_log
     assert fast.finishes == slow.finishes

@@ -16,6 +16,7 @@ import pokersim.engine.dealer as engine_dealer
 from pokersim import rng
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView
 from pokersim.engine import run_tournament
+from pokersim.hand import play_hand
 from pokersim.players import (
     CallingStationModel,
     PushFoldModel,
@@ -58,6 +59,16 @@ def test_only_builtin_models_and_their_blends_use_hand_draws() -> None:
     assert not uses_hand_draws(_Sub())
 
 
+def _python_hands(monkeypatch: Any) -> None:
+    """The engine plays every hand in Python: no compiled rounds, no compiled whole hand."""
+
+    def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> Any:
+        return play_hand(setup, deal, self.decide, record_actions=False, context=context)
+
+    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
+    monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
+
+
 def test_engine_hands_plugins_their_own_generator_and_builtins_the_hand_draws(
     monkeypatch: Any,
 ) -> None:
@@ -71,7 +82,7 @@ def test_engine_hands_plugins_their_own_generator_and_builtins_the_hand_draws(
     monkeypatch.setattr(CallingStationModel, "decide", spy)
     # every decision in Python, where the spy sees it (the compiled rounds ask only the
     # plug-ins in Python, with the same generators: tests/test_betting_kernel.py)
-    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
+    _python_hands(monkeypatch)
     recorder = _Recorder()
     models = [recorder, CallingStationModel(), recorder, CallingStationModel()]
     run_tournament(make_scenario(4, stack=60), 5, models=models)
@@ -109,7 +120,7 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
     monkeypatch.setattr(CallingStationModel, "think_seconds", spy)
     # every round in Python, where the spy sees it (the compiled rounds read the same draws:
     # tests/test_betting_kernel.py)
-    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
+    _python_hands(monkeypatch)
     run_tournament(make_scenario(12, stack=40), 9, models=[CallingStationModel()] * 12)
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():

@@ -1202,11 +1202,18 @@ def test_rule_cases_fail_under_their_mutant(
 ) -> None:
     """Each listed case passes as shipped (tests/test_rules_scenarios.py) and fails here.
 
-    The betting rules are mutated in their Python reference (``betting``, ``hand``), so the
-    cases play their betting there; the compiled machine is held to that reference by
-    tests/test_betting_kernel.py.
+    The betting rules are mutated in their Python reference (``betting``, ``hand``, ``pots``),
+    so the cases play their hands there; the compiled machine is held to that reference by
+    tests/test_betting_kernel.py and tests/test_pot_kernel.py.
     """
     monkeypatch.setattr(dealer.Dealer, "rounds", lambda self, t, first: False)
+    monkeypatch.setattr(
+        dealer.Dealer,
+        "whole_hand",
+        lambda self, setup, deal, context: hand.play_hand(
+            setup, deal, self.decide, record_actions=False, context=context
+        ),
+    )
     original = getattr(mutant.target, mutant.attr)
     if isinstance(mutant.target, type):  # a method as defined (a classmethod's function)
         defined = mutant.target.__dict__[mutant.attr]

@@ -18,7 +18,7 @@ import numpy as np
 from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.betting import TableState
-from pokersim.betting_kernel import machine_params, play_rounds
+from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
 from pokersim.config import BettingStructure
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
@@ -274,16 +274,14 @@ class Dealer:
             result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
-        else:
+        elif self.record_actions:  # the betting compiled, its events built in Python
             self._kernel_input = codes + seat_nos + ids
             result = play_hand(
-                setup,
-                deal,
-                self.decide,
-                record_actions=self.record_actions,
-                context=context,
-                rounds=self.rounds,
+                setup, deal, self.decide, record_actions=True, context=context, rounds=self.rounds
             )
+        else:
+            self._kernel_input = codes + seat_nos + ids
+            result = self.whole_hand(setup, deal, context)
         if self.incidents.timed_out:  # kept with the table until the hand's result takes effect
             self.incidents.hand_over(tab.table_id)
         streets = 3 if result.showdown else self._street
@@ -334,6 +332,16 @@ class Dealer:
         self._elapsed = elapsed
         self._street = street
         return True
+
+    def whole_hand(self, setup: HandSetup, deal: Deal, context: TournamentContext) -> HandResult:
+        """Play the hand compiled from its forced bets to its knockouts (nothing recorded)."""
+        result, self._elapsed, self._street = play_whole_hand(
+            setup, deal, self._kernel_input, self._kernel_rows, self._kernel_base,
+            self._kernel_board, self.kernel_params, self.draws, self._elapsed,
+            self.action_seconds, self.incidents.bank, self._ask, self.decision_pace, context,
+            self.decide,
+        )  # fmt: skip
+        return result
 
     def _ask(self, view: DecisionView, elapsed: float) -> tuple[Action | None, float, bool]:
         """A decision the compiled rounds leave to `decide`: answer, seconds, still compiled."""
