@@ -42,6 +42,9 @@ class Table:
         "playing",
         "chips",
         "recheck",
+        "order",
+        "ids",
+        "dealing",
     )
 
     def __init__(self, table_id: int, seats: dict[int, int]) -> None:
@@ -62,6 +65,11 @@ class Table:
         self.playing = False
         self.chips = 0  # chips at the table when its current hand started
         self.recheck = False  # woken by another table: check again before dealing
+        # Kept while nobody sits down or leaves (the floor drops them when a size changes):
+        # the occupied seats in order, their players, and the dealer's lookups for them.
+        self.order: list[int] | None = None
+        self.ids: list[int] = []
+        self.dealing: object = None
 
     def view(self) -> TableSeats:
         """The seats as the pure balancing rules take them."""
