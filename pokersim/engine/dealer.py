@@ -33,7 +33,7 @@ from pokersim.engine.records import (
 )
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field, Table
-from pokersim.events import TableHandStarted
+from pokersim.events import TableHandStarted, record_builder
 from pokersim.hand import (
     Deal,
     HandResult,
@@ -55,6 +55,9 @@ __all__ = ["Dealer"]
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
 
+# the start event of every hand of a run with a log, built without the keyword constructor
+_new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
+
 # A table's lookups while its seats stay the same: the players' stacks from the field, the
 # first and second hole cards from a hand's deck, the strengths from a hand's row (by seat)
 Lookups = tuple[
@@ -69,8 +72,8 @@ def _tuple_getter(indices: list[int], n: int) -> Callable[[Sequence[int]], tuple
     """The items at ``indices[:n]`` as a tuple (``indices`` padded to two or more)."""
     get = itemgetter(*indices)
     if len(indices) == n:
-        return get  # type: ignore[no-any-return]
-    return lambda row: get(row)[:n]  # type: ignore[no-any-return]
+        return get
+    return lambda row: get(row)[:n]
 
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
@@ -218,7 +221,7 @@ class Dealer:
         """The table's lookups for these seats, made again only when its seats changed."""
         dealing = tab.dealing
         if dealing is not None and dealing[0] is seat_nos:
-            return dealing[1]  # type: ignore[no-any-return]
+            return dealing[1]  # type: ignore[return-value]
         ids = tab.ids if seat_nos is tab.order else [tab.seats[s] for s in seat_nos]
         # itemgetter of one index gives the item, of several a tuple: always pass several
         pad = [0] if len(seat_nos) < 2 else []
@@ -277,7 +280,7 @@ class Dealer:
         )
         started = None
         if self.emits:
-            started = TableHandStarted(
+            started = _new_hand_started(
                 t=now,
                 table_id=tab.table_id,
                 hand_no=tab.hand_no,

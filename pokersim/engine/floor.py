@@ -201,8 +201,8 @@ class Floor:
 
     def balance_from(self, tab: Table, now: int) -> Events:
         """R-BAL-2: move players from this table to the smallest ones, if out of tolerance."""
-        if len(self.tables) < 2 or self.shootout:
-            return []
+        if len(tab.seats) - self.low <= 1 or len(self.tables) < 2 or self.shootout:
+            return []  # within one of every table (asked after every hand): nothing to move
         own = len(tab.seats)
         low = self._smallest_other(tab)
         tolerance = self.tolerance

@@ -8,7 +8,7 @@ shoot-out round's new stacks (R-SHOOT-1) and a disqualification (the director ap
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -69,7 +69,7 @@ class Table:
         # the occupied seats in order, their players, and the dealer's lookups for them.
         self.order: list[int] | None = None
         self.ids: list[int] = []
-        self.dealing: object = None
+        self.dealing: tuple[Sequence[int], tuple[Callable[..., tuple[int, ...]], ...]] | None = None
 
     def view(self) -> TableSeats:
         """The seats as the pure balancing rules take them."""
