@@ -223,14 +223,17 @@ class Floor:
     def rebalance_all(self, now: int) -> Events:
         """With every table idle: break tables while the field fits on fewer, then balance."""
         events: Events = []
+        tables = self.tables
+        by_size = self.by_size  # every open table is in the bucket of its size
         while self.must_break():
             # the smallest table breaks (ties: the highest id, the most recently opened)
-            tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
+            tab = tables[max(next(bucket for bucket in by_size if bucket))]
             events += self.break_table(tab, now)
         for _ in range(self.field.n):
-            if len(self.tables) < 2:
+            if len(tables) < 2:
                 break
-            big = min(self.tables.values(), key=lambda t: (-len(t.seats), t.table_id))
+            # the largest table gives players away (ties: the lowest id)
+            big = tables[min(next(bucket for bucket in reversed(by_size) if bucket))]
             before = len(big.seats)
             events += self.balance_from(big, now)
             if len(big.seats) == before:
