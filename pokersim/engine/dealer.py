@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
 
 import numpy as np
 
@@ -57,23 +56,6 @@ DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles
 
 # the start event of every hand of a run with a log, built without the keyword constructor
 _new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
-
-# A table's lookups while its seats stay the same: the players' stacks from the field, the
-# first and second hole cards from a hand's deck, the strengths from a hand's row (by seat)
-Lookups = tuple[
-    Callable[[Sequence[int]], tuple[int, ...]],
-    Callable[[Sequence[int]], tuple[int, ...]],
-    Callable[[Sequence[int]], tuple[int, ...]],
-    Callable[[Sequence[int]], tuple[int, ...]],
-]
-
-
-def _tuple_getter(indices: list[int], n: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """The items at ``indices[:n]`` as a tuple (``indices`` padded to two or more)."""
-    get = itemgetter(*indices)
-    if len(indices) == n:
-        return get
-    return lambda row: get(row)[:n]
 
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
@@ -203,7 +185,7 @@ class Dealer:
         board0 = base + 2 + 2 * self.seats_per_table
         if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
             return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
-        _stacks, firsts, seconds, by_seat = self._lookups(tab, seat_nos)
+        _stacks, firsts, seconds, by_seat = tab.lookups(seat_nos)
         deck = row[base + 2 : base + 54]
         hole = tuple(zip(firsts(deck), seconds(deck)))
         strengths = None
@@ -216,23 +198,6 @@ class Dealer:
         self._kernel_base = base
         self._kernel_board = board0
         return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
-
-    def _lookups(self, tab: Table, seat_nos: Sequence[int]) -> Lookups:
-        """The table's lookups for these seats, made again only when its seats changed."""
-        dealing = tab.dealing
-        if dealing is not None and dealing[0] is seat_nos:
-            return dealing[1]  # type: ignore[return-value]
-        ids = tab.ids if seat_nos is tab.order else [tab.seats[s] for s in seat_nos]
-        # itemgetter of one index gives the item, of several a tuple: always pass several
-        pad = [0] if len(seat_nos) < 2 else []
-        lookups = (
-            _tuple_getter([*ids, *pad], len(ids)),
-            _tuple_getter([2 * s - 2 for s in seat_nos] + pad, len(ids)),
-            _tuple_getter([2 * s - 1 for s in seat_nos] + pad, len(ids)),
-            _tuple_getter([s - 1 for s in seat_nos] + pad, len(ids)),
-        )
-        tab.dealing = (seat_nos, lookups)  # seat_nos is kept alive: the identity test holds
-        return lookups
 
     def _fixed_deal(self, tab: Table, deck: bytes, seat_nos: Sequence[int]) -> Deal:
         """A scripted hand: the seed's deck with the scripted cards swapped in (no strengths)."""
@@ -259,7 +224,7 @@ class Dealer:
         ids = tab.ids if seat_nos is tab.order else [tab.seats[s] for s in seat_nos]
         if self.missing or self.dealt_out:
             self.dealt_out = self._missed(ids)
-        stacks: tuple[int, ...] = self._lookups(tab, seat_nos)[0](self.field.stack)
+        stacks: tuple[int, ...] = tab.lookups(seat_nos)[0](self.field.stack)
         tab.chips = sum(stacks)
         cache = self.seat_cache
         seats = []
