@@ -27,7 +27,7 @@ import numpy as np
 
 from pokersim.errors import ConfigError
 from pokersim.scenario import BalancePolicy
-from pokersim.seating import hands_until_big_blind, position_of_free_seat
+from pokersim.seating import big_blind_order, hands_until_big_blind, position_of_free_seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,10 +134,12 @@ def plan_break(
         )
     src_pos = hands_until_big_blind(list(source.seats), source.last_button)
     order = sorted(source.seats, key=lambda s: (src_pos[s], s))
+    by_id = sorted(dests, key=lambda d: d.table_id)  # what _smallest sorts, sorted once
     moves: list[Move] = []
     for from_seat in order:
         pid = source.seats[from_seat]
-        pairs = [(d, s) for d in _smallest(dests) for s in d.free]
+        low = min([len(d.occupied) for d in by_id if d.free])
+        pairs = [(d, s) for d in by_id if d.free and len(d.occupied) == low for s in d.free]
         dest, seat = pairs[int(rng.integers(len(pairs)))]
         dest.take(seat)
         moves.append(
@@ -178,20 +180,16 @@ def plan_balance(
         if not out_of_balance(len(remaining), low, tolerance):
             break
         candidates = _smallest(dests)
-        src_pos = hands_until_big_blind(list(remaining), source.last_button)
+        # the free seat nearest the big blind (ties: the lower table id, then seat)
+        p, _, seat, dest = min((p, d.table_id, s, d) for d in candidates for p, s in d.positions())
+        bb_order = big_blind_order(list(remaining), source.last_button)
         if policy is BalancePolicy.TDA:
-            from_seat = min(remaining, key=lambda s: (src_pos[s], s))
-            _, _, seat, dest = min(
-                (p, d.table_id, s, d) for d in candidates for p, s in d.positions()
-            )
+            from_seat = bb_order[0]  # the player who is big blind next
         else:
-            best = min(
-                ((abs(p - d_src), p, d_src, d.table_id, s), from_s, d, s)
-                for from_s, d_src in src_pos.items()
-                for d in candidates
-                for p, s in d.positions()
-            )
-            _, from_seat, dest, seat = best
+            # The pair of best matching positions: the remaining players' positions are
+            # 0 .. n-1, so a free seat at p is matched by the player at min(p, n-1), and the
+            # closest match, then the seat nearer the big blind, is that nearest free seat.
+            from_seat = bb_order[min(p, len(bb_order) - 1)]
         dest.take(seat)
         moves.append(
             Move(

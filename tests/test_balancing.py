@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pokersim.balancing import (
@@ -15,6 +17,7 @@ from pokersim.balancing import (
     plan_break,
 )
 from pokersim.errors import ConfigError
+from pokersim.seating import hands_until_big_blind, position_of_free_seat
 
 
 def _t(tid: int, seats: dict[int, int], button: int | None) -> TableSeats:
@@ -177,3 +180,96 @@ def test_r_bal_1_break_property(field: tuple[int, TableSeats, list[TableSeats]],
     low = min(before.values())
     if max(before.values()) - low <= 1 and all(c < seats for c in before.values()):
         assert max(after.values()) - min(after.values()) <= 1
+
+
+def _reference_balance(
+    source: TableSeats, others: list[TableSeats], seats: int, tol: int, policy: BalancePolicy
+) -> list[tuple[int, int, int]]:
+    """R-BAL-2 as first written: every (player, free seat) pair compared, each move.
+
+    Returns (player, table, seat) per move; the plan must give the same moves.
+    """
+    free = {t.table_id: [s for s in range(1, seats + 1) if s not in t.seats] for t in others}
+    occupied = {t.table_id: sorted(t.seats) for t in others}
+    buttons = {t.table_id: t.last_button for t in others}
+    remaining = dict(source.seats)
+    out = []
+    while others:
+        low = min(len(o) for o in occupied.values())
+        if len(remaining) - low <= tol:
+            break
+        open_low = [tid for tid in sorted(free) if free[tid] and len(occupied[tid]) == low]
+        spots = [
+            (position_of_free_seat(occupied[tid], buttons[tid], s), tid, s)
+            for tid in open_low
+            for s in free[tid]
+        ]
+        src_pos = hands_until_big_blind(list(remaining), source.last_button)
+        if policy is BalancePolicy.TDA:
+            from_seat = min(remaining, key=lambda s: (src_pos[s], s))
+            _, tid, seat = min(spots)
+        else:
+            _, from_seat, tid, seat = min(
+                ((abs(p - d), p, d, tid, s), f, tid, s)
+                for f, d in src_pos.items()
+                for p, tid, s in spots
+            )
+        free[tid].remove(seat)
+        occupied[tid] = sorted([*occupied[tid], seat])
+        out.append((remaining.pop(from_seat), tid, seat))
+    return out
+
+
+@given(_field(), st.sampled_from(list(BalancePolicy)), st.integers(1, 3), st.randoms())
+@example(  # the nearest free seat is two hands from the big blind: the player two hands away
+    (
+        6,
+        _t(0, {s: s for s in range(1, 7)}, 4),
+        [_t(1, {3: 103, 4: 104, 5: 105, 6: 106}, 3)],
+    ),
+    BalancePolicy.POKERSTARS,
+    1,
+    random.Random(0),
+)
+def test_balance_plan_matches_every_pair_compared(
+    field: tuple[int, TableSeats, list[TableSeats]],
+    policy: BalancePolicy,
+    tol: int,
+    rnd: random.Random,
+) -> None:
+    """The plan picks the nearest free seat and its best-matched player without comparing
+    every pair: the same moves as comparing every pair, whatever the order of the tables."""
+    seats, source, others = field
+    others = [_t(10 * t.table_id + 7, dict(t.seats), t.last_button) for t in others]
+    rnd.shuffle(others)
+    moves = plan_balance(source, others, seats_per_table=seats, tolerance=tol, policy=policy)
+    got = [(m.player_id, m.to_table, m.to_seat) for m in moves]
+    assert got == _reference_balance(source, others, seats, tol, policy)
+
+
+@given(_field(), st.integers(0, 100), st.randoms())
+def test_break_plan_draws_from_the_smallest_tables_in_id_order(
+    field: tuple[int, TableSeats, list[TableSeats]], seed: int, rnd: random.Random
+) -> None:
+    """Each player draws one of the (table, seat) pairs of the smallest open tables, listed
+    by table id then seat, whatever the order the tables are given in."""
+    seats, source, others = field
+    others = [_t(10 * t.table_id + 7, dict(t.seats), t.last_button) for t in others]
+    rnd.shuffle(others)
+    if sum(seats - len(t.seats) for t in others) < len(source.seats):
+        return
+    moves = plan_break(source, others, seats_per_table=seats, rng=np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    taken = {t.table_id: set(t.seats) for t in others}
+    for m in moves:
+        open_ = {tid: occ for tid, occ in taken.items() if len(occ) < seats}
+        low = min(len(occ) for occ in open_.values())
+        pairs = [
+            (tid, s)
+            for tid in sorted(open_)
+            if len(open_[tid]) == low
+            for s in range(1, seats + 1)
+            if s not in open_[tid]
+        ]
+        assert (m.to_table, m.to_seat) == pairs[int(rng.integers(len(pairs)))]
+        taken[m.to_table].add(m.to_seat)

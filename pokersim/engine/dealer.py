@@ -32,7 +32,7 @@ from pokersim.engine.records import (
 )
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field, Table
-from pokersim.events import TableHandStarted
+from pokersim.events import TableHandStarted, record_builder
 from pokersim.hand import (
     Deal,
     HandResult,
@@ -53,6 +53,9 @@ __all__ = ["Dealer"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
+
+# the start event of every hand of a run with a log, built without the keyword constructor
+_new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
 
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
@@ -182,12 +185,14 @@ class Dealer:
         board0 = base + 2 + 2 * self.seats_per_table
         if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
             return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
-        hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
+        _stacks, firsts, seconds, by_seat = tab.lookups(seat_nos)
+        deck = row[base + 2 : base + 54]
+        hole = tuple(zip(firsts(deck), seconds(deck)))
         strengths = None
         srow = tab.strengths
         if srow is not None:
-            sbase = i * self.seats_per_table - 1
-            strengths = tuple([srow[sbase + s] for s in seat_nos])
+            sbase = i * self.seats_per_table
+            strengths = by_seat(srow[sbase : sbase + self.seats_per_table])
         # inputs built here are valid by construction: skip the validating constructors
         self._kernel_rows = row  # the compiled rounds read the cards from here
         self._kernel_base = base
@@ -216,11 +221,10 @@ class Dealer:
         """Play the table's next hand: (its result, its seconds) and its start event."""
         tab.hand_no += 1
         li = self.schedule.level_at(now)
-        stack = self.field.stack
-        ids = [tab.seats[s] for s in seat_nos]
+        ids = tab.ids if seat_nos is tab.order else [tab.seats[s] for s in seat_nos]
         if self.missing or self.dealt_out:
             self.dealt_out = self._missed(ids)
-        stacks = tuple([stack[p] for p in ids])
+        stacks: tuple[int, ...] = tab.lookups(seat_nos)[0](self.field.stack)
         tab.chips = sum(stacks)
         cache = self.seat_cache
         seats = []
@@ -241,7 +245,7 @@ class Dealer:
         )
         started = None
         if self.emits:
-            started = TableHandStarted(
+            started = _new_hand_started(
                 t=now,
                 table_id=tab.table_id,
                 hand_no=tab.hand_no,

@@ -49,6 +49,7 @@ class Floor:
         self.next_table_id = 1
         # by_size[k]: ids of the tables with k players, in the order they came to that size
         self.by_size: list[dict[int, None]] = [{} for _ in range(self.seats_per_table + 1)]
+        self.low = 0  # no table has fewer players (a bound: raised lazily by _smallest_other)
 
     # -- opening and closing -----------------------------------------------------------------
 
@@ -59,6 +60,7 @@ class Floor:
         tab = Table(tid, seats)
         self.tables[tid] = tab
         self.by_size[len(seats)][tid] = None
+        self.low = min(self.low, len(seats))
         location = self.field.location
         for s, p in seats.items():
             location[p] = (tid, s)
@@ -85,7 +87,11 @@ class Floor:
     def set_size(self, tab: Table, before: int) -> None:
         """Keep ``by_size`` right after the table went from ``before`` players."""
         del self.by_size[before][tab.table_id]
-        self.by_size[len(tab.seats)][tab.table_id] = None
+        size = len(tab.seats)
+        self.by_size[size][tab.table_id] = None
+        if size < self.low:
+            self.low = size
+        tab.order = None  # the seats in order are taken again at the next hand
 
     def unseat(self, tab: Table, seat_no: int) -> None:
         """A player leaves the table for good."""
@@ -109,8 +115,16 @@ class Floor:
 
     @staticmethod
     def move_button(tab: Table) -> tuple[list[int], int]:
-        """R-BTN-1, R-SEAT-2: the occupied seats in order and the index of the button's seat."""
-        seat_nos = sorted(tab.seats)
+        """R-BTN-1, R-SEAT-2: the occupied seats in order and the index of the button's seat.
+
+        The seats in order and their players (``tab.ids``) are kept with the table until
+        someone sits down or leaves (``set_size`` drops them): the list is shared, not copied.
+        """
+        seat_nos = tab.order
+        if seat_nos is None:
+            seats = tab.seats
+            seat_nos = tab.order = sorted(seats)
+            tab.ids = [seats[s] for s in seat_nos]
         button_seat = next_button(seat_nos, tab.last_button)
         tab.last_button = button_seat
         return seat_nos, seat_nos.index(button_seat)
@@ -123,9 +137,15 @@ class Floor:
         return tables > 1 and self.field.remaining <= (tables - 1) * self.seats_per_table
 
     def _smallest_other(self, tab: Table) -> int:
+        """The fewest players at a table other than ``tab`` (its own count when it is alone)."""
+        by_size = self.by_size
+        low = self.low
+        while low < self.seats_per_table and not by_size[low]:
+            low += 1  # sizes below the bound are empty: asked after every hand, start there
+        self.low = low
         own = len(tab.seats)
-        for k, bucket in enumerate(self.by_size):
-            if len(bucket) > (1 if k == own else 0):
+        for k in range(low, len(by_size)):
+            if len(by_size[k]) > (k == own):
                 return k
         return own
 
@@ -181,8 +201,8 @@ class Floor:
 
     def balance_from(self, tab: Table, now: int) -> Events:
         """R-BAL-2: move players from this table to the smallest ones, if out of tolerance."""
-        if len(self.tables) < 2 or self.shootout:
-            return []
+        if len(tab.seats) - self.low <= 1 or len(self.tables) < 2 or self.shootout:
+            return []  # within one of every table (asked after every hand): nothing to move
         own = len(tab.seats)
         low = self._smallest_other(tab)
         tolerance = self.tolerance
@@ -203,14 +223,17 @@ class Floor:
     def rebalance_all(self, now: int) -> Events:
         """With every table idle: break tables while the field fits on fewer, then balance."""
         events: Events = []
+        tables = self.tables
+        by_size = self.by_size  # every open table is in the bucket of its size
         while self.must_break():
             # the smallest table breaks (ties: the highest id, the most recently opened)
-            tab = min(self.tables.values(), key=lambda t: (len(t.seats), -t.table_id))
+            tab = tables[max(next(bucket for bucket in by_size if bucket))]
             events += self.break_table(tab, now)
         for _ in range(self.field.n):
-            if len(self.tables) < 2:
+            if len(tables) < 2:
                 break
-            big = min(self.tables.values(), key=lambda t: (-len(t.seats), t.table_id))
+            # the largest table gives players away (ties: the lowest id)
+            big = tables[min(next(bucket for bucket in reversed(by_size) if bucket))]
             before = len(big.seats)
             events += self.balance_from(big, now)
             if len(big.seats) == before:
@@ -226,6 +249,8 @@ class Floor:
             del self.by_size[len(t.seats)][t.table_id]
             self.by_size[0][t.table_id] = None
             t.seats = {}
+            t.order = None
+        self.low = 0
         return old
 
     def form_final_table(self, now: int) -> tuple[Table, list[Table], Events]:

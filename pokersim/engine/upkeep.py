@@ -9,7 +9,7 @@ another. None needs the clock: the director decides when they run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
@@ -22,12 +22,16 @@ from pokersim.events import (
     PlayerRegistered,
     SanctionImposed,
     TableHandEnded,
+    record_builder,
 )
 from pokersim.formats import advancing_player
 from pokersim.hand import HandResult, Seat
 from pokersim.scenario import SanctionKind
 
 __all__ = ["Upkeep"]
+
+# the end event of every hand of a run with a log, built without the keyword constructor
+_new_hand_ended: Callable[..., TableHandEnded] = record_builder(TableHandEnded)
 
 
 class Upkeep(Endings):
@@ -58,7 +62,7 @@ class Upkeep(Endings):
             if self.log_actions:  # the hand's own events, just before its TableHandEnded
                 for event in result.events:
                     emit(event)
-            emit(TableHandEnded(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+            emit(_new_hand_ended(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
         stack = self.field.stack
         out = []
         for seat, left in zip(result.setup.seats, finals):
