@@ -43,6 +43,8 @@ KERNEL_SOURCES = (
     "evaluator/reference.py",
     "events.py",
     "hand_equity.py",
+    "hand_lines.py",
+    "hand_log.py",
     "icm.py",
     "kernel_cache.py",
     "model_kernel.py",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
@@ -23,6 +23,7 @@ from pokersim.errors import ConfigError
 
 if TYPE_CHECKING:  # the engine is imported when a run is written, not with the command line
     from pokersim.engine import TournamentResult
+    from pokersim.events import HandEvent
     from pokersim.hand import HandResult
     from pokersim.scenario import Scenario
 
@@ -47,7 +48,8 @@ def check_out(out: Path, force: bool) -> None:
 class RunFiles:
     """Write one run's outputs into ``out`` as the run plays.
 
-    Pass ``emit`` and ``on_hand`` to the engine; then ``finish(result, scenario_name=...)``
+    Pass ``emit``, ``emit_hand`` and ``on_hand`` to the engine; then
+    ``finish(result, scenario_name=...)``
     when the run ends, or ``discard()`` when it stops with an error (used as a context manager,
     an exception leaving the block discards). ``hands`` is one of ``HANDS_CHOICES``.
     """
@@ -62,6 +64,8 @@ class RunFiles:
         hero: str | None = None,
         on_event: Callable[[Any], None] | None = None,
     ) -> None:
+        from pokersim.hand_lines import hand_lines
+        from pokersim.hand_log import HandEvents
         from pokersim.results import JsonlWriter
 
         if hands not in HANDS_CHOICES:
@@ -83,6 +87,8 @@ class RunFiles:
         # closed by finish or discard
         self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
         self._writer = JsonlWriter(self._stream)
+        self._hand_events = HandEvents
+        self._hand_lines = hand_lines  # a recorded hand's lines, compiled
 
     def emit(self, event: Any) -> None:
         """Log one event; the hand histories follow it (a table that breaks is written)."""
@@ -91,6 +97,18 @@ class RunFiles:
             self._hand_files.recorder.on_event(event)
         if self._on_event is not None:
             self._on_event(event)
+
+    def emit_hand(self, events: Sequence[HandEvent]) -> None:
+        """Log one hand's own events: their lines written from the hand's log in one go.
+
+        Only the event log reads them: the hand histories come from ``on_hand``, and
+        ``on_event`` sees the tournament's events.
+        """
+        if isinstance(events, self._hand_events):
+            self._writer.lines(*self._hand_lines(events.rows))
+            return
+        for event in events:  # a hand played by a replaced hand engine: records
+            self._writer(event)
 
     def finish(self, result: TournamentResult, *, scenario_name: str) -> None:
         """Complete ``events.jsonl``, write ``summary.json`` and the last hand histories."""
@@ -148,8 +166,9 @@ def write_run(
     """Play one tournament and write its outputs into ``out`` (what ``pokersim run --out`` does).
 
     ``actions`` also logs every hand's own events; ``hero`` writes that player's view of the
-    hands; ``on_event`` sees every event too; ``scenario_name`` is ``summary.json``'s
-    ``scenario`` (the scenario file's stem for ``pokersim run``). The folder is not checked:
+    hands; ``on_event`` sees every tournament event too (not each hand's own events);
+    ``scenario_name`` is ``summary.json``'s ``scenario`` (the scenario file's stem for
+    ``pokersim run``). The folder is not checked:
     see ``check_out``.
     """
     from pokersim.engine import run_tournament
@@ -159,6 +178,7 @@ def write_run(
             scenario,
             seed,
             emit=files.emit,
+            emit_hand=files.emit_hand,
             on_hand=files.on_hand,
             record_actions=actions,
             progress=progress,
