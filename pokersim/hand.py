@@ -381,9 +381,7 @@ def play_hand(
     t.pot = pot
     t.active = n - stacks.count(0)
     if events is not None:
-        for k in range(1, n + 1):
-            i = (button + k) % n
-            events.hole_cards(i, deal.hole[i])
+        events.hole_cards(button, deal.hole)  # each seat's, from the button's left
 
     # Betting rounds.
     structure = setup.structure

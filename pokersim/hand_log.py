@@ -18,7 +18,7 @@ the table come from the hand's ``STARTED`` row, which is always first:
 - ``STARTED`` (``HandStarted``): table, hand, button, n, the n player ids, the n table seat
   numbers, the n stacks, then the five board cards
 - ``FORCED`` (``ForcedBetPosted``): seat, kind (index in ``PostKind``), amount, all-in
-- ``HOLE`` (``HoleCardsDealt``): seat, card, card
+- ``HOLE`` (a ``HoleCardsDealt`` per seat, from the button's left): the n seats' two cards
 - ``SHOWN`` (``HandShown``): seat, card, card, rank
 - ``POT`` (``PotAwarded``): index, amount, showdown, k, the k eligible seats, w, the w
   winners, their w shares
@@ -75,6 +75,7 @@ class HandLog:
     __slots__ = ("rows",)
 
     def __init__(self) -> None:
+        # ``fromlist`` is the array's fast way in (``extend`` takes a tuple item by item)
         self.rows = array("q")
 
     def started(
@@ -88,24 +89,22 @@ class HandLog:
         board: Sequence[int],
     ) -> None:
         """``HandStarted``; the board is kept for the ``BoardDealt`` rows."""
-        rows = self.rows
-        rows.extend((STARTED, table_id, hand_no, button, len(player_ids)))
-        rows.extend(player_ids)
-        rows.extend(seat_nos)
-        rows.extend(stacks)
-        rows.extend(board)
+        self.rows.fromlist(
+            [STARTED, table_id, hand_no, button, len(player_ids), *player_ids, *seat_nos, *stacks]
+            + [*board]
+        )
 
     def forced_bet(self, seat: int, kind: PostKind, amount: int, all_in: bool) -> None:
         """``ForcedBetPosted``."""
-        self.rows.extend((FORCED, seat, _POST_INDEX[kind], amount, all_in))
+        self.rows.fromlist([FORCED, seat, _POST_INDEX[kind], amount, all_in])
 
-    def hole_cards(self, seat: int, cards: tuple[int, int]) -> None:
-        """``HoleCardsDealt``."""
-        self.rows.extend((HOLE, seat, *cards))
+    def hole_cards(self, button: int, hole: Sequence[tuple[int, int]]) -> None:
+        """A ``HoleCardsDealt`` for every seat, in order from the button's left."""
+        self.rows.fromlist([HOLE, *[card for cards in hole for card in cards]])
 
     def board(self, street: int) -> None:
         """``BoardDealt``: the cards come from the hand's board."""
-        self.rows.extend((BOARD, -1, street, 0, 0, 0))
+        self.rows.fromlist([BOARD, -1, street, 0, 0, 0])
 
     def action(
         self,
@@ -120,15 +119,15 @@ class HandLog:
         """``ActionTaken`` (a check is a call of nothing: ``amount`` tells them apart)."""
         what, flags = _ACTION_ROW[kind]
         flags |= (ALL_IN if all_in else 0) | (TIMED_OUT if timed_out else 0)
-        self.rows.extend((what, seat, street, amount, to, flags))
+        self.rows.fromlist([what, seat, street, amount, to, flags])
 
     def uncalled(self, seat: int, street: int, amount: int) -> None:
         """``UncalledBetReturned`` (``street``: the round it closed, 0 after the last)."""
-        self.rows.extend((UNCALLED, seat, street, amount, 0, 0))
+        self.rows.fromlist([UNCALLED, seat, street, amount, 0, 0])
 
     def shown(self, seat: int, cards: tuple[int, int], rank: int) -> None:
         """``HandShown``."""
-        self.rows.extend((SHOWN, seat, *cards, rank))
+        self.rows.fromlist([SHOWN, seat, *cards, rank])
 
     def pot(
         self,
@@ -140,17 +139,14 @@ class HandLog:
         showdown: bool,
     ) -> None:
         """``PotAwarded`` (the winners' ids come from the ``STARTED`` row)."""
-        rows = self.rows
-        rows.extend((POT, index, amount, showdown, len(eligible)))
-        rows.extend(eligible)
-        rows.append(len(winners))
-        rows.extend(winners)
-        rows.extend(shares)
+        self.rows.fromlist(
+            [POT, index, amount, showdown, len(eligible), *eligible, len(winners), *winners]
+            + [*shares]
+        )
 
     def ended(self, final_stacks: Sequence[int]) -> None:
         """``HandEnded``."""
-        self.rows.append(ENDED)
-        self.rows.extend(final_stacks)
+        self.rows.fromlist([ENDED, *final_stacks])
 
     def events(self) -> HandEvents:
         """The logged events, as records when read."""
@@ -226,10 +222,10 @@ def _action_kind(what: int, amount: int, flags: int) -> ActionKind:
 class _Hand:
     """What the rows after a ``STARTED`` row read from it."""
 
-    __slots__ = ("board", "hand_no", "ids", "n", "table_id")
+    __slots__ = ("board", "button", "hand_no", "ids", "n", "table_id")
 
     def __init__(self, rows: Sequence[int], k: int) -> None:
-        self.table_id, self.hand_no, _, self.n = rows[k + 1 : k + 5]
+        self.table_id, self.hand_no, self.button, self.n = rows[k + 1 : k + 5]
         at = k + 5
         n = self.n
         self.ids = tuple(rows[at : at + n])
@@ -283,9 +279,16 @@ def _forced(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
     return posted, k + 5
 
 
-def _hole(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
-    _, seat, first, second = rows[k : k + 4]
-    return _hole_cards_dealt(seat=seat, player_id=hand.ids[seat], cards=(first, second)), k + 4
+def _hole(rows: Sequence[int], k: int, hand: _Hand) -> list[HandEvent]:
+    n = hand.n
+    return [
+        _hole_cards_dealt(
+            seat=seat,
+            player_id=hand.ids[seat],
+            cards=(rows[k + 1 + 2 * seat], rows[k + 2 + 2 * seat]),
+        )
+        for seat in (*range(hand.button + 1, n), *range(hand.button + 1))
+    ]
 
 
 def _shown(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
@@ -321,7 +324,6 @@ def _ended(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
 _DECODERS = {
     STARTED: _started,
     FORCED: _forced,
-    HOLE: _hole,
     SHOWN: _shown,
     POT: _pot,
     ENDED: _ended,
@@ -341,6 +343,10 @@ def decode(rows: Sequence[int]) -> tuple[HandEvent, ...]:
         if code <= UNCALLED:
             out.append(_machine_row(rows, k, hand))
             k += ROW_WIDTH
+            continue
+        if code == HOLE:
+            out += _hole(rows, k, hand)
+            k += 1 + 2 * hand.n
             continue
         step = _DECODERS.get(code)
         if step is None:

@@ -64,9 +64,7 @@ class RunFiles:
         hero: str | None = None,
         on_event: Callable[[Any], None] | None = None,
     ) -> None:
-        from pokersim.hand_lines import hand_lines
         from pokersim.hand_log import HandEvents
-        from pokersim.results import JsonlWriter
 
         if hands not in HANDS_CHOICES:
             raise ValueError(f"hands must be one of {HANDS_CHOICES}, got {hands!r}")
@@ -86,9 +84,8 @@ class RunFiles:
         self._events_tmp = out / "events.jsonl.part"
         # closed by finish or discard
         self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
-        self._writer = JsonlWriter(self._stream)
+        self._writer = _event_log(self._stream)
         self._hand_events = HandEvents
-        self._hand_lines = hand_lines  # a recorded hand's lines, compiled
 
     def emit(self, event: Any) -> None:
         """Log one event; the hand histories follow it (a table that breaks is written)."""
@@ -105,7 +102,7 @@ class RunFiles:
         ``on_event`` sees the tournament's events.
         """
         if isinstance(events, self._hand_events):
-            self._writer.lines(*self._hand_lines(events.rows))
+            self._writer.hand(events.rows)
             return
         for event in events:  # a hand played by a replaced hand engine: records
             self._writer(event)
@@ -185,6 +182,37 @@ def write_run(
         )
     files.finish(result, scenario_name=scenario_name)
     return result
+
+
+def _event_log(stream: IO[str]) -> Any:
+    """The writer of ``events.jsonl``: each recorded hand's lines written from its rows.
+
+    The hands wait in the writer's buffer (in their place among the other lines) and their
+    lines are written together in one compiled call when it writes (``hand_lines``).
+    """
+    from pokersim.hand_lines import HandLines
+    from pokersim.results import JsonlWriter
+
+    hand_mark = "\0hand"  # a hand's place in the buffer (this very string object)
+
+    class EventLog(JsonlWriter):
+        def __init__(self, stream: IO[str]) -> None:
+            super().__init__(stream)
+            self.hands = HandLines()
+
+        def hand(self, rows: Any) -> None:
+            self.hands.add(rows)
+            self._buf.append(hand_mark)
+            if len(self._buf) >= 4096 or len(self.hands.rows) >= 1 << 16:
+                self.flush()
+
+        def flush(self) -> None:
+            if self.hands.hands:
+                texts = iter(self.hands.take())
+                self._buf[:] = [next(texts) if s is hand_mark else s for s in self._buf]
+            super().flush()
+
+    return EventLog(stream)
 
 
 def as_played(scenario: Scenario) -> Scenario:

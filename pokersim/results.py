@@ -44,15 +44,6 @@ class JsonlWriter:
         if len(self._buf) >= 4096:
             self.flush()
 
-    def lines(self, text: str, count: int) -> None:
-        """Append ``count`` lines written already (``text``: without the last newline)."""
-        if not count:
-            return
-        self._buf.append(text)
-        self.count += count
-        if len(self._buf) >= 4096:
-            self.flush()
-
     def flush(self) -> None:
         """Write buffered lines."""
         if self._buf:

@@ -23,7 +23,7 @@ from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.engine import run_tournament
 from pokersim.events import ActionKind, ActionTaken, HandStarted, event_line
 from pokersim.hand import Deal, HandSetup, Seat, play_hand
-from pokersim.hand_lines import hand_lines
+from pokersim.hand_lines import HandLines, hand_lines
 from pokersim.hand_log import HandEvents, HandLog, decode
 from pokersim.outputs import write_run
 from pokersim.results import JsonlWriter
@@ -144,7 +144,7 @@ def test_an_unknown_row_is_refused() -> None:
     log = HandLog()
     log.started(1, 1, 0, [1, 2], [1, 2], [10, 10], [0, 1, 2, 3, 4])
     log.rows.append(99)
-    with pytest.raises(ValueError, match="unknown row code 99"):
+    with pytest.raises(ValueError, match="not a row"):
         hand_lines(log.rows)
     with pytest.raises(ValueError, match="unknown row code 99"):
         decode(log.rows)
@@ -183,3 +183,19 @@ def test_a_written_run_has_the_event_log_of_the_record_path(tmp_path: Path) -> N
     written = (tmp_path / "events.jsonl").read_text(encoding="utf-8")
     assert written == "".join(stream.parts)
     assert '"type":"ActionTaken"' in written
+
+
+def test_hands_gathered_get_each_their_own_lines() -> None:
+    seen: list[HandEvents] = []
+    run_tournament(
+        load_scenario(ROOT / "scenarios" / "sng_9max.toml"),
+        4,
+        emit=lambda event: None,
+        emit_hand=seen.append,
+        record_actions=True,
+    )
+    batch = HandLines()
+    for events in seen:
+        batch.add(events.rows)
+    assert batch.take() == [_lines_of_records(events) for events in seen]
+    assert batch.take() == [] and batch.hands == 0
