@@ -156,7 +156,8 @@ class HandLog:
 class HandEvents(Sequence[HandEvent]):
     """A recorded hand's events: its rows (``rows``), decoded into records when first read.
 
-    Equal to another sequence of the same records (a tuple of them, say).
+    Equal to another sequence of the same records (a tuple of them, say), and printed as that
+    tuple.
     """
 
     __slots__ = ("_records", "rows")
@@ -197,7 +198,7 @@ class HandEvents(Sequence[HandEvent]):
         return hash(self.records())
 
     def __repr__(self) -> str:
-        return f"HandEvents({self.records()!r})"
+        return repr(self.records())  # as the tuple of records it stands for
 
 
 _hand_started: Callable[..., HandStarted] = record_builder(HandStarted)
