@@ -43,7 +43,8 @@ from pokersim.actions import (
 )
 from pokersim.config import BettingStructure, Level
 from pokersim.errors import IllegalActionError
-from pokersim.events import ActionKind, ActionTaken, HandEvent, record_builder
+from pokersim.events import ActionKind, record_builder
+from pokersim.hand_log import HandLog
 
 FIXED_LIMIT_BETS = 4  # one bet and three raises per round (R-BET-1)
 
@@ -163,7 +164,7 @@ class TableState:
         table_id: int,
         hand_no: int,
         decide: Decide,
-        events: list[HandEvent] | None,
+        events: HandLog | None,
         context: TournamentContext | None,
     ) -> None:
         n = len(stacks)
@@ -416,17 +417,14 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 faced[i] = to_match
                 settled += 1
                 if events is not None:
-                    events.append(
-                        ActionTaken(
-                            seat=i,
-                            player_id=player_ids[i],
-                            street=street,
-                            kind=_CALL if to_call else _CHECK,
-                            amount=to_call,
-                            to=bet + to_call,
-                            all_in=stack == 0,
-                            timed_out=timed_out,
-                        )
+                    events.action(
+                        i,
+                        street,
+                        _CALL if to_call else _CHECK,
+                        to_call,
+                        bet + to_call,
+                        stack == 0,
+                        timed_out,
                     )
             elif cls is RaiseTo:
                 amount = raise_to(action, to_call, lo, hi)  # type: ignore[arg-type]
@@ -450,17 +448,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 settled = 1
                 deep = len([r for r, f in zip(reach, folded) if r > amount and not f])
                 if events is not None:
-                    events.append(
-                        ActionTaken(
-                            seat=i,
-                            player_id=player_ids[i],
-                            street=street,
-                            kind=kind,
-                            amount=add,
-                            to=amount,
-                            all_in=stack == 0,
-                        )
-                    )
+                    events.action(i, street, kind, add, amount, stack == 0)
             elif cls is Fold:
                 folded[i] = True
                 live -= 1
@@ -474,18 +462,7 @@ def betting_round(t: TableState, street: int, first: int, to_match: int, unit: i
                 else:
                     in_hand = t.in_hand = in_hand[:i] + (False,) + in_hand[i + 1 :]
                 if events is not None:
-                    events.append(
-                        ActionTaken(
-                            seat=i,
-                            player_id=player_ids[i],
-                            street=street,
-                            kind=_FOLD,
-                            amount=0,
-                            to=bet,
-                            all_in=False,
-                            timed_out=timed_out,
-                        )
-                    )
+                    events.action(i, street, _FOLD, 0, bet, False, timed_out)
                 if live == 1:
                     break
                 settled += 1

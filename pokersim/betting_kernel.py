@@ -15,11 +15,11 @@ with "seat s must decide in this state": :func:`play_rounds` builds that seat's
 ``DecisionView``, asks the engine (``ask``), hands the answer back and the machine goes on. A
 table of built-in models with one plug-in thus stays compiled for everyone else, and nothing is
 ever played twice. When the hand's events are recorded the machine logs every action, board and
-uncalled bet, which :func:`play_rounds` turns into the same ``ActionTaken``, ``BoardDealt`` and
-``UncalledBetReturned`` events as the Python rounds. When nothing is recorded the machine plays
-the whole hand (:func:`play_whole_hand`): the forced bets before the rounds, the pots, the
-showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of ``hand.play_hand``
-and ``pots``), and Python only builds the result's records.
+uncalled bet as the rows of the hand's log (``pokersim.hand_log``) that the Python rounds
+write for the same events; :func:`play_rounds` copies them into it. When nothing is recorded
+the machine plays the whole hand (:func:`play_whole_hand`): the forced bets before the rounds,
+the pots, the showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of
+``hand.play_hand`` and ``pots``), and Python only builds the result's records.
 
 ``tests/test_betting_kernel.py`` plays random hands and whole tournaments both ways (the Python
 rounds with the Python reference models, and this machine) and fails on any difference.
@@ -43,13 +43,10 @@ from pokersim.config import AnteKind
 from pokersim.errors import InvariantError
 from pokersim.evaluator._tables import get_tables
 from pokersim.events import (
-    ActionKind,
-    ActionTaken,
-    BoardDealt,
-    UncalledBetReturned,
     record_builder,
 )
 from pokersim.hand import Deal, HandResult, HandSetup, Knockout, Pot
+from pokersim.hand_log import ALL_IN, BOARD, OPENING, ROW_WIDTH, TIMED_OUT, UNCALLED
 from pokersim.kernel_cache import njit
 from pokersim.model_kernel import (
     CHART_TABLES,
@@ -109,10 +106,10 @@ F_THINKS = F_PACE + PACE_WIDTH
 START, ROUND, ASKED, DONE, POST = 0, 1, 2, 3, 4
 OVER, ASK, FLUSH = 0, 2, 3  # a round over; a seat to ask in Python; the log to empty
 
-# the log of a recorded hand: (what, seat, street, amount, to, flags) per entry
-BOARD, UNCALLED = 3, 4  # what, beside FOLD, CHECK_CALL and RAISE
-ALL_IN, TIMED_OUT, OPENING = 1, 2, 4  # flags: all-in after it, a time-out, a bet (not a raise)
-LOG_WIDTH = 6
+# the log of a recorded hand: (what, seat, street, amount, to, flags) per entry, the rows of
+# ``hand_log`` (what: FOLD, CHECK_CALL, RAISE, BOARD or UNCALLED; flags: ALL_IN after it,
+# TIMED_OUT, OPENING: a bet, not a raise), copied as they are into the hand's log
+LOG_WIDTH = ROW_WIDTH
 LOG_ENTRIES = 64
 LOG_ROOM = 8  # entries a decision must find free: itself, then boards and uncalled bets
 
@@ -594,7 +591,8 @@ def play_rounds(
     """
     n = t.n
     u, ui, uend, z, zi, zend = draws.position()
-    logging = t.events is not None
+    events = t.events
+    logging = events is not None
     buf = _buffers(n, pace, bank)
     ints = buf.ints
     count = HEADER + 3 * n + len(inputs)
@@ -626,8 +624,10 @@ def play_rounds(
         t.live = ints[H_LIVE]
         if ints[H_IN_BITS] != t.in_bits:
             t.set_in_hand(ints[H_IN_BITS])
-        if logging:
-            _emit(t, ints, rows[board_at : board_at + 5])
+        if events is not None and ints[H_LOGGED]:  # the log's rows, as the hand logs them
+            at = HEADER + SEAT_BLOCKS * n
+            events.rows.extend(ints[at : at + LOG_WIDTH * ints[H_LOGGED]])
+            ints[H_LOGGED] = 0
         if status == DONE:
             break
         if status == ASK:
@@ -811,43 +811,3 @@ def _ask(
     ints[H_ANSWER] = what
     ints[H_AMOUNT] = amount
     ints[H_TIMED_OUT] = timed_out
-
-
-_KIND_OF = {FOLD: ActionKind.FOLD, RAISE: ActionKind.RAISE}
-
-
-def _emit(t: TableState, ints: array[int], board: bytes) -> None:
-    """The logged boards, actions and uncalled bets as the Python rounds' events."""
-    events = t.events
-    assert events is not None
-    ids = t.player_ids
-    at = HEADER + SEAT_BLOCKS * t.n
-    for k in range(ints[H_LOGGED]):
-        entry = at + k * LOG_WIDTH
-        what, seat, street, amount, to, flags = ints[entry : entry + LOG_WIDTH]
-        if what == BOARD:
-            shown = street + 2
-            new = tuple(board[shown - 1 : shown]) if street > 1 else tuple(board[:3])
-            events.append(BoardDealt(street=street, cards=new, board=tuple(board[:shown])))
-        elif what == UNCALLED:
-            events.append(UncalledBetReturned(seat=seat, player_id=ids[seat], amount=amount))
-        else:
-            if what == CHECK_CALL:
-                kind = ActionKind.CALL if amount else ActionKind.CHECK
-            elif what == RAISE and flags & OPENING:
-                kind = ActionKind.BET
-            else:
-                kind = _KIND_OF[what]
-            events.append(
-                ActionTaken(
-                    seat=seat,
-                    player_id=ids[seat],
-                    street=street,
-                    kind=kind,
-                    amount=amount,
-                    to=to,
-                    all_in=bool(flags & ALL_IN),
-                    timed_out=bool(flags & TIMED_OUT),
-                )  # fmt: skip
-            )
-    ints[H_LOGGED] = 0

@@ -978,6 +978,7 @@ def event_record(event: Any) -> dict[str, Any]:
 _encode_str = json.encoder.encode_basestring  # json's string encoding with ensure_ascii=False
 _encode_other = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 _LINE_KEYS: dict[type, tuple[str, tuple[tuple[str, str], ...]]] = {}
+_INT = {int}
 
 
 def json_value(value: Any) -> str:
@@ -986,6 +987,8 @@ def json_value(value: Any) -> str:
     if kind is int:
         return int.__repr__(value)
     if kind is tuple or kind is list:
+        if set(map(type, value)) <= _INT:  # most are: seats, ids, stacks, cards
+            return "[" + ",".join(map(int.__repr__, value)) + "]"
         return "[" + ",".join([json_value(v) for v in value]) + "]"
     if kind is bool:
         return "true" if value else "false"

@@ -16,19 +16,8 @@ from pokersim.actions import TournamentContext
 from pokersim.betting import Decide, TableState, betting_round
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.errors import ConfigError, InvariantError
-from pokersim.events import (
-    BoardDealt,
-    ForcedBetPosted,
-    HandEnded,
-    HandEvent,
-    HandShown,
-    HandStarted,
-    HoleCardsDealt,
-    PostKind,
-    PotAwarded,
-    UncalledBetReturned,
-    record_builder,
-)
+from pokersim.events import HandEvent, PostKind, record_builder
+from pokersim.hand_log import HandLog
 from pokersim.pots import best_of, build_pots, order_from_button, split, uncalled
 
 __all__ = [
@@ -170,7 +159,8 @@ class HandResult:
     """What a hand gives back.
 
     ``final_stacks`` are per seat index. ``events`` holds every hand event when the hand was
-    played with ``record_actions=True`` and is empty otherwise. ``setup`` and ``deal`` are the
+    played with ``record_actions=True`` (a ``hand_log.HandEvents``: its records are decoded
+    when first read) and is empty otherwise. ``setup`` and ``deal`` are the
     inputs unchanged: the starting state to restore on a rollback (R-FAULT-1).
     """
 
@@ -180,7 +170,7 @@ class HandResult:
     pots: tuple[Pot, ...]
     knockouts: tuple[Knockout, ...]
     showdown: bool
-    events: tuple[HandEvent, ...] = ()
+    events: Sequence[HandEvent] = ()
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -206,15 +196,8 @@ _SMALL_BLIND = PostKind.SMALL_BLIND
 _BIG_BLIND = PostKind.BIG_BLIND
 
 # Records built through ``record_builder``: equal to their keyword constructors' and about
-# four times cheaper (a hand builds a few, and about 40 events when they are recorded).
-_new_hand_started: Callable[..., HandStarted] = record_builder(HandStarted)
-_new_forced_bet_posted: Callable[..., ForcedBetPosted] = record_builder(ForcedBetPosted)
-_new_hole_cards_dealt: Callable[..., HoleCardsDealt] = record_builder(HoleCardsDealt)
-_new_board_dealt: Callable[..., BoardDealt] = record_builder(BoardDealt)
-_new_uncalled_bet_returned: Callable[..., UncalledBetReturned] = record_builder(UncalledBetReturned)
-_new_hand_shown: Callable[..., HandShown] = record_builder(HandShown)
-_new_pot_awarded: Callable[..., PotAwarded] = record_builder(PotAwarded)
-_new_hand_ended: Callable[..., HandEnded] = record_builder(HandEnded)
+# four times cheaper (a hand builds a few). Its events, when recorded, are rows of a
+# ``HandLog`` (about 40 a hand), made records only when read.
 _new_pot: Callable[..., Pot] = record_builder(Pot)
 _new_knockout: Callable[..., Knockout] = record_builder(Knockout)
 _new_hand_result: Callable[..., HandResult] = record_builder(HandResult)
@@ -321,7 +304,7 @@ def play_hand(
     stacks = [s.stack for s in seats]
     start_total = sum(stacks)
     player_ids = tuple([s.player_id for s in seats])
-    events: list[HandEvent] | None = [] if record_actions else None
+    events = HandLog() if record_actions else None
     t = TableState(
         stacks=stacks,
         player_ids=player_ids,
@@ -342,15 +325,14 @@ def play_hand(
     else:
         sb_seat, bb_seat = (button + 1) % n, (button + 2) % n
     if events is not None:
-        events.append(
-            _new_hand_started(
-                table_id=setup.table_id,
-                hand_no=setup.hand_no,
-                button=button,
-                player_ids=player_ids,
-                seat_nos=tuple(s.seat_no for s in seats),
-                stacks=tuple(stacks),
-            )
+        events.started(
+            setup.table_id,
+            setup.hand_no,
+            button,
+            player_ids,
+            [s.seat_no for s in seats],
+            stacks,
+            deal.board,
         )
 
     # Forced bets: short stacks post what they have and are all-in (R-BLIND-1, R-ANTE-1).
@@ -371,15 +353,7 @@ def play_hand(
             totals[i] += paid
             pot += paid
             if events is not None:
-                events.append(
-                    _new_forced_bet_posted(
-                        seat=i,
-                        player_id=player_ids[i],
-                        kind=_ANTE,
-                        amount=paid,
-                        all_in=stacks[i] == 0,
-                    )
-                )
+                events.forced_bet(i, _ANTE, paid, stacks[i] == 0)
     big_blind_post = level.big_blind
     bb_ante = 0
     if ante and ante_kind is _BB_ANTE:
@@ -396,34 +370,18 @@ def play_hand(
         totals[i] += paid
         pot += paid
         if events is not None:
-            events.append(
-                _new_forced_bet_posted(
-                    seat=i, player_id=player_ids[i], kind=kind, amount=paid, all_in=stacks[i] == 0
-                )
-            )
+            events.forced_bet(i, kind, paid, stacks[i] == 0)
     if bb_ante:
         # The big blind's table ante is dead money of the main pot.
         dead = bb_ante
         stacks[bb_seat] -= dead
         pot += dead
         if events is not None:
-            events.append(
-                _new_forced_bet_posted(
-                    seat=bb_seat,
-                    player_id=player_ids[bb_seat],
-                    kind=_ANTE,
-                    amount=dead,
-                    all_in=stacks[bb_seat] == 0,
-                )
-            )
+            events.forced_bet(bb_seat, _ANTE, dead, stacks[bb_seat] == 0)
     t.pot = pot
     t.active = n - stacks.count(0)
     if events is not None:
-        for k in range(1, n + 1):
-            i = (button + k) % n
-            events.append(
-                _new_hole_cards_dealt(seat=i, player_id=player_ids[i], cards=deal.hole[i])
-            )
+        events.hole_cards(button, deal.hole)  # each seat's, from the button's left
 
     # Betting rounds.
     structure = setup.structure
@@ -437,11 +395,7 @@ def play_hand(
                 lo_card, hi_card = _STREET_CARDS[street - 1]
                 t.board = tuple(board[:hi_card])
                 if events is not None:
-                    events.append(
-                        _new_board_dealt(
-                            street=street, cards=tuple(board[lo_card:hi_card]), board=t.board
-                        )
-                    )
+                    events.board(street)
                 if t.active < 2:
                     continue  # everyone (or everyone but one) is all-in: run the board out
                 first = (button + 1) % n
@@ -459,11 +413,7 @@ def play_hand(
                 totals[seat] -= back
                 t.pot -= back
                 if events is not None:
-                    events.append(
-                        _new_uncalled_bet_returned(
-                            seat=seat, player_id=player_ids[seat], amount=back
-                        )
-                    )
+                    events.uncalled(seat, street, back)
             bets[:] = zeros
             if t.live == 1:
                 break
@@ -477,9 +427,7 @@ def play_hand(
         if back:
             stacks[i] += back
             if events is not None:
-                events.append(
-                    _new_uncalled_bet_returned(seat=i, player_id=player_ids[i], amount=back)
-                )
+                events.uncalled(i, 0, back)
     ranks: Sequence[int] = ()
     if showdown:
         if deal.strengths is not None:
@@ -489,11 +437,7 @@ def play_hand(
             ranks = [by_seat.get(i, 0) for i in range(n)]
         if events is not None:
             for i in order_from_button(live_seats, button, n):
-                events.append(
-                    _new_hand_shown(
-                        seat=i, player_id=player_ids[i], cards=deal.hole[i], rank=ranks[i]
-                    )
-                )
+                events.shown(i, deal.hole[i], ranks[i])
     pots = []
     for index, (amount, eligible) in enumerate(raw_pots):
         best = best_of(eligible, ranks) if len(eligible) > 1 else eligible
@@ -510,17 +454,7 @@ def play_hand(
             _new_pot(index=index, amount=amount, eligible=eligible, winners=winners, shares=shares)
         )
         if events is not None:
-            events.append(
-                _new_pot_awarded(
-                    pot_index=index,
-                    amount=amount,
-                    eligible=eligible,
-                    winners=winners,
-                    winner_ids=tuple(player_ids[w] for w in winners),
-                    shares=shares,
-                    showdown=showdown,
-                )
-            )
+            events.pot(index, amount, eligible, winners, shares, showdown)
 
     # Chips are conserved and never negative, every hand (R-COND-2).
     if sum(stacks) != start_total or min(stacks) < 0:
@@ -546,9 +480,7 @@ def play_hand(
             )
     final = tuple(stacks)
     if events is not None:
-        events.append(
-            _new_hand_ended(table_id=setup.table_id, hand_no=setup.hand_no, final_stacks=final)
-        )
+        events.ended(final)
     return _new_hand_result(
         setup=setup,
         deal=deal,
@@ -556,5 +488,5 @@ def play_hand(
         pots=tuple(pots),
         knockouts=tuple(knockouts),
         showdown=showdown,
-        events=tuple(events) if events is not None else (),
+        events=events.events() if events is not None else (),
     )

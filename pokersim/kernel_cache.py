@@ -45,6 +45,8 @@ KERNEL_SOURCES = (
     "events.py",
     "hand.py",
     "hand_equity.py",
+    "hand_lines.py",
+    "hand_log.py",
     "icm.py",
     "kernel_cache.py",
     "model_kernel.py",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
@@ -23,6 +23,7 @@ from pokersim.errors import ConfigError
 
 if TYPE_CHECKING:  # the engine is imported when a run is written, not with the command line
     from pokersim.engine import TournamentResult
+    from pokersim.events import HandEvent
     from pokersim.hand import HandResult
     from pokersim.scenario import Scenario
 
@@ -47,7 +48,8 @@ def check_out(out: Path, force: bool) -> None:
 class RunFiles:
     """Write one run's outputs into ``out`` as the run plays.
 
-    Pass ``emit`` and ``on_hand`` to the engine; then ``finish(result, scenario_name=...)``
+    Pass ``emit``, ``emit_hand`` and ``on_hand`` to the engine; then
+    ``finish(result, scenario_name=...)``
     when the run ends, or ``discard()`` when it stops with an error (used as a context manager,
     an exception leaving the block discards). ``hands`` is one of ``HANDS_CHOICES``.
     """
@@ -62,7 +64,7 @@ class RunFiles:
         hero: str | None = None,
         on_event: Callable[[Any], None] | None = None,
     ) -> None:
-        from pokersim.results import JsonlWriter
+        from pokersim.hand_log import HandEvents
 
         if hands not in HANDS_CHOICES:
             raise ValueError(f"hands must be one of {HANDS_CHOICES}, got {hands!r}")
@@ -82,7 +84,8 @@ class RunFiles:
         self._events_tmp = out / "events.jsonl.part"
         # closed by finish or discard
         self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
-        self._writer = JsonlWriter(self._stream)
+        self._writer = _event_log(self._stream)
+        self._hand_events = HandEvents
 
     def emit(self, event: Any) -> None:
         """Log one event; the hand histories follow it (a table that breaks is written)."""
@@ -91,6 +94,18 @@ class RunFiles:
             self._hand_files.recorder.on_event(event)
         if self._on_event is not None:
             self._on_event(event)
+
+    def emit_hand(self, events: Sequence[HandEvent]) -> None:
+        """Log one hand's own events: their lines written from the hand's log in one go.
+
+        Only the event log reads them: the hand histories come from ``on_hand``, and
+        ``on_event`` sees the tournament's events.
+        """
+        if isinstance(events, self._hand_events):
+            self._writer.hand(events.rows)
+            return
+        for event in events:  # a hand played by a replaced hand engine: records
+            self._writer(event)
 
     def finish(self, result: TournamentResult, *, scenario_name: str) -> None:
         """Complete ``events.jsonl``, write ``summary.json`` and the last hand histories."""
@@ -148,8 +163,9 @@ def write_run(
     """Play one tournament and write its outputs into ``out`` (what ``pokersim run --out`` does).
 
     ``actions`` also logs every hand's own events; ``hero`` writes that player's view of the
-    hands; ``on_event`` sees every event too; ``scenario_name`` is ``summary.json``'s
-    ``scenario`` (the scenario file's stem for ``pokersim run``). The folder is not checked:
+    hands; ``on_event`` sees every tournament event too (not each hand's own events);
+    ``scenario_name`` is ``summary.json``'s ``scenario`` (the scenario file's stem for
+    ``pokersim run``). The folder is not checked:
     see ``check_out``.
     """
     from pokersim.engine import run_tournament
@@ -159,12 +175,44 @@ def write_run(
             scenario,
             seed,
             emit=files.emit,
+            emit_hand=files.emit_hand,
             on_hand=files.on_hand,
             record_actions=actions,
             progress=progress,
         )
     files.finish(result, scenario_name=scenario_name)
     return result
+
+
+def _event_log(stream: IO[str]) -> Any:
+    """The writer of ``events.jsonl``: each recorded hand's lines written from its rows.
+
+    The hands wait in the writer's buffer (in their place among the other lines) and their
+    lines are written together in one compiled call when it writes (``hand_lines``).
+    """
+    from pokersim.hand_lines import HandLines
+    from pokersim.results import JsonlWriter
+
+    hand_mark = "\0hand"  # a hand's place in the buffer (this very string object)
+
+    class EventLog(JsonlWriter):
+        def __init__(self, stream: IO[str]) -> None:
+            super().__init__(stream)
+            self.hands = HandLines()
+
+        def hand(self, rows: Any) -> None:
+            self.hands.add(rows)
+            self._buf.append(hand_mark)
+            if len(self._buf) >= 4096 or len(self.hands.rows) >= 1 << 16:
+                self.flush()
+
+        def flush(self) -> None:
+            if self.hands.hands:
+                texts = iter(self.hands.take())
+                self._buf[:] = [next(texts) if s is hand_mark else s for s in self._buf]
+            super().flush()
+
+    return EventLog(stream)
 
 
 def as_played(scenario: Scenario) -> Scenario:

@@ -51,6 +51,7 @@ from pokersim.connection import Connections
 from pokersim.engine.director import Director
 from pokersim.engine.records import Finish, HandPlayer, TournamentResult
 from pokersim.engine.setup import Options
+from pokersim.events import HandEvent
 from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult, play_hand
 from pokersim.players import PlayerModel
@@ -65,6 +66,7 @@ def run_tournament(
     seed: int = 0,
     *,
     emit: Callable[[Any], None] | None = None,
+    emit_hand: Callable[[Sequence[HandEvent]], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,
@@ -83,7 +85,7 @@ def run_tournament(
     """Play a whole tournament and return its result.
 
     ``emit`` receives every tournament event in order (the append-only log); with
-    ``record_actions`` also each hand's own events (``pokersim.events`` hand section), just
+    ``record_actions`` also each hand's own events (or to ``emit_hand``, a hand at once), just
     before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
     histories; the hands then record their events); ``progress`` the number of players
     eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand`` and
@@ -98,10 +100,9 @@ def run_tournament(
     registration times (``{player: seconds}``, 0 or less: at the start; R-SAT-1's winners),
     ``day`` a multi-day event's flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
     """
-    if not 0 <= seed < 2**63:
-        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
     opts = Options(
         emit=emit,
+        emit_hand=emit_hand,
         on_hand=on_hand,
         record_actions=record_actions,
         progress=progress,

@@ -34,6 +34,7 @@ from pokersim.entries import late_arrivals
 from pokersim.events import (
     EntriesClosed,
     FieldListed,
+    HandEvent,
     PrizePoolDrawn,
     TableBroken,
     TableOpened,
@@ -77,6 +78,7 @@ class Options:
 
     hand_player: HandPlayer
     emit: Callable[[Any], None] | None = None
+    emit_hand: Callable[[Sequence[HandEvent]], None] | None = None  # a hand's events at once
     on_hand: Callable[[HandResult], None] | None = None
     record_actions: bool = False
     progress: Callable[[int], None] | None = None
@@ -105,6 +107,8 @@ class Run:
     """The desks of one run and its log; the clock is the director's."""
 
     def __init__(self, scenario: Scenario, seed: int, opts: Options) -> None:
+        if not 0 <= seed < 2**63:
+            raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
         self.sc = scenario
         self.seed = seed
         self.streams = Streams(seed)
@@ -112,6 +116,7 @@ class Run:
         self.on_hand = opts.on_hand
         self.record_actions = opts.record_actions or opts.on_hand is not None
         self.log_actions = opts.record_actions and opts.emit is not None
+        self.emit_hand = opts.emit_hand if opts.emit_hand is not None else self._emit_each
         self.progress = opts.progress
         self.specs: tuple[PlayerSpec, ...] = scenario.players.expand()
         n = len(self.specs)
@@ -280,6 +285,13 @@ class Run:
     def now(self) -> int:
         """Simulated seconds now (the director's clock)."""
         raise NotImplementedError
+
+    def _emit_each(self, events: Sequence[HandEvent]) -> None:
+        """A hand's own events through ``emit``, one by one."""
+        emit = self.emit_fn
+        if emit is not None:
+            for event in events:
+                emit(event)
 
     def _log(self, events: Sequence[Any]) -> None:
         """Append the desks' events to the log; opened and broken tables start or end play.

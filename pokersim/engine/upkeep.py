@@ -60,8 +60,7 @@ class Upkeep(Endings):
         emit = self.emit_fn
         if emit is not None:
             if self.log_actions:  # the hand's own events, just before its TableHandEnded
-                for event in result.events:
-                    emit(event)
+                self.emit_hand(result.events)
             emit(_new_hand_ended(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
         stack = self.field.stack
         out = []

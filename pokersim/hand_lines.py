@@ -1,0 +1,406 @@
+"""A recorded hand's lines of ``events.jsonl`` written from its log's rows in one compiled call.
+
+``event_line`` costs a microsecond or two a line in Python and a recorded hand has about 35
+events; building their records first cost as much again. ``run --out --actions`` instead
+hands each hand's rows (``pokersim.hand_log``) to :func:`hand_lines`, which writes the lines
+compiled. The keys and the enum values are taken from the records as ``event_line`` takes
+them (``json_value`` of each field name and value); the fields' order is the records' and
+``tests/test_hand_lines.py`` holds the bytes equal to ``event_line`` of the decoded records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from array import array
+
+import numpy as np
+
+from pokersim.events import (
+    ActionTaken,
+    BoardDealt,
+    ForcedBetPosted,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    UncalledBetReturned,
+    json_value,
+)
+from pokersim.hand_log import (
+    ACTION_KINDS,
+    ALL_IN,
+    BOARD,
+    CHECK_CALL,
+    ENDED,
+    FOLD,
+    FORCED,
+    HOLE,
+    OPENING,
+    POST_KINDS,
+    POT,
+    ROW_WIDTH,
+    SHOWN,
+    STARTED,
+    TIMED_OUT,
+    UNCALLED,
+)
+from pokersim.kernel_cache import njit
+
+__all__ = ["HandLines", "hand_lines"]
+
+# The records in the order the kernel numbers them; the kernel writes each one's fields in
+# this order, which must be the record's own (a test holds it).
+RECORDS = (
+    HandStarted,
+    ForcedBetPosted,
+    HoleCardsDealt,
+    BoardDealt,
+    ActionTaken,
+    UncalledBetReturned,
+    HandShown,
+    PotAwarded,
+    HandEnded,
+)
+C_STARTED, C_FORCED, C_HOLE, C_BOARD, C_ACTION, C_UNCALLED, C_SHOWN, C_POT, C_ENDED = range(9)
+
+
+def _literals() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The literal texts in one byte array, where each starts, where each record's start.
+
+    Literal ``first[c] + j`` is what comes before field ``j`` of record ``c`` (the first one
+    opens the line with the type); after the records' come the line's end, ``true``,
+    ``false``, the forced bets' kinds and the actions' kinds. Also the most bytes of literals
+    one line writes.
+    """
+    texts: list[str] = []
+    first = []
+    longest = 0
+    for cls in RECORDS:
+        names = [f.name for f in dataclasses.fields(cls)]
+        first.append(len(texts))
+        pieces = ["," + json_value(name) + ":" for name in names]
+        pieces[0] = '{"type":' + json_value(cls.__name__) + pieces[0]
+        texts += pieces
+        longest = max(longest, len("".join(pieces)))
+    texts += ["}\n", "true", "false"]
+    texts += [json_value(kind) for kind in POST_KINDS]
+    texts += [json_value(kind) for kind in ACTION_KINDS]
+    raw = [t.encode("ascii") for t in texts]
+    starts = np.zeros(len(raw) + 1, dtype=np.int64)
+    starts[1:] = np.cumsum([len(b) for b in raw])
+    joined = np.frombuffer(b"".join(raw), dtype=np.uint8).copy()
+    return joined, starts, np.array(first, dtype=np.int64), longest + 2
+
+
+_TEXT, _STARTS, _FIRST, _LONGEST = _literals()
+L_END = int(_FIRST[-1]) + len(dataclasses.fields(RECORDS[-1]))
+L_TRUE, L_FALSE, L_POST = L_END + 1, L_END + 2, L_END + 3
+L_ACTION = L_POST + len(POST_KINDS)
+# the most bytes a row's integer can take in a line: 20 digits, a sign and a separator, and
+# a line's literals (each line has at least one integer of its own row)
+_PER_INT = 22 + _LONGEST
+
+
+@njit(cache=True, inline="always")
+def _put(out, at, text, starts, k):  # pragma: no cover
+    """Literal ``k`` at ``out[at]``; returns the end."""
+    for j in range(starts[k], starts[k + 1]):
+        out[at] = text[j]
+        at += 1
+    return at
+
+
+@njit(cache=True, inline="always")
+def _int(out, at, value):  # pragma: no cover
+    """``value`` in decimal at ``out[at]``, as ``int.__repr__`` writes it; returns the end."""
+    if value < 0:
+        out[at] = 45  # "-"
+        at += 1
+        value = -value
+    digits = 1
+    rest = value // 10
+    while rest:
+        digits += 1
+        rest //= 10
+    end = at + digits
+    for k in range(digits):
+        out[end - 1 - k] = 48 + value % 10
+        value //= 10
+    return end
+
+
+@njit(cache=True, inline="always")
+def _ints(out, at, rows, start, count):  # pragma: no cover
+    """``rows[start : start + count]`` as a JSON list; returns the end."""
+    out[at] = 91  # "["
+    at += 1
+    for k in range(count):
+        if k:
+            out[at] = 44  # ","
+            at += 1
+        at = _int(out, at, rows[start + k])
+    out[at] = 93  # "]"
+    return at + 1
+
+
+@njit(cache=True, inline="always")
+def _ids(out, at, rows, ids, seats, count):  # pragma: no cover
+    """The player ids of seats ``rows[seats : seats + count]`` as a JSON list."""
+    out[at] = 91
+    at += 1
+    for k in range(count):
+        if k:
+            out[at] = 44
+            at += 1
+        at = _int(out, at, rows[ids + rows[seats + k]])
+    out[at] = 93
+    return at + 1
+
+
+@njit(cache=True, inline="always")
+def _bool(out, at, text, starts, value):  # pragma: no cover
+    return _put(out, at, text, starts, L_TRUE if value else L_FALSE)
+
+
+@njit(cache=True, inline="always")
+def _seat(out, at, text, starts, c, rows, ids, seat):  # pragma: no cover
+    """The opening of a line whose first fields are a seat and its player id."""
+    at = _put(out, at, text, starts, c)
+    at = _int(out, at, seat)
+    at = _put(out, at, text, starts, c + 1)
+    return _int(out, at, rows[ids + seat])
+
+
+@njit(cache=True, inline="always")
+def _machine_row(out, at, text, starts, first, rows, k, ids, board):  # pragma: no cover
+    """A row as the betting machine logs it: an action, a board or an uncalled bet."""
+    code = rows[k]
+    seat = rows[k + 1]
+    street = rows[k + 2]
+    amount = rows[k + 3]
+    if code == BOARD:
+        c = first[C_BOARD]
+        at = _put(out, at, text, starts, c)
+        at = _int(out, at, street)
+        at = _put(out, at, text, starts, c + 1)
+        if street == 1:
+            at = _ints(out, at, rows, board, 3)
+        else:
+            at = _ints(out, at, rows, board + street + 1, 1)
+        at = _put(out, at, text, starts, c + 2)
+        return _ints(out, at, rows, board, street + 2)
+    if code == UNCALLED:
+        c = first[C_UNCALLED]
+        at = _seat(out, at, text, starts, c, rows, ids, seat)
+        at = _put(out, at, text, starts, c + 2)
+        return _int(out, at, amount)
+    flags = rows[k + 5]
+    if code == FOLD:
+        kind = 0
+    elif code == CHECK_CALL:
+        kind = 2 if amount else 1
+    else:
+        kind = 3 if flags & OPENING else 4
+    c = first[C_ACTION]
+    at = _seat(out, at, text, starts, c, rows, ids, seat)
+    at = _put(out, at, text, starts, c + 2)
+    at = _int(out, at, street)
+    at = _put(out, at, text, starts, c + 3)
+    at = _put(out, at, text, starts, L_ACTION + kind)
+    at = _put(out, at, text, starts, c + 4)
+    at = _int(out, at, amount)
+    at = _put(out, at, text, starts, c + 5)
+    at = _int(out, at, rows[k + 4])
+    at = _put(out, at, text, starts, c + 6)
+    at = _bool(out, at, text, starts, flags & ALL_IN)
+    at = _put(out, at, text, starts, c + 7)
+    return _bool(out, at, text, starts, flags & TIMED_OUT)
+
+
+@njit(cache=True, inline="always")
+def _started(out, at, text, starts, first, rows, k):  # pragma: no cover
+    n = rows[k + 4]
+    ids = k + 5
+    c = first[C_STARTED]
+    at = _put(out, at, text, starts, c)
+    at = _int(out, at, rows[k + 1])
+    at = _put(out, at, text, starts, c + 1)
+    at = _int(out, at, rows[k + 2])
+    at = _put(out, at, text, starts, c + 2)
+    at = _int(out, at, rows[k + 3])
+    at = _put(out, at, text, starts, c + 3)
+    at = _ints(out, at, rows, ids, n)
+    at = _put(out, at, text, starts, c + 4)
+    at = _ints(out, at, rows, ids + n, n)
+    at = _put(out, at, text, starts, c + 5)
+    return _ints(out, at, rows, ids + 2 * n, n)
+
+
+@njit(cache=True, inline="always")
+def _forced(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
+    c = first[C_FORCED]
+    at = _seat(out, at, text, starts, c, rows, ids, rows[k + 1])
+    at = _put(out, at, text, starts, c + 2)
+    at = _put(out, at, text, starts, L_POST + rows[k + 2])
+    at = _put(out, at, text, starts, c + 3)
+    at = _int(out, at, rows[k + 3])
+    at = _put(out, at, text, starts, c + 4)
+    return _bool(out, at, text, starts, rows[k + 4])
+
+
+@njit(cache=True, inline="always")
+def _shown(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
+    c = first[C_SHOWN]
+    at = _seat(out, at, text, starts, c, rows, ids, rows[k + 1])
+    at = _put(out, at, text, starts, c + 2)
+    at = _ints(out, at, rows, k + 2, 2)
+    at = _put(out, at, text, starts, c + 3)
+    return _int(out, at, rows[k + 4])
+
+
+@njit(cache=True, inline="always")
+def _hole(out, at, text, starts, first, rows, k, ids, button, n):  # pragma: no cover
+    """Every seat's hole cards, from the button's left: all the lines but the last's end."""
+    c = first[C_HOLE]
+    for j in range(1, n + 1):
+        seat = (button + j) % n
+        if j > 1:
+            at = _put(out, at, text, starts, L_END)
+        at = _seat(out, at, text, starts, c, rows, ids, seat)
+        at = _put(out, at, text, starts, c + 2)
+        at = _ints(out, at, rows, k + 1 + 2 * seat, 2)
+    return at
+
+
+@njit(cache=True, inline="always")
+def _pot(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
+    m = rows[k + 4]
+    w = rows[k + 5 + m]
+    winners = k + 6 + m
+    c = first[C_POT]
+    at = _put(out, at, text, starts, c)
+    at = _int(out, at, rows[k + 1])
+    at = _put(out, at, text, starts, c + 1)
+    at = _int(out, at, rows[k + 2])
+    at = _put(out, at, text, starts, c + 2)
+    at = _ints(out, at, rows, k + 5, m)
+    at = _put(out, at, text, starts, c + 3)
+    at = _ints(out, at, rows, winners, w)
+    at = _put(out, at, text, starts, c + 4)
+    at = _ids(out, at, rows, ids, winners, w)
+    at = _put(out, at, text, starts, c + 5)
+    at = _ints(out, at, rows, winners + w, w)
+    at = _put(out, at, text, starts, c + 6)
+    return _bool(out, at, text, starts, rows[k + 3])
+
+
+@njit(cache=True, inline="always")
+def _ended(out, at, text, starts, first, rows, k, started):  # pragma: no cover
+    c = first[C_ENDED]
+    at = _put(out, at, text, starts, c)
+    at = _int(out, at, rows[started + 1])
+    at = _put(out, at, text, starts, c + 1)
+    at = _int(out, at, rows[started + 2])
+    at = _put(out, at, text, starts, c + 2)
+    return _ints(out, at, rows, k + 1, rows[started + 4])
+
+
+@njit(cache=True)
+def _encode(rows, out, text, starts, first, hand_at):  # pragma: no cover
+    """Every row's line into ``out``, where each hand starts into ``hand_at``.
+
+    Returns (bytes written, lines, hands), or (-1, where, 0) at a row that is not one.
+    """
+    at = 0
+    lines = 0
+    hands = 0
+    k = 0
+    started = 0  # the STARTED row: the table, hand, button, seats' count and player ids
+    while k < rows.shape[0]:
+        code = rows[k]
+        n = rows[started + 4]
+        ids = started + 5
+        if code <= UNCALLED:
+            at = _machine_row(out, at, text, starts, first, rows, k, ids, ids + 3 * n)
+            k += ROW_WIDTH
+        elif code == STARTED:
+            started = k
+            hand_at[hands] = at
+            hands += 1
+            at = _started(out, at, text, starts, first, rows, k)
+            k += 10 + 3 * rows[k + 4]
+        elif code == FORCED:
+            at = _forced(out, at, text, starts, first, rows, k, ids)
+            k += 5
+        elif code == HOLE:
+            at = _hole(out, at, text, starts, first, rows, k, ids, rows[started + 3], n)
+            lines += n - 1
+            k += 1 + 2 * n
+        elif code == SHOWN:
+            at = _shown(out, at, text, starts, first, rows, k, ids)
+            k += 5
+        elif code == POT:
+            at = _pot(out, at, text, starts, first, rows, k, ids)
+            k += 6 + rows[k + 4] + 2 * rows[k + 5 + rows[k + 4]]
+        elif code == ENDED:
+            at = _ended(out, at, text, starts, first, rows, k, started)
+            k += 1 + n
+        else:
+            return -1, k, 0
+        at = _put(out, at, text, starts, L_END)
+        lines += 1
+    return at, lines, hands
+
+
+class HandLines:
+    """Recorded hands' rows waiting for their lines, all written in one compiled call.
+
+    A call costs a few microseconds whatever it writes: the event log's writer gathers the
+    hands (``add``) and takes their lines when it writes (``take``).
+    """
+
+    __slots__ = ("hands", "rows")
+
+    def __init__(self) -> None:
+        self.rows = array("q")
+        self.hands = 0
+
+    def add(self, rows: array[int]) -> None:
+        """One hand's rows (``hand_log.HandLog.rows``), its first row the ``STARTED`` one."""
+        self.rows.extend(rows)
+        self.hands += 1
+
+    def take(self) -> list[str]:
+        """Each waiting hand's lines (without the last newline), in order; none wait after."""
+        rows = self.rows
+        if not rows:
+            return []
+        out = _OUT[0]
+        if len(out) < len(rows) * _PER_INT:
+            out = _OUT[0] = np.empty(len(rows) * _PER_INT, dtype=np.uint8)
+        hand_at = np.empty(self.hands + 1, dtype=np.int64)
+        ints = np.frombuffer(rows, dtype=np.int64)
+        size, lines, hands = _encode(ints, out, _TEXT, _STARTS, _FIRST, hand_at)
+        if size < 0 or hands != self.hands:
+            where = lines if size < 0 else 0
+            raise ValueError(f"hand log: not a row or not a hand's first row at {where}")
+        hand_at[hands] = size
+        text = out[:size].tobytes().decode("ascii")
+        at = hand_at.tolist()
+        self.rows = array("q")
+        self.hands = 0
+        return [text[at[h] : at[h + 1] - 1] for h in range(hands)]
+
+
+_OUT = [np.zeros(0, dtype=np.uint8)]  # the bytes' scratch, grown as hands need
+
+
+def hand_lines(rows: array[int]) -> tuple[str, int]:
+    """One hand's lines (without the last newline) and how many there are."""
+    if not rows:
+        return "", 0
+    batch = HandLines()
+    batch.add(rows)
+    text = batch.take()[0]
+    return text, text.count("\n") + 1

@@ -1,0 +1,359 @@
+"""A hand's own events as rows of integers: cheap to log while the hand plays, records on demand.
+
+A recorded hand logs each of its events as a few integers appended to one array (``HandLog``)
+instead of building a record per event: about 35 events a hand, most of them the betting
+machine's, which logs them in this very form (``pokersim.betting_kernel``). ``HandEvents``
+turns the rows into the ``pokersim.events`` records only when someone reads them (hand
+histories, ``on_hand``, an ``emit`` that takes records one by one); ``pokersim.hand_lines``
+writes the event log's lines straight from the rows, with the same bytes as ``event_line``.
+
+Every row starts with its code. The first five are ``ROW_WIDTH`` integers wide, as the
+compiled betting machine logs them; seats are seat indices, and player ids, the board and
+the table come from the hand's ``STARTED`` row, which is always first:
+
+- ``FOLD``, ``CHECK_CALL``, ``RAISE`` (``ActionTaken``): seat, street, amount, to, flags
+  (``ALL_IN``, ``TIMED_OUT``, ``OPENING``: a bet, not a raise); a check is a call of nothing
+- ``BOARD`` (``BoardDealt``): -1, street, 0, 0, 0
+- ``UNCALLED`` (``UncalledBetReturned``): seat, street, amount, 0, 0
+- ``STARTED`` (``HandStarted``): table, hand, button, n, the n player ids, the n table seat
+  numbers, the n stacks, then the five board cards
+- ``FORCED`` (``ForcedBetPosted``): seat, kind (index in ``PostKind``), amount, all-in
+- ``HOLE`` (a ``HoleCardsDealt`` per seat, from the button's left): the n seats' two cards
+- ``SHOWN`` (``HandShown``): seat, card, card, rank
+- ``POT`` (``PotAwarded``): index, amount, showdown, k, the k eligible seats, w, the w
+  winners, their w shares
+- ``ENDED`` (``HandEnded``): the n final stacks
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
+
+from pokersim.events import (
+    ActionKind,
+    ActionTaken,
+    BoardDealt,
+    ForcedBetPosted,
+    HandEnded,
+    HandEvent,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    PostKind,
+    PotAwarded,
+    UncalledBetReturned,
+    record_builder,
+)
+
+__all__ = ["HandEvents", "HandLog", "decode"]
+
+# the betting machine's rows (its log: ``betting_kernel._log``); the action codes are
+# ``betting.FOLD_CODE``, ``CHECK_CALL_CODE`` and ``RAISE_CODE`` (a test holds them equal)
+FOLD, CHECK_CALL, RAISE, BOARD, UNCALLED = 0, 1, 2, 3, 4
+ROW_WIDTH = 6
+ALL_IN, TIMED_OUT, OPENING = 1, 2, 4  # flags of an action row
+# the rows the hand logs in Python
+STARTED, FORCED, HOLE, SHOWN, POT, ENDED = 5, 6, 7, 8, 9, 10
+
+POST_KINDS = tuple(PostKind)  # a FORCED row's kind is an index in these
+ACTION_KINDS = tuple(ActionKind)  # the kinds as ``hand_lines`` numbers them
+_POST_INDEX = {kind: k for k, kind in enumerate(POST_KINDS)}
+_ACTION_ROW = {
+    ActionKind.FOLD: (FOLD, 0),
+    ActionKind.CHECK: (CHECK_CALL, 0),
+    ActionKind.CALL: (CHECK_CALL, 0),
+    ActionKind.BET: (RAISE, OPENING),
+    ActionKind.RAISE: (RAISE, 0),
+}
+
+
+class HandLog:
+    """The rows of the hand being played (``rows``), one method per event kind."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self) -> None:
+        # ``fromlist`` is the array's fast way in (``extend`` takes a tuple item by item)
+        self.rows = array("q")
+
+    def started(
+        self,
+        table_id: int,
+        hand_no: int,
+        button: int,
+        player_ids: Sequence[int],
+        seat_nos: Sequence[int],
+        stacks: Sequence[int],
+        board: Sequence[int],
+    ) -> None:
+        """``HandStarted``; the board is kept for the ``BoardDealt`` rows."""
+        self.rows.fromlist(
+            [STARTED, table_id, hand_no, button, len(player_ids), *player_ids, *seat_nos, *stacks]
+            + [*board]
+        )
+
+    def forced_bet(self, seat: int, kind: PostKind, amount: int, all_in: bool) -> None:
+        """``ForcedBetPosted``."""
+        self.rows.fromlist([FORCED, seat, _POST_INDEX[kind], amount, all_in])
+
+    def hole_cards(self, button: int, hole: Sequence[tuple[int, int]]) -> None:
+        """A ``HoleCardsDealt`` for every seat, in order from the button's left."""
+        self.rows.fromlist([HOLE, *[card for cards in hole for card in cards]])
+
+    def board(self, street: int) -> None:
+        """``BoardDealt``: the cards come from the hand's board."""
+        self.rows.fromlist([BOARD, -1, street, 0, 0, 0])
+
+    def action(
+        self,
+        seat: int,
+        street: int,
+        kind: ActionKind,
+        amount: int,
+        to: int,
+        all_in: bool,
+        timed_out: bool = False,
+    ) -> None:
+        """``ActionTaken`` (a check is a call of nothing: ``amount`` tells them apart)."""
+        what, flags = _ACTION_ROW[kind]
+        flags |= (ALL_IN if all_in else 0) | (TIMED_OUT if timed_out else 0)
+        self.rows.fromlist([what, seat, street, amount, to, flags])
+
+    def uncalled(self, seat: int, street: int, amount: int) -> None:
+        """``UncalledBetReturned`` (``street``: the round it closed, 0 after the last)."""
+        self.rows.fromlist([UNCALLED, seat, street, amount, 0, 0])
+
+    def shown(self, seat: int, cards: tuple[int, int], rank: int) -> None:
+        """``HandShown``."""
+        self.rows.fromlist([SHOWN, seat, *cards, rank])
+
+    def pot(
+        self,
+        index: int,
+        amount: int,
+        eligible: Sequence[int],
+        winners: Sequence[int],
+        shares: Sequence[int],
+        showdown: bool,
+    ) -> None:
+        """``PotAwarded`` (the winners' ids come from the ``STARTED`` row)."""
+        self.rows.fromlist(
+            [POT, index, amount, showdown, len(eligible), *eligible, len(winners), *winners]
+            + [*shares]
+        )
+
+    def ended(self, final_stacks: Sequence[int]) -> None:
+        """``HandEnded``."""
+        self.rows.fromlist([ENDED, *final_stacks])
+
+    def events(self) -> HandEvents:
+        """The logged events, as records when read."""
+        return HandEvents(self.rows)
+
+
+class HandEvents(Sequence[HandEvent]):
+    """A recorded hand's events: its rows (``rows``), decoded into records when first read.
+
+    Equal to another sequence of the same records (a tuple of them, say), and printed as that
+    tuple.
+    """
+
+    __slots__ = ("_records", "rows")
+
+    def __init__(self, rows: array[int]) -> None:
+        self.rows = rows
+        self._records: tuple[HandEvent, ...] | None = None
+
+    def records(self) -> tuple[HandEvent, ...]:
+        """The events as records (decoded once)."""
+        if self._records is None:
+            self._records = decode(self.rows)
+        return self._records
+
+    def __len__(self) -> int:
+        return len(self.records())
+
+    @overload
+    def __getitem__(self, index: int) -> HandEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[HandEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> HandEvent | Sequence[HandEvent]:
+        return self.records()[index]
+
+    def __iter__(self) -> Iterator[HandEvent]:
+        return iter(self.records())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandEvents):
+            return self.records() == other.records()
+        if isinstance(other, tuple | list):
+            return self.records() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.records())
+
+    def __repr__(self) -> str:
+        return repr(self.records())  # as the tuple of records it stands for
+
+
+_hand_started: Callable[..., HandStarted] = record_builder(HandStarted)
+_forced_bet_posted: Callable[..., ForcedBetPosted] = record_builder(ForcedBetPosted)
+_hole_cards_dealt: Callable[..., HoleCardsDealt] = record_builder(HoleCardsDealt)
+_board_dealt: Callable[..., BoardDealt] = record_builder(BoardDealt)
+_action_taken: Callable[..., ActionTaken] = record_builder(ActionTaken)
+_uncalled_bet_returned: Callable[..., UncalledBetReturned] = record_builder(UncalledBetReturned)
+_hand_shown: Callable[..., HandShown] = record_builder(HandShown)
+_pot_awarded: Callable[..., PotAwarded] = record_builder(PotAwarded)
+_hand_ended: Callable[..., HandEnded] = record_builder(HandEnded)
+
+
+def _action_kind(what: int, amount: int, flags: int) -> ActionKind:
+    if what == FOLD:
+        return ActionKind.FOLD
+    if what == CHECK_CALL:
+        return ActionKind.CALL if amount else ActionKind.CHECK
+    return ActionKind.BET if flags & OPENING else ActionKind.RAISE
+
+
+class _Hand:
+    """What the rows after a ``STARTED`` row read from it."""
+
+    __slots__ = ("board", "button", "hand_no", "ids", "n", "table_id")
+
+    def __init__(self, rows: Sequence[int], k: int) -> None:
+        self.table_id, self.hand_no, self.button, self.n = rows[k + 1 : k + 5]
+        at = k + 5
+        n = self.n
+        self.ids = tuple(rows[at : at + n])
+        self.board = tuple(rows[at + 3 * n : at + 3 * n + 5])
+
+
+def _machine_row(rows: Sequence[int], k: int, hand: _Hand) -> HandEvent:
+    """The record of a row as the betting machine logs it."""
+    code, seat, street, amount, to, flags = rows[k : k + ROW_WIDTH]
+    if code == BOARD:
+        board = hand.board
+        new = board[:3] if street == 1 else board[street + 1 : street + 2]
+        return _board_dealt(street=street, cards=new, board=board[: street + 2])
+    if code == UNCALLED:
+        return _uncalled_bet_returned(seat=seat, player_id=hand.ids[seat], amount=amount)
+    return _action_taken(
+        seat=seat,
+        player_id=hand.ids[seat],
+        street=street,
+        kind=_action_kind(code, amount, flags),
+        amount=amount,
+        to=to,
+        all_in=bool(flags & ALL_IN),
+        timed_out=bool(flags & TIMED_OUT),
+    )
+
+
+def _started(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
+    n = hand.n
+    at = k + 5
+    started = _hand_started(
+        table_id=hand.table_id,
+        hand_no=hand.hand_no,
+        button=rows[k + 3],
+        player_ids=hand.ids,
+        seat_nos=tuple(rows[at + n : at + 2 * n]),
+        stacks=tuple(rows[at + 2 * n : at + 3 * n]),
+    )
+    return started, at + 3 * n + 5
+
+
+def _forced(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
+    _, seat, kind, amount, all_in = rows[k : k + 5]
+    posted = _forced_bet_posted(
+        seat=seat,
+        player_id=hand.ids[seat],
+        kind=POST_KINDS[kind],
+        amount=amount,
+        all_in=bool(all_in),
+    )
+    return posted, k + 5
+
+
+def _hole(rows: Sequence[int], k: int, hand: _Hand) -> list[HandEvent]:
+    n = hand.n
+    return [
+        _hole_cards_dealt(
+            seat=seat,
+            player_id=hand.ids[seat],
+            cards=(rows[k + 1 + 2 * seat], rows[k + 2 + 2 * seat]),
+        )
+        for seat in (*range(hand.button + 1, n), *range(hand.button + 1))
+    ]
+
+
+def _shown(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
+    _, seat, first, second, rank = rows[k : k + 5]
+    shown = _hand_shown(seat=seat, player_id=hand.ids[seat], cards=(first, second), rank=rank)
+    return shown, k + 5
+
+
+def _pot(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
+    _, index, amount, showdown, m = rows[k : k + 5]
+    eligible = tuple(rows[k + 5 : k + 5 + m])
+    k += 5 + m
+    w = rows[k]
+    winners = tuple(rows[k + 1 : k + 1 + w])
+    awarded = _pot_awarded(
+        pot_index=index,
+        amount=amount,
+        eligible=eligible,
+        winners=winners,
+        winner_ids=tuple([hand.ids[s] for s in winners]),
+        shares=tuple(rows[k + 1 + w : k + 1 + 2 * w]),
+        showdown=bool(showdown),
+    )
+    return awarded, k + 1 + 2 * w
+
+
+def _ended(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
+    final = tuple(rows[k + 1 : k + 1 + hand.n])
+    ended = _hand_ended(table_id=hand.table_id, hand_no=hand.hand_no, final_stacks=final)
+    return ended, k + 1 + hand.n
+
+
+_DECODERS = {
+    STARTED: _started,
+    FORCED: _forced,
+    SHOWN: _shown,
+    POT: _pot,
+    ENDED: _ended,
+}
+
+
+def decode(rows: Sequence[int]) -> tuple[HandEvent, ...]:
+    """The records of a hand's rows, in order (the first row is its ``STARTED`` row)."""
+    if not rows:
+        return ()
+    out: list[HandEvent] = []
+    hand = _Hand(rows, 0)
+    k = 0
+    end = len(rows)
+    while k < end:
+        code = rows[k]
+        if code <= UNCALLED:
+            out.append(_machine_row(rows, k, hand))
+            k += ROW_WIDTH
+            continue
+        if code == HOLE:
+            out += _hole(rows, k, hand)
+            k += 1 + 2 * hand.n
+            continue
+        step = _DECODERS.get(code)
+        if step is None:
+            raise ValueError(f"hand log: unknown row code {code} at {k}")
+        if code == STARTED:
+            hand = _Hand(rows, k)
+        event, k = step(rows, k, hand)
+        out.append(event)
+    return tuple(out)

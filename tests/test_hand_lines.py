@@ -1,0 +1,201 @@
+"""A recorded hand's log: its rows decode to the records, and its compiled lines are theirs.
+
+``hand_lines`` writes the event log's lines of a hand straight from its rows; every line must
+be ``event_line`` of the record ``HandEvents`` decodes from the same rows, on random hands of
+every structure and ante kind (time-outs and all-ins included) and on whole tournaments
+played by the compiled betting machine; a run written that way must give the same
+``events.jsonl`` as one whose events go one by one through the record path.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim import betting, hand_log
+from pokersim.actions import CHECK_CALL, FOLD, DecisionView, RaiseTo
+from pokersim.config import AnteKind, BettingStructure, Level
+from pokersim.engine import run_tournament
+from pokersim.events import ActionKind, ActionTaken, HandStarted, event_line
+from pokersim.hand import Deal, HandSetup, Seat, play_hand
+from pokersim.hand_lines import HandLines, hand_lines
+from pokersim.hand_log import HandEvents, HandLog, decode
+from pokersim.outputs import write_run
+from pokersim.results import JsonlWriter
+from pokersim.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _lines_of_records(events: Any) -> str:
+    return "\n".join(event_line(e) for e in events)
+
+
+def _same_lines(events: HandEvents) -> None:
+    text, count = hand_lines(events.rows)
+    assert count == len(events)
+    assert text == _lines_of_records(events)
+
+
+@st.composite
+def hands(draw: Any) -> tuple[HandSetup, Deal, int]:
+    n = draw(st.integers(2, 9))
+    stacks = draw(
+        st.lists(st.one_of(st.integers(1, 120), st.integers(1, 10**12)), min_size=n, max_size=n)
+    )
+    bb = draw(st.integers(1, 100))
+    sb = draw(st.integers(0, bb))
+    kind = draw(st.sampled_from(list(AnteKind)))
+    ante = 0 if kind is AnteKind.NONE else draw(st.integers(1, 150))
+    seats = tuple(
+        Seat(player_id=draw(st.integers(0, 10**6)) * 10 + i, stack=s, seat_no=2 * i + 1)
+        for i, s in enumerate(stacks)
+    )
+    setup = HandSetup(
+        seats=seats,
+        button=draw(st.integers(0, n - 1)),
+        level=Level(small_blind=sb, big_blind=bb, ante=ante, ante_kind=kind),
+        structure=draw(st.sampled_from(list(BettingStructure))),
+        table_id=draw(st.integers(0, 5000)),
+        hand_no=draw(st.integers(0, 10**6)),
+    )
+    cards = draw(st.permutations(range(52)))
+    deal = Deal(
+        hole=tuple((cards[2 * i], cards[2 * i + 1]) for i in range(n)),
+        board=tuple(cards[18:23]),
+        strengths=tuple(draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))),
+    )
+    return setup, deal, draw(st.integers(0, 2**32))
+
+
+def _random_play(seed: int) -> Any:
+    """Fold, check-call, raise (to the maximum now and then) or time out (``None``)."""
+    rng = random.Random(seed)
+
+    def decide(view: DecisionView) -> Any:
+        legal = view.legal
+        r = rng.random()
+        if r < 0.05:
+            return None
+        if r < 0.2:
+            return FOLD
+        if r < 0.6 or not legal.can_raise:
+            return CHECK_CALL
+        if rng.random() < 0.3:
+            return RaiseTo(legal.max_raise_to)
+        return RaiseTo(rng.randint(legal.min_raise_to, legal.max_raise_to))
+
+    return decide
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands())
+def test_random_hands_lines_are_the_records_lines(case: tuple[HandSetup, Deal, int]) -> None:
+    setup, deal, seed = case
+    result = play_hand(setup, deal, _random_play(seed), record_actions=True)
+    assert isinstance(result.events, HandEvents)
+    assert isinstance(result.events[0], HandStarted)
+    _same_lines(result.events)
+
+
+def test_decoded_actions_keep_their_kind_flags_and_player() -> None:
+    log = HandLog()
+    log.started(7, 3, 1, [40, 41, 42], [1, 4, 9], [100, 200, 300], [0, 1, 2, 3, 4])
+    cases = [
+        (0, 1, ActionKind.CALL, 20, 20, False, False),
+        (1, 1, ActionKind.CHECK, 0, 20, False, True),
+        (2, 2, ActionKind.BET, 50, 50, True, False),
+        (0, 2, ActionKind.RAISE, 150, 150, True, False),
+        (1, 3, ActionKind.FOLD, 0, 0, False, True),
+    ]
+    for seat, street, kind, amount, to, all_in, timed_out in cases:
+        log.action(seat, street, kind, amount, to, all_in, timed_out)
+    events = log.events()
+    assert list(events[1:]) == [
+        ActionTaken(
+            seat=seat,
+            player_id=40 + seat,
+            street=street,
+            kind=kind,
+            amount=amount,
+            to=to,
+            all_in=all_in,
+            timed_out=timed_out,
+        )
+        for seat, street, kind, amount, to, all_in, timed_out in cases
+    ]
+    _same_lines(events)
+
+
+def test_the_action_codes_are_the_betting_rounds() -> None:
+    assert (hand_log.FOLD, hand_log.CHECK_CALL, hand_log.RAISE) == (
+        betting.FOLD_CODE,
+        betting.CHECK_CALL_CODE,
+        betting.RAISE_CODE,
+    )
+
+
+def test_an_unknown_row_is_refused() -> None:
+    log = HandLog()
+    log.started(1, 1, 0, [1, 2], [1, 2], [10, 10], [0, 1, 2, 3, 4])
+    log.rows.append(99)
+    with pytest.raises(ValueError, match="not a row"):
+        hand_lines(log.rows)
+    with pytest.raises(ValueError, match="unknown row code 99"):
+        decode(log.rows)
+
+
+@pytest.mark.parametrize("name,seed", [("sng_9max", 1), ("sng_9max", 2), ("pko", 3)])
+def test_tournament_hands_lines_are_the_records_lines(name: str, seed: int) -> None:
+    seen: list[HandEvents] = []
+    run_tournament(
+        load_scenario(ROOT / "scenarios" / f"{name}.toml"),
+        seed,
+        emit=lambda event: None,
+        emit_hand=seen.append,
+        record_actions=True,
+    )
+    assert len(seen) > 20
+    for events in seen:
+        _same_lines(events)
+
+
+class _Stream:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+
+def test_a_written_run_has_the_event_log_of_the_record_path(tmp_path: Path) -> None:
+    scenario = load_scenario(ROOT / "scenarios" / "sng_9max.toml")
+    write_run(scenario, 5, tmp_path, scenario_name="sng_9max", actions=True)
+    stream = _Stream()
+    writer = JsonlWriter(stream)  # type: ignore[arg-type]
+    run_tournament(scenario, 5, emit=writer, record_actions=True)  # a record per event
+    writer.flush()
+    written = (tmp_path / "events.jsonl").read_text(encoding="utf-8")
+    assert written == "".join(stream.parts)
+    assert '"type":"ActionTaken"' in written
+
+
+def test_hands_gathered_get_each_their_own_lines() -> None:
+    seen: list[HandEvents] = []
+    run_tournament(
+        load_scenario(ROOT / "scenarios" / "sng_9max.toml"),
+        4,
+        emit=lambda event: None,
+        emit_hand=seen.append,
+        record_actions=True,
+    )
+    batch = HandLines()
+    for events in seen:
+        batch.add(events.rows)
+    assert batch.take() == [_lines_of_records(events) for events in seen]
+    assert batch.take() == [] and batch.hands == 0
