@@ -98,7 +98,8 @@ SEAT_BLOCKS = 11
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
 # then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), the logged thinks.
 # The compiled functions keep ``F_THINKS`` and ``timing.decision_pace`` as they were when they
-# were cached, and the cache only sees this file change: a change to either needs an edit here.
+# were cached, and the cache only sees this file change: a change to either needs an edit here
+# (last: the pre-action factor, which reads the answer).
 F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_PACE = 0, 1, 2, 3
 F_THINKS = F_PACE + PACE_WIDTH
 
@@ -294,8 +295,9 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
                 )
                 if floats[F_PACE]:  # the table's pace, off by default
                     think = decision_pace_compiled(
-                        floats, F_PACE, think, street, bet, to_call, pot, stack, bb, n
-                    )
+                        floats, F_PACE, think, street, bet, to_call, pot, stack, bb, n,
+                        what == FOLD or (what == CHECK_CALL and to_call == 0),
+                    )  # fmt: skip
                 pid = ids[i]
                 if think > clock:  # the engine's clock: the bank pays beyond it
                     if think <= clock + bank[pid]:

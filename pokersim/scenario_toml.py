@@ -322,7 +322,12 @@ def _timing_options(t: Any) -> dict[str, Any]:
     for key in ("think_street_factors", "think_short_handed_factors"):
         if getattr(t, key) is not None:
             out[key] = [_number(v) for v in getattr(t, key)]
-    for key in ("think_unopened_factor", "think_facing_bet_factor", "think_reaction_seconds"):
+    for key in (
+        "think_unopened_factor",
+        "think_facing_bet_factor",
+        "think_reaction_seconds",
+        "think_pre_action_factor",
+    ):
         if getattr(t, key) is not None:
             out[key] = _number(getattr(t, key))
     if t.bank_top_up_every_levels != 1:

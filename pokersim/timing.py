@@ -53,9 +53,13 @@ SHORT_HANDED_SIZES = tuple(range(2, 9))
 """The table sizes with a short-handed factor of their own: two to eight players dealt in (nine
 and more play at 1)."""
 
-PACE_WIDTH = 8 + len(SHORT_HANDED_SIZES)
+PACE_WIDTH = 9 + len(SHORT_HANDED_SIZES)
 """Floats in a packed :class:`DecisionPace`: on, unopened, four street factors, facing,
-reaction seconds, then the short-handed factors from two players dealt in to eight."""
+reaction seconds, the short-handed factors from two players dealt in to eight, then the
+pre-action factor."""
+
+PRE_ACTION_AT = PACE_WIDTH - 1
+"""Where the pre-action factor sits in a packed :class:`DecisionPace`."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,7 +72,10 @@ class DecisionPace:
     when the call is a third of the pot or more (a half-pot bet) after a bet above the big
     blind, or puts the player all-in; ``short_handed_factors`` by the players dealt in, one for
     each of two to eight (``SHORT_HANDED_SIZES``; nine and more: 1), any shape: the calibrated
-    one is fitted to published paces by table size (:func:`through_points`).
+    one is fitted to published paces by table size (:func:`through_points`);
+    ``pre_action_factor`` for a check or a fold after the flop, the answers a player can tick
+    in advance in the client's check/fold box, which the client sends the moment the action
+    arrives (the decision does not depend on the bet in front: given up, or checking along).
     ``reaction_seconds`` is then added to every decision: the client showing the action and the
     player noticing it is their turn, a cost that does not grow with the decision. All factors
     1 and no reaction: think times as before, byte for byte (the engine then never calls
@@ -80,6 +87,7 @@ class DecisionPace:
     facing_bet_factor: float = 1.0
     short_handed_factors: tuple[float, ...] = (1.0,) * len(SHORT_HANDED_SIZES)
     reaction_seconds: float = 0.0
+    pre_action_factor: float = 1.0
 
     def __post_init__(self) -> None:
         factors = (
@@ -87,6 +95,7 @@ class DecisionPace:
             self.unopened_factor,
             self.facing_bet_factor,
             *self.short_handed_factors,
+            self.pre_action_factor,
         )
         if (
             len(self.street_factors) != 4
@@ -97,7 +106,7 @@ class DecisionPace:
                 f"decision pace: expected 4 street factors, {len(SHORT_HANDED_SIZES)} "
                 f"short-handed factors (2 to 8 players) and factors in (0, 100], got "
                 f"{self.street_factors}, {self.unopened_factor}, {self.facing_bet_factor}, "
-                f"{self.short_handed_factors}"
+                f"{self.short_handed_factors}, {self.pre_action_factor}"
             )
         if not (math.isfinite(self.reaction_seconds) and 0 <= self.reaction_seconds <= 600):
             raise ConfigError(
@@ -119,6 +128,7 @@ class DecisionPace:
         facing_bet_factor: float | None = None,
         short_handed_factors: tuple[float, ...] | None = None,
         reaction_seconds: float | None = None,
+        pre_action_factor: float | None = None,
     ) -> DecisionPace:
         """The scenario's ``[timing]``: a preset (``default``, ``calibrated``), keys over it."""
         base = CALIBRATED_PACE if preset == "calibrated" else DecisionPace()
@@ -128,6 +138,7 @@ class DecisionPace:
             "facing_bet_factor": facing_bet_factor,
             "short_handed_factors": short_handed_factors,
             "reaction_seconds": reaction_seconds,
+            "pre_action_factor": pre_action_factor,
         }
         return replace(base, **{k: v for k, v in given.items() if v is not None})
 
@@ -140,6 +151,7 @@ class DecisionPace:
             self.facing_bet_factor,
             self.reaction_seconds,
             *self.short_handed_factors,
+            self.pre_action_factor,
         )
 
 
@@ -164,16 +176,17 @@ def through_points(points: Sequence[tuple[int, float]]) -> tuple[float, ...]:
     return tuple(out)
 
 
-CALIBRATED_SHORT_HANDED = ((2, 0.82), (6, 1.45), (9, 1.0))
+CALIBRATED_SHORT_HANDED = ((2, 1.25), (6, 1.39), (9, 1.0))
 """The calibrated short-handed factor at the table sizes with a published pace, fitted to them
-(docs/players.md, "Pace"): slower six-handed than at nine, quicker heads-up than either."""
+(docs/players.md, "Pace"): slower six-handed than heads-up, both slower than at nine."""
 
 CALIBRATED_PACE = DecisionPace(
     street_factors=(1.0, 1.0, 1.1, 1.25),
-    unopened_factor=0.5,
+    unopened_factor=1.15,
     facing_bet_factor=1.4,
     short_handed_factors=through_points(CALIBRATED_SHORT_HANDED),
     reaction_seconds=0.0,
+    pre_action_factor=0.1,
 )
 """``[timing] pace = "calibrated"`` (docs/players.md, "Pace", says how it was measured)."""
 
@@ -189,22 +202,28 @@ def decision_pace(  # noqa: PLR0913
     stack: int,
     big_blind: int,
     players: int,
+    check_or_fold: bool,
 ) -> float:
     """The seconds a decision takes, from the model's ``think`` time.
 
     ``pace[at : at + PACE_WIDTH]`` is a packed :class:`DecisionPace`, the rest the decision as
     the acting player sees it (``bet``: their chips in this round; ``pot`` with this round's
-    bets; ``players``: dealt in this hand). The one place the shape is written: the engine's
-    Python rounds and the compiled rounds (through :data:`decision_pace_compiled`) call it.
+    bets; ``players``: dealt in this hand; ``check_or_fold``: the answer is a free check or a
+    fold). The one place the shape is written: the engine's Python rounds and the compiled
+    rounds (through :data:`decision_pace_compiled`) call it.
 
     >>> pace = DecisionPace(unopened_factor=0.5, facing_bet_factor=2.0, reaction_seconds=1.0)
-    >>> decision_pace(pace.packed(), 0, 4.0, 0, 0, 10, 25, 1000, 10, 9)  # unopened, the blind
+    >>> decision_pace(pace.packed(), 0, 4.0, 0, 0, 10, 25, 1000, 10, 9, False)  # unopened
     3.0
-    >>> decision_pace(pace.packed(), 0, 4.0, 3, 0, 60, 180, 1000, 10, 9)  # a pot-sized bet
+    >>> decision_pace(pace.packed(), 0, 4.0, 3, 0, 60, 180, 1000, 10, 9, False)  # a pot bet
     9.0
     >>> heads_up = DecisionPace(short_handed_factors=(0.5, 1, 1, 1, 1, 1, 2))
-    >>> [decision_pace(heads_up.packed(), 0, 4.0, 1, 0, 0, 40, 1000, 10, n) for n in (2, 8, 9)]
+    >>> [decision_pace(heads_up.packed(), 0, 4.0, 1, 0, 0, 40, 1000, 10, n, False)
+    ...  for n in (2, 8, 9)]
     [2.0, 8.0, 4.0]
+    >>> ticked = DecisionPace(pre_action_factor=0.25)
+    >>> [decision_pace(ticked.packed(), 0, 4.0, s, 0, 0, 40, 1000, 10, 9, True) for s in (0, 1)]
+    [4.0, 1.0]
     """
     f = pace[at + 2 + street]
     if street == 0 and bet == 0:
@@ -213,6 +232,8 @@ def decision_pace(  # noqa: PLR0913
         f *= pace[at + 6]
     if players < 9:
         f *= pace[at + 6 + players]  # the factor of two players sits at ``at + 8``
+    if street and check_or_fold:
+        f *= pace[at + PRE_ACTION_AT]
     return think * f + pace[at + 7]
 
 

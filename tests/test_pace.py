@@ -12,12 +12,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokersim import engine
+from pokersim.actions import CHECK_CALL, FOLD, DecisionView, LegalActions, RaiseTo
 from pokersim.betting_kernel import play_rounds
+from pokersim.config import BettingStructure, Level
 from pokersim.engine import dealer as engine_dealer
 from pokersim.engine.incidents import Incidents
 from pokersim.engine.records import decision_pace_of, model_records
@@ -46,7 +49,18 @@ def _seconds(pace: DecisionPace, **kw: Any) -> float:
     d.update(kw)
     return decision_pace(
         pace.packed(), 0, d["think"], d["street"], d["bet"], d["to_call"], d["pot"],
-        d["stack"], 10, d.get("players", 9),
+        d["stack"], 10, d.get("players", 9), d.get("check_or_fold", False),
+    )  # fmt: skip
+
+
+def _view(*, street: int = 0, to_call: int = 10) -> DecisionView:
+    """Seat 0 of a heads-up hand, ``to_call`` owed (0: checking is free)."""
+    return DecisionView(
+        table_id=0, hand_no=1, seat=0, player_id=1, hole=(51, 47),
+        board=(0, 5, 10)[: 3 if street else 0], street=street, button=1, player_ids=(1, 2),
+        stacks=(1000, 1000), bets=(0, to_call), in_hand=(True, True), pot=60 + to_call,
+        legal=LegalActions(to_call=to_call, min_raise_to=to_call + 20, max_raise_to=1000),
+        level=Level(small_blind=10, big_blind=20), structure=BettingStructure.NO_LIMIT,
     )  # fmt: skip
 
 
@@ -57,18 +71,22 @@ def test_the_default_pace_is_off_and_leaves_the_models_think_time() -> None:
     assert not DecisionPace().on and DecisionPace().packed()[0] == 0.0
     model = make_model("tight-aggressive")
     records, _ = model_records([model], DecisionPace())
-    assert records[id(model)][1] == model.think_seconds  # not wrapped: no extra float operation
+    view = _view()
+    own = model.think_seconds(view, np.random.default_rng(5))
+    for action in (FOLD, CHECK_CALL):  # the model's own seconds, whatever the answer
+        assert records[id(model)][1](view, np.random.default_rng(5), action) == own
     paced, _ = model_records([model], CALIBRATED_PACE)
-    assert paced[id(model)][1] != model.think_seconds
+    assert paced[id(model)][1](view, np.random.default_rng(5), CHECK_CALL) != own
 
 
 def test_calibrated_shape_orders_the_decisions() -> None:
-    """Unopened pre-flop quickest; a blind's decision, a big bet, the river, short tables slower."""
+    """A blind's decision quickest before the flop, then an unopened one, then facing a raise;
+    the river and a big bet slower."""
     p = CALIBRATED_PACE
     unopened = _seconds(p, to_call=10, pot=15)
     blind = _seconds(p, bet=5, to_call=5, pot=15)
     facing_raise = _seconds(p, bet=10, to_call=20, pot=45)
-    assert unopened < blind < facing_raise
+    assert blind < unopened < facing_raise
     river_check = _seconds(p, street=3, pot=200)
     assert _seconds(p, street=1, pot=200) <= river_check
     assert river_check < _seconds(p, street=3, to_call=100, pot=300)  # a pot-sized bet
@@ -77,17 +95,45 @@ def test_calibrated_shape_orders_the_decisions() -> None:
 
 
 def test_calibrated_table_sizes_follow_the_published_paces() -> None:
-    """Six-handed decisions slower than at nine, heads-up ones quicker than either (the fitted
-    points), straight lines between them, nine and more players unchanged."""
+    """Six-handed decisions slowest, heads-up ones between six-handed and nine-handed (the
+    fitted points), straight lines between them, nine and more players unchanged."""
     p = CALIBRATED_PACE
     at = {n: _seconds(p, street=2, pot=200, players=n) for n in range(2, 11)}
-    assert at[2] < at[9] < at[6]
+    assert at[9] < at[2] < at[6]
     assert at[9] == at[10] == _seconds(DecisionPace(street_factors=p.street_factors), street=2)
     for n, factor in CALIBRATED_SHORT_HANDED:
         assert at[n] == pytest.approx(at[9] * factor)
     assert [at[n] for n in range(2, 7)] == sorted(at[n] for n in range(2, 7))  # up to six
     assert [at[n] for n in range(6, 10)] == sorted((at[n] for n in range(6, 10)), reverse=True)
     assert p.short_handed_factors == through_points(CALIBRATED_SHORT_HANDED)
+
+
+def test_calibrated_pre_action_answers_are_the_quick_ones() -> None:
+    """After the flop a check when free or a fold (the check/fold box) is quicker than any
+    other answer to the same decision; before the flop the answer does not matter."""
+    p = CALIBRATED_PACE
+    assert p.pre_action_factor < 0.5
+    for street in (1, 2, 3):
+        for spot in ({"pot": 200}, {"to_call": 100, "pot": 300}, {"to_call": 20, "pot": 300}):
+            ticked = _seconds(p, street=street, check_or_fold=True, **spot)
+            assert ticked == pytest.approx(p.pre_action_factor * _seconds(p, street=street, **spot))
+    assert _seconds(p, to_call=10, pot=15, check_or_fold=True) == _seconds(p, to_call=10, pot=15)
+
+
+def test_pre_action_answers_follow_the_answer_in_both_rounds() -> None:
+    """The engine's answer decides: a fold or a free check is ticked, a call or a bet is not."""
+    pace = DecisionPace(pre_action_factor=0.25)
+    model = make_model("tight-aggressive")
+    records, _ = model_records([model], pace)
+    think = records[id(model)][1]
+    free = _view(street=1, to_call=0)
+    facing = _view(street=1, to_call=40)
+    own = model.think_seconds(free, np.random.default_rng(5))
+    assert think(free, np.random.default_rng(5), CHECK_CALL) == pytest.approx(0.25 * own)
+    assert think(free, np.random.default_rng(5), RaiseTo(80)) == pytest.approx(own)
+    own = model.think_seconds(facing, np.random.default_rng(5))
+    assert think(facing, np.random.default_rng(5), FOLD) == pytest.approx(0.25 * own)
+    assert think(facing, np.random.default_rng(5), CHECK_CALL) == pytest.approx(own)
 
 
 def test_through_points_draws_straight_lines_between_the_points() -> None:
@@ -120,7 +166,7 @@ def test_each_table_size_reads_its_own_factor() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    factors=st.lists(st.floats(0.05, 10.0), min_size=13, max_size=13),
+    factors=st.lists(st.floats(0.05, 10.0), min_size=14, max_size=14),
     reaction=st.floats(0.0, 5.0),
     think=st.floats(0.0, 600.0),
     street=st.integers(0, 3),
@@ -129,22 +175,24 @@ def test_each_table_size_reads_its_own_factor() -> None:
     pot=st.integers(0, 5000),
     stack=st.integers(1, 3000),
     players=st.integers(2, 10),
+    check_or_fold=st.booleans(),
 )
 def test_compiled_pace_is_the_python_pace(
     factors: list[float], reaction: float, think: float, street: int, bet: int,
-    to_call: int, pot: int, stack: int, players: int,
+    to_call: int, pot: int, stack: int, players: int, check_or_fold: bool,
 ) -> None:  # fmt: skip
     pace = DecisionPace(
         unopened_factor=factors[0],
         street_factors=(factors[1], factors[2], factors[3], factors[4]),
         facing_bet_factor=factors[5],
-        short_handed_factors=tuple(factors[6:]),
+        short_handed_factors=tuple(factors[6:13]),
         reaction_seconds=reaction,
+        pre_action_factor=factors[13],
     )
     packed = pace.packed()
     assert len(packed) == PACE_WIDTH
     floats = array("d", (1.0, 2.0, 3.0, *packed))  # as the betting machine holds it
-    args = (think, street, bet, to_call, pot, stack, 20, players)
+    args = (think, street, bet, to_call, pot, stack, 20, players, check_or_fold)
     assert decision_pace_compiled(floats, 3, *args) == decision_pace(packed, 0, *args)
 
 
@@ -276,6 +324,8 @@ def test_preset_and_keys_make_the_pace() -> None:
         ({"think_short_handed_factors": [101] * 7}, "timing.think_short_handed_factors"),
         ({"think_short_handed_factor": 1.5}, "did you mean 'think_short_handed_factors'"),
         ({"think_reaction_seconds": -1}, "timing.think_reaction_seconds"),
+        ({"think_pre_action_factor": 0}, "timing.think_pre_action_factor: expected a number > 0"),
+        ({"think_pre_action_factor": "quick"}, "timing.think_pre_action_factor"),
         ({"bank_top_up_every_levels": 0}, "timing.bank_top_up_every_levels"),
         ({"bank_top_up_seconds": -5}, "timing.bank_top_up_seconds"),
         ({"bank_max_seconds": 10}, "timing.bank_max_seconds: expected at least time_bank_seconds"),
@@ -297,6 +347,7 @@ def test_new_timing_keys_round_trip_through_the_writer() -> None:
         think_facing_bet_factor=1.6,
         think_short_handed_factors=[0.8, 0.9, 1, 1.1, 1.4, 1.3, 1.1],
         think_reaction_seconds=1.5,
+        think_pre_action_factor=0.3,
         street_seconds=2,
         showdown_seconds=4,
         bank_top_up_seconds=5,

@@ -309,7 +309,7 @@ class Dealer:
         decide, think_seconds, own, _row = ask
         draws = self.draws if own else self.player_rng(p)
         action = decide(view, draws)
-        think = think_seconds(view, draws)
+        think = think_seconds(view, draws, action)
         if 0.0 <= think <= self.action_seconds:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
@@ -376,7 +376,7 @@ class Dealer:
         decide, think_seconds, own, _row = self.records[id(self.models[p])]
         draws = self.draws if own else self.player_rng(p)
         action = decide(view, draws)
-        think = think_seconds(view, draws)
+        think = think_seconds(view, draws, action)
         return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
 
     def _clocked(

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from pokersim.actions import Action, DecisionView, TournamentContext
+from pokersim.actions import Action, CheckCall, DecisionView, Fold, TournamentContext
 from pokersim.hand import Deal, HandResult, HandSetup
 from pokersim.model_params import BlendParams, ModelParams, pack
 from pokersim.players import PlayerModel, model_record
@@ -51,7 +51,10 @@ class HandPlayer(Protocol):
 # decide and think_seconds, whether it reads the hand's decision draws (built-in models;
 # plug-ins get their own generator) and its row in the compiled rounds' parameters (-1: none).
 Record = tuple[
-    Callable[[DecisionView, Any], Action], Callable[[DecisionView, Any], float], bool, int
+    Callable[[DecisionView, Any], Action],
+    Callable[[DecisionView, Any, Action], float],
+    bool,
+    int,
 ]
 
 
@@ -77,25 +80,39 @@ def model_records(
         if id(m) not in records:
             record = model_record(m)
             code = len(built_in) if record is not None else -1
-            think: Callable[[DecisionView, Any], float] = m.think_seconds
             if pace is not None and pace.on and record is not None:
-                think = paced_think(think, pace.packed())
+                think = paced_think(m.think_seconds, pace.packed())
+            else:
+                think = unpaced_think(m.think_seconds)
             records[id(m)] = (m.decide, think, record is not None, code)
             if record is not None:
                 built_in.append(record)
     return records, pack(built_in)
 
 
+def unpaced_think(
+    think_seconds: Callable[[DecisionView, Any], float],
+) -> Callable[[DecisionView, Any, Action], float]:
+    """``think_seconds`` as a record holds it: told the answer, which it does not need."""
+
+    def think(view: DecisionView, rng: Any, _action: Action) -> float:
+        return think_seconds(view, rng)
+
+    return think
+
+
 def paced_think(
     think_seconds: Callable[[DecisionView, Any], float], pace: tuple[float, ...]
-) -> Callable[[DecisionView, Any], float]:
-    """``think_seconds`` paced by ``timing.decision_pace`` for the decision it is asked about."""
+) -> Callable[[DecisionView, Any, Action], float]:
+    """``think_seconds`` paced by ``timing.decision_pace`` for the decision and its answer."""
 
-    def paced(view: DecisionView, rng: Any) -> float:
+    def paced(view: DecisionView, rng: Any, action: Action) -> float:
         i = view.seat
+        to_call = view.legal.to_call
+        check_or_fold = isinstance(action, Fold) or (isinstance(action, CheckCall) and not to_call)
         return decision_pace(
-            pace, 0, think_seconds(view, rng), view.street, view.bets[i], view.legal.to_call,
-            view.pot, view.stacks[i], view.level.big_blind, len(view.player_ids),
+            pace, 0, think_seconds(view, rng), view.street, view.bets[i], to_call,
+            view.pot, view.stacks[i], view.level.big_blind, len(view.player_ids), check_or_fold,
         )  # fmt: skip
 
     return paced
@@ -110,6 +127,7 @@ def decision_pace_of(timing: Timing) -> DecisionPace:
         facing_bet_factor=timing.think_facing_bet_factor,
         short_handed_factors=timing.think_short_handed_factors,
         reaction_seconds=timing.think_reaction_seconds,
+        pre_action_factor=timing.think_pre_action_factor,
     )
 
 
