@@ -185,14 +185,12 @@ class Dealer:
         board0 = base + 2 + 2 * self.seats_per_table
         if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
             return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
-        _stacks, firsts, seconds, by_seat = tab.lookups(seat_nos)
-        deck = row[base + 2 : base + 54]
-        hole = tuple(zip(firsts(deck), seconds(deck)))
+        hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
         strengths = None
         srow = tab.strengths
         if srow is not None:
-            sbase = i * self.seats_per_table
-            strengths = by_seat(srow[sbase : sbase + self.seats_per_table])
+            sbase = i * self.seats_per_table - 1
+            strengths = tuple([srow[sbase + s] for s in seat_nos])
         # inputs built here are valid by construction: skip the validating constructors
         self._kernel_rows = row  # the compiled rounds read the cards from here
         self._kernel_base = base
@@ -224,7 +222,8 @@ class Dealer:
         ids = tab.ids if seat_nos is tab.order else [tab.seats[s] for s in seat_nos]
         if self.missing or self.dealt_out:
             self.dealt_out = self._missed(ids)
-        stacks: tuple[int, ...] = tab.lookups(seat_nos)[0](self.field.stack)
+        stack = self.field.stack
+        stacks = tuple([stack[p] for p in ids])
         tab.chips = sum(stacks)
         cache = self.seat_cache
         seats = []
