@@ -1,10 +1,10 @@
 """The dealer: one hand at one table, from the seats to the result and its duration.
 
-The hot path. Decks and hand strengths are dealt a block of hands at a time per table, the
-decision draws likewise; a decision asks the player's model, then the player's clock
-(``Incidents.clocked``) when the answer took longer than the action clock or the player is
-away. The betting is compiled (``pokersim.betting_kernel``; it asks ``decide`` for the
-players it does not play), with the same result as in Python. The director keeps the time.
+The hot path. Decks, hand strengths and decision draws are dealt a block of hands at a time
+per table; a decision asks the player's model, then the player's clock (``Incidents.clocked``)
+when the answer took longer than the action clock or the player is away. The hand is compiled
+(``pokersim.betting_kernel``, asking ``decide`` for the players it does not play), with the
+same result as in Python. The director keeps the time.
 """
 
 from __future__ import annotations
@@ -143,8 +143,7 @@ class Dealer:
     def _missed(self, ids: Sequence[int]) -> frozenset[int]:
         """The players of this hand who miss it; each has one hand fewer left to miss."""
         out = frozenset(p for p in ids if p in self.missing)
-        left = {p: k - (p in out) for p, k in self.missing.items()}
-        self.missing = {p: k for p, k in left.items() if k}
+        self.missing = {p: k - (p in out) for p, k in self.missing.items() if k - (p in out)}
         return out
 
     def _deck_block(self, tab: Table) -> None:
@@ -185,14 +184,12 @@ class Dealer:
         board0 = base + 2 + 2 * self.seats_per_table
         if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
             return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
-        _stacks, firsts, seconds, by_seat = tab.lookups(seat_nos)
-        deck = row[base + 2 : base + 54]
-        hole = tuple(zip(firsts(deck), seconds(deck)))
+        hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
         strengths = None
         srow = tab.strengths
         if srow is not None:
-            sbase = i * self.seats_per_table
-            strengths = by_seat(srow[sbase : sbase + self.seats_per_table])
+            sbase = i * self.seats_per_table - 1
+            strengths = tuple([srow[sbase + s] for s in seat_nos])
         # inputs built here are valid by construction: skip the validating constructors
         self._kernel_rows = row  # the compiled rounds read the cards from here
         self._kernel_base = base
@@ -224,7 +221,8 @@ class Dealer:
         ids = tab.ids if seat_nos is tab.order else [tab.seats[s] for s in seat_nos]
         if self.missing or self.dealt_out:
             self.dealt_out = self._missed(ids)
-        stacks: tuple[int, ...] = tab.lookups(seat_nos)[0](self.field.stack)
+        stack = self.field.stack
+        stacks = tuple([stack[p] for p in ids])
         tab.chips = sum(stacks)
         cache = self.seat_cache
         seats = []
@@ -341,9 +339,8 @@ class Dealer:
         """Play the hand compiled from its forced bets to its knockouts (nothing recorded)."""
         result, self._elapsed, self._street = play_whole_hand(
             setup, deal, self._kernel_input, self._kernel_rows, self._kernel_base,
-            self._kernel_board, self.kernel_params, self.draws, self._elapsed,
-            self.action_seconds, self.incidents.bank, self._ask, self.decision_pace, context,
-            self.decide,
+            self._kernel_board, self.kernel_params, self.draws, self._elapsed, self.action_seconds,
+            self.incidents.bank, self._ask, self.decision_pace, context, self.decide,
         )  # fmt: skip
         return result
 
@@ -357,10 +354,9 @@ class Dealer:
     def _decide_away(self, view: DecisionView, p: int) -> Action | None:
         """A decision of a player who is absent or disconnected (R-DIS-1, R-DIS-2, R-DIS-3).
 
-        A sitting-out player who is not back is folded (or checks, when everyone else is all-in)
-        without asking the model, in no time. A disconnected player who cannot be back before
-        clock, protection and bank run out times out, also without asking the model. Otherwise
-        the model answers once the player is back, on the clock.
+        A sitting-out player who is not back folds (or checks, when everyone else is all-in)
+        unasked, in no time; a disconnected player who cannot be back before clock, protection
+        and bank run out times out, also unasked. Otherwise the model answers once back.
         """
         inc = self.incidents
         now = self._t0 + self._elapsed

@@ -8,39 +8,23 @@ shoot-out round's new stacks (R-SHOOT-1) and a disqualification (the director ap
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
-from operator import itemgetter
+from collections.abc import Sequence
 
 import numpy as np
 
 from pokersim.balancing import TableSeats
 
-__all__ = ["Bust", "Field", "Lookups", "Table"]
+__all__ = ["Bust", "Field", "Table"]
 
 # A player out of a hand: (player id, stack at the start of the hand, table id, hand number,
 # ids of the players who won their last chips).
 Bust = tuple[int, int, int, int, tuple[int, ...]]
 
-# A table's lookups while its seats stay the same (``Table.lookups``): the players' stacks
-# from the field, the first and second hole cards from a hand's deck, the strengths from a
-# hand's row (by seat).
-Getter = Callable[[Sequence[int]], tuple[int, ...]]
-Lookups = tuple[Getter, Getter, Getter, Getter]
-
-
-def _tuple_getter(indices: list[int], n: int) -> Getter:
-    """The items at ``indices[:n]`` as a tuple (``indices`` padded to two or more)."""
-    get = itemgetter(*indices)
-    if len(indices) == n:
-        return get
-    return lambda row: get(row)[:n]
-
 
 class Table:
     """Mutable state of one table: seats, button, hand count and the blocks dealt ahead.
 
-    Also the seats in order, their players and their lookups, kept while nobody sits down or
-    leaves.
+    Also the seats in order and their players, kept while nobody sits down or leaves.
     """
 
     __slots__ = (
@@ -63,7 +47,6 @@ class Table:
         "recheck",
         "order",
         "ids",
-        "dealing",
     )
 
     def __init__(self, table_id: int, seats: dict[int, int]) -> None:
@@ -85,27 +68,9 @@ class Table:
         self.chips = 0  # chips at the table when its current hand started
         self.recheck = False  # woken by another table: check again before dealing
         # Kept while nobody sits down or leaves (the floor drops them when a size changes):
-        # the occupied seats in order, their players, and the dealer's lookups for them.
+        # the occupied seats in order and their players.
         self.order: list[int] | None = None
         self.ids: list[int] = []
-        self.dealing: tuple[Sequence[int], Lookups] | None = None
-
-    def lookups(self, seat_nos: Sequence[int]) -> Lookups:
-        """The lookups for these seats, made again only when the seats changed (a hand's)."""
-        dealing = self.dealing
-        if dealing is not None and dealing[0] is seat_nos:
-            return dealing[1]
-        ids = self.ids if seat_nos is self.order else [self.seats[s] for s in seat_nos]
-        # itemgetter of one index gives the item, of several a tuple: always pass several
-        pad = [0] if len(seat_nos) < 2 else []
-        lookups = (
-            _tuple_getter([*ids, *pad], len(ids)),
-            _tuple_getter([2 * s - 2 for s in seat_nos] + pad, len(ids)),
-            _tuple_getter([2 * s - 1 for s in seat_nos] + pad, len(ids)),
-            _tuple_getter([s - 1 for s in seat_nos] + pad, len(ids)),
-        )
-        self.dealing = (seat_nos, lookups)  # seat_nos is kept alive: the identity test holds
-        return lookups
 
     def view(self) -> TableSeats:
         """The seats as the pure balancing rules take them."""
