@@ -566,6 +566,19 @@ Ask = Callable[[DecisionView, float], tuple[Action | None, float, bool]]
 _HEADS: dict[int, struct.Struct] = {}  # the header and the seats' blocks, by their length
 
 
+def _read_state(t: TableState, ints: Any, n: int) -> None:
+    """The machine's chips and who is in the hand, into the Python state ``t``."""
+    h = HEADER
+    t.stacks[:] = ints[h : h + n]
+    t.bets[:] = ints[h + n : h + 2 * n]
+    t.totals[:] = ints[h + 2 * n : h + 3 * n]
+    t.pot = ints[H_POT]
+    t.active = ints[H_ACTIVE]
+    t.live = ints[H_LIVE]
+    if ints[H_IN_BITS] != t.in_bits:
+        t.set_in_hand(ints[H_IN_BITS])
+
+
 def play_rounds(
     t: TableState,
     inputs: list[int],
@@ -613,19 +626,11 @@ def play_rounds(
     floats[F_CLOCK] = action_seconds
     ti = hand_inputs(params, t.context, t.player_ids)  # what a tournament-aware record reads
     consts = _CONSTS[0] if _CONSTS else constants()
-    h = HEADER
     while True:
         status = _run(
             buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti
         )  # fmt: skip
-        t.stacks[:] = ints[h : h + n]  # the machine's chips and who is in the hand
-        t.bets[:] = ints[h + n : h + 2 * n]
-        t.totals[:] = ints[h + 2 * n : h + 3 * n]
-        t.pot = ints[H_POT]
-        t.active = ints[H_ACTIVE]
-        t.live = ints[H_LIVE]
-        if ints[H_IN_BITS] != t.in_bits:
-            t.set_in_hand(ints[H_IN_BITS])
+        _read_state(t, ints, n)
         if events is not None and ints[H_LOGGED]:  # the log's rows, as the hand logs them
             at = HEADER + SEAT_BLOCKS * n
             events.rows.extend(ints[at : at + LOG_WIDTH * ints[H_LOGGED]])
@@ -720,14 +725,7 @@ def play_whole_hand(
                 level=level, structure=setup.structure, table_id=setup.table_id,
                 hand_no=setup.hand_no, decide=decide, events=None, context=context,
             )  # fmt: skip
-        t.stacks[:] = ints[h : h + n]
-        t.bets[:] = ints[h + n : h + 2 * n]
-        t.totals[:] = ints[h + 2 * n : h + 3 * n]
-        t.pot = ints[H_POT]
-        t.active = ints[H_ACTIVE]
-        t.live = ints[H_LIVE]
-        if ints[H_IN_BITS] != t.in_bits:
-            t.set_in_hand(ints[H_IN_BITS])
+        _read_state(t, ints, n)
         _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
     draws.seek(ints[H_UI], ints[H_ZI])
     final = tuple(ints[h : h + n])
