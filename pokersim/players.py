@@ -1400,13 +1400,13 @@ def make_model(
     """Build a model from a scenario's model spec.
 
     ``name`` is a built-in (``random``, ``random-legal``, ``calling-station``, ``push-fold``,
-    ``tight-aggressive``, ``recreational``) or ``package.module:ClassName``; ``params`` are the model's keyword
-    parameters; ``skill`` in [0, 1] blends it with noise (see :class:`SkillBlend`, skill 1 is
-    the model unchanged). ``think`` is the scenario's think time: a built-in model without
-    its own ``think_*`` parameters then thinks ``think.median_seconds * pace_factor`` (random
-    and random-legal 0.6, calling-station and push-fold 0.8, tight-aggressive 1.0) with ``think.sigma``.
-    Plug-ins keep their own ``think_seconds``. Bad input raises ``ConfigError`` naming the
-    problem.
+    ``tight-aggressive``, ``recreational``) or ``package.module:ClassName``; ``params`` are
+    the model's keyword parameters; ``skill`` in [0, 1] blends it with noise (see
+    :class:`SkillBlend`, skill 1 is the model unchanged). ``think`` is the scenario's think
+    time: a built-in model without its own ``think_*`` parameters then thinks
+    ``think.median_seconds * pace_factor`` (random and random-legal 0.6, calling-station and
+    push-fold 0.8, tight-aggressive 1.0) with ``think.sigma``. Plug-ins keep their own
+    ``think_seconds``. Bad input raises ``ConfigError`` naming the problem.
     """
     if not isinstance(name, str) or not name:
         raise ConfigError(f"model name must be a non-empty string, got {name!r}")
