@@ -970,6 +970,27 @@ def _floats(values: Sequence[float]) -> np.ndarray:
     return np.ascontiguousarray(values, dtype=np.float64)
 
 
+def batch_hand(
+    stacks: Sequence[int], button: int, level: Level, seed: int, table: int, hand: int
+) -> tuple[HandSetup, Deal]:
+    """The setup and deal of a hand of :func:`play_batch`, as ``play_hand`` takes them.
+
+    Seat ``k`` is player ``k`` at table seat ``k + 1`` and holds cards ``2k`` and ``2k + 1``
+    of the hand's deck (``rng.deck_block``); the board follows the hole cards.
+    """
+    n = len(stacks)
+    cards = deck_block(seed, table, hand, 1)[0].tolist()
+    setup = HandSetup(
+        seats=tuple(Seat(player_id=k, stack=stacks[k], seat_no=k + 1) for k in range(n)),
+        button=button, level=level, table_id=table, hand_no=hand,
+    )  # fmt: skip
+    deal = Deal(
+        hole=tuple((cards[2 * k], cards[2 * k + 1]) for k in range(n)),
+        board=tuple(cards[2 * n : 2 * n + 5]),
+    )
+    return setup, deal
+
+
 def _replay_hand(
     models: Sequence[Any],
     params: np.ndarray,
@@ -988,15 +1009,8 @@ def _replay_hand(
     n = len(stacks)
     draws = HandDraws()
     draws.start(uniforms, normals, row, seed, table, hand)
-    cards = deck_block(seed, table, hand, 1)[0].tolist()
-    setup = HandSetup(
-        seats=tuple(Seat(player_id=k, stack=stacks[k], seat_no=k + 1) for k in range(n)),
-        button=button, level=level, table_id=table, hand_no=hand,
-    )  # fmt: skip
-    deal = Deal(
-        hole=tuple((cards[2 * k], cards[2 * k + 1]) for k in range(n)),
-        board=tuple(cards[2 * n : 2 * n + 5]),
-    )
+    setup, deal = batch_hand(stacks, button, level, seed, table, hand)
+    cards = [*(c for pair in deal.hole for c in pair), *deal.board]
 
     def decide(view: DecisionView) -> Action:
         return models[view.seat].decide(view, draws)

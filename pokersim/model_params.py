@@ -151,13 +151,11 @@ class RandomParams(_Timed):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RandomLegalParams(_Timed):
-    """``random-legal``: nothing but its think time."""
+class RandomLegalParams(RandomParams):
+    """``random-legal``: the ``random`` record (its think time) under a kind of its own."""
 
     name: ClassVar[str] = "random-legal"
     kind: ClassVar[int] = RANDOM_LEGAL
-    pace_factor: ClassVar[float] = 0.6
-    think_median_seconds: float = 1.5
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -374,9 +372,7 @@ class RecreationalParams(TightAggressiveParams):
     call_margin: float = -0.04
 
 
-ModelParams = (
-    RandomParams | RandomLegalParams | CallingStationParams | PushFoldParams | TightAggressiveParams
-)
+ModelParams = RandomParams | CallingStationParams | PushFoldParams | TightAggressiveParams
 
 PARAMS_BY_NAME: dict[str, type[ModelParams]] = {
     cls.name: cls

@@ -20,9 +20,9 @@ import pytest
 
 from pokersim import rng
 from pokersim.actions import DecisionView
-from pokersim.betting_kernel import machine_params, play_batch, play_whole_hand
+from pokersim.betting_kernel import batch_hand, machine_params, play_batch, play_whole_hand
 from pokersim.config import AnteKind, Level
-from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
+from pokersim.hand import HandResult, play_hand
 from pokersim.model_params import pack
 from pokersim.players import (
     CallingStationModel,
@@ -59,15 +59,10 @@ def _hand(
     n = len(stacks)
     draws = rng.HandDraws()
     draws.start(uniforms, normals, row, seed, table, hand)
+    setup, deal = batch_hand(stacks, button, level, seed, table, hand)
     cards = rng.deck_block(seed, table, hand, 1)[0].tolist()
-    setup = HandSetup(
-        seats=tuple(Seat(player_id=k, stack=stacks[k], seat_no=k + 1) for k in range(n)),
-        button=button, level=level, table_id=table, hand_no=hand,
-    )  # fmt: skip
-    deal = Deal(
-        hole=tuple((cards[2 * k], cards[2 * k + 1]) for k in range(n)),
-        board=tuple(cards[2 * n : 2 * n + 5]),
-    )
+    assert deal.hole == tuple(zip(cards[: 2 * n : 2], cards[1 : 2 * n : 2]))
+    assert deal.board == tuple(cards[2 * n : 2 * n + 5])
 
     def decide(view: DecisionView) -> Any:
         model = models[view.seat]
