@@ -9,7 +9,11 @@ time of this process (``time.process_time``), because the machines this runs on 
 pokersim is timed the way the tournament engine uses it: decks dealt in blocks from the keyed
 deck stream and every seat's 7-card hand evaluated for the whole block in one evaluator call,
 then one ``HandSetup`` + ``Deal`` + ``play_hand`` per hand. The deal-and-evaluate cost is
-inside the timing.
+inside the timing. The "batch" row plays the same workload with the built-in ``random-legal``
+model (the same policy, compiled: ``players.random_legal_choice``) through
+``betting_kernel.play_batch``: a block of hands dealt, evaluated, bet and settled in one
+compiled call on arrays of stacks, the stacks and the decision draws of the block inside the
+timing too.
 
     python benchmarks/bench_hands.py [--hands 20000] [--pokerkit-hands 300] [--seed 1]
     python benchmarks/bench_hands.py --profile   # pyinstrument profile of the events-off loop
@@ -26,6 +30,7 @@ import time
 import numpy as np
 
 from pokersim.actions import CHECK_CALL, FOLD, DecisionView, RaiseTo
+from pokersim.betting_kernel import play_batch
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.evaluator import evaluate_unchecked
 from pokersim.hand import (
@@ -37,7 +42,8 @@ from pokersim.hand import (
     unchecked_seat,
     unchecked_setup,
 )
-from pokersim.rng import deck_block
+from pokersim.players import RandomLegalModel, random_legal_choice
+from pokersim.rng import STREAM_DECISIONS, decision_block, deck_block, generator
 
 PLAYERS = 9
 SB, BB, ANTE = 50, 100, 10
@@ -46,16 +52,9 @@ BLOCK = 1024
 LEVEL = Level(small_blind=SB, big_blind=BB, ante=ANTE, ante_kind=AnteKind.CLASSIC)
 
 
-def choose(rng: random.Random, to_call: int, lo: int, hi: int) -> tuple[int, int]:
-    """The shared policy: (0 fold | 1 check/call | 2 raise, raise-to total)."""
-    kinds = 3 if hi > 0 else 2
-    if to_call > 0:
-        k = int(rng.random() * kinds)
-    else:
-        k = 1 + int(rng.random() * (kinds - 1))
-    if k == 2:
-        return 2, lo + int(rng.random() * (hi - lo + 1))
-    return k, 0
+choose = random_legal_choice
+"""The shared policy: (0 fold | 1 check/call | 2 raise, raise-to total); the batch row plays
+its compiled form (the ``random-legal`` model)."""
 
 
 class Counter:
@@ -134,6 +133,32 @@ def pokersim_hands(
         elapsed += time.process_time() - start
         done += size
     return elapsed, count.decisions, showdowns
+
+
+def batch_hands(n_hands: int, seed: int) -> tuple[float, int, int]:
+    """The built-in ``random-legal`` model through ``play_batch``, a block of hands a call.
+
+    Returns (CPU seconds, hands with a showdown, hands finished in Python because their block
+    of draws ran out). Stacks, buttons and decision draws of each block are timed too.
+    """
+    models = [RandomLegalModel() for _ in range(PLAYERS)]
+    stacks_rng = np.random.default_rng(seed + 1)
+    draws = generator(seed, STREAM_DECISIONS, 0)
+    showdowns = replayed = 0
+    elapsed = 0.0
+    done = 0
+    while done < n_hands:
+        size = min(BLOCK, n_hands - done)
+        start = time.process_time()
+        stacks = stacks_rng.integers(STACK_LO, STACK_HI + 1, size=(size, PLAYERS))
+        buttons = np.arange(done, done + size) % PLAYERS
+        uniforms, normals = decision_block(draws, size)
+        batch = play_batch(models, stacks, buttons, LEVEL, seed, 0, done, uniforms, normals)
+        elapsed += time.process_time() - start
+        showdowns += int(batch.showdown.sum())
+        replayed += batch.replayed
+        done += size
+    return elapsed, showdowns, replayed
 
 
 def pokerkit_hands(n_hands: int, seed: int) -> tuple[float, int]:
@@ -224,6 +249,17 @@ def main(argv: list[str] | None = None) -> int:
             f"{decisions / args.hands:5.2f} decisions/hand  "
             f"{1e6 * secs / args.hands:6.1f} us/hand  showdowns {showdowns / args.hands:.0%}"
         )
+    batch_hands(500, args.seed)  # load (or compile) the batch's kernel
+    secs, showdowns, replayed = min(
+        (batch_hands(args.hands, args.seed) for _ in range(args.repeat)), key=lambda r: r[0]
+    )
+    label = "batch (random-legal)"
+    rows.append((label, args.hands / secs))
+    print(
+        f"{label:28s} {args.hands / secs:10,.0f} hands/s  {'':20s}"
+        f"{1e6 * secs / args.hands:6.1f} us/hand  showdowns {showdowns / args.hands:.0%}"
+        f"  (finished in Python: {replayed})"
+    )
     secs, decisions = pokerkit_hands(args.pokerkit_hands, args.seed)
     pk = args.pokerkit_hands / secs
     print(

@@ -30,7 +30,7 @@ from __future__ import annotations
 import struct
 from array import array
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import types
@@ -39,13 +39,15 @@ from numba.extending import intrinsic
 
 from pokersim.actions import Action, DecisionView, TournamentContext
 from pokersim.betting import Decide, TableState, answer_code, make_legal, make_view
-from pokersim.config import AnteKind
+from pokersim.config import AnteKind, Level
+from pokersim.deck_kernel import decks as deck_rows
 from pokersim.errors import InvariantError
+from pokersim.evaluator._kernel import evaluate_rows7
 from pokersim.evaluator._tables import get_tables
 from pokersim.events import (
     record_builder,
 )
-from pokersim.hand import Deal, HandResult, HandSetup, Knockout, Pot
+from pokersim.hand import Deal, HandResult, HandSetup, Knockout, Pot, Seat
 from pokersim.hand_log import ALL_IN, BOARD, OPENING, ROW_WIDTH, TIMED_OUT, UNCALLED
 from pokersim.kernel_cache import njit
 from pokersim.model_kernel import (
@@ -59,7 +61,8 @@ from pokersim.model_kernel import (
     decide,
     hand_inputs,
 )
-from pokersim.model_params import PARAMS_DTYPE
+from pokersim.model_params import PARAMS_DTYPE, pack
+from pokersim.players import model_record
 from pokersim.pot_kernel import (
     BIG_BLIND_ANTE,
     CLASSIC_ANTE,
@@ -72,6 +75,7 @@ from pokersim.pot_kernel import (
     pot_width,
     settle,
 )
+from pokersim.rng import DECISION_NORMALS, DECISION_UNIFORMS, HandDraws, deck_block
 from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_time_compiled
 
 # The packed record's layout (PARAMS_DTYPE, 34 fields with the tournament-aware play's caution
@@ -403,7 +407,20 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
         ints[size + 2 * k + 1] = rows[row + 1]
     for k in range(5):
         ints[size + 2 * n + k] = rows[ints[H_BOARD] + k]
-    consts = _borrowed(consts)
+    ev, charts = _tables(_borrowed(consts))
+    pots_at = size + 2 * n + 5
+    ints[H_POTS_AT] = pots_at
+    return _machine(
+        ints, _borrowed(floats), ints[size : size + 2 * n], ints[size + 2 * n : pots_at],
+        _borrowed(raw_params).view(PARAMS_DTYPE), charts, _borrowed(u), _borrowed(z),
+        _borrowed(bank), ints[HEADER + SEAT_BLOCKS * n : size], ev, _borrowed(ti),
+        ints[pots_at : pots_at + n * pot_width(n)],
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _tables(consts):  # pragma: no cover
+    """The tables in :func:`constants`' bytes: (the sampler's and evaluator's, the charts)."""
     at = consts[: 8 * _N_CONSTS].view(np.int64)  # where each table starts, in bytes
     ev = (
         consts[at[0] : at[1]].view(np.int64).reshape((-1, SAMPLER_COLUMNS)),
@@ -411,14 +428,7 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
         consts[at[3] : at[4]].view(np.int32), consts[at[4] : at[5]].view(np.int16),
         consts[at[5] : at[6]].view(np.int16),
     )  # fmt: skip
-    pots_at = size + 2 * n + 5
-    ints[H_POTS_AT] = pots_at
-    return _machine(
-        ints, _borrowed(floats), ints[size : size + 2 * n], ints[size + 2 * n : pots_at],
-        _borrowed(raw_params).view(PARAMS_DTYPE), consts[at[6] : at[7]].view(np.int16),
-        _borrowed(u), _borrowed(z), _borrowed(bank), ints[HEADER + SEAT_BLOCKS * n : size], ev,
-        _borrowed(ti), ints[pots_at : pots_at + n * pot_width(n)],
-    )  # fmt: skip
+    return ev, consts[at[6] : at[7]].view(np.int16)
 
 
 @njit(cache=True)
@@ -657,6 +667,39 @@ def _seats_of(mask: int) -> tuple[int, ...]:
     return tuple([k for k in range(mask.bit_length()) if mask >> k & 1])
 
 
+def _start_whole_hand(
+    ints: Any,
+    n: int,
+    base: int,
+    board_at: int,
+    level: Level,
+    button: int,
+    draws_at: tuple[int, int, int, int],
+    stacks: Sequence[int],
+    inputs: Sequence[int],
+    ranks: Sequence[int],
+) -> None:
+    """The machine's header and seat blocks at the start of a whole hand (phase ``POST``).
+
+    ``draws_at``: the hand's (next, end) uniform and normal draws; ``inputs``: the records'
+    rows, table seat numbers and player ids (:func:`play_rounds`). Written by
+    :func:`play_whole_hand` for each hand, and once by :func:`play_batch` as the template its
+    hands start from (``_batch`` then writes only what differs from hand to hand).
+    """
+    count = HEADER + 3 * n + len(inputs) + n
+    head = _HEADS.get(count)
+    if head is None:
+        head = _HEADS[count] = struct.Struct(f"={count}q")
+    head.pack_into(
+        ints, 0,
+        n, base, 0, level.big_blind, 0, n, n, button,
+        *draws_at, (1 << n) - 1, board_at, 0, POST, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 1, level.small_blind, level.ante,
+        _ANTE_CODES.get(level.ante_kind, NO_ANTE), 0, 0, 0,
+        *stacks, *[0] * (2 * n), *inputs, *ranks,
+    )  # fmt: skip
+
+
 def play_whole_hand(
     setup: HandSetup,
     deal: Deal,
@@ -693,18 +736,9 @@ def play_whole_hand(
         ranks = _evaluate_all(deal)
     stacks = [s.stack for s in seats]
     start_total = sum(stacks)
-    count = HEADER + 3 * n + len(inputs) + n
-    head = _HEADS.get(count)
-    if head is None:
-        head = _HEADS[count] = struct.Struct(f"={count}q")
-    head.pack_into(
-        ints, 0,
-        n, base, 0, level.big_blind, 0, n, n, setup.button,
-        ui, uend, zi, zend, (1 << n) - 1, board_at, 0, POST, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 1, level.small_blind, level.ante,
-        _ANTE_CODES.get(level.ante_kind, NO_ANTE), 0, 0, 0,
-        *stacks, *[0] * (2 * n), *inputs, *ranks,
-    )  # fmt: skip
+    _start_whole_hand(
+        ints, n, base, board_at, level, setup.button, (ui, uend, zi, zend), stacks, inputs, ranks
+    )
     floats = buf.floats
     floats[F_ELAPSED] = elapsed
     floats[F_CLOCK] = action_seconds
@@ -811,3 +845,184 @@ def _ask(
     ints[H_ANSWER] = what
     ints[H_AMOUNT] = amount
     ints[H_TIMED_OUT] = timed_out
+
+
+@njit(cache=True)
+def _batch(ints, floats, template, stacks, buttons, raw_params, u, z, bank, consts, ti, seed, table, first_hand, out, status):  # fmt: skip # noqa: E501 # pragma: no cover
+    """Play a block of whole hands at one table, each from ``template`` (``_start_whole_hand``).
+
+    Hand ``h`` is hand ``first_hand + h`` of ``table``: its deck is ``rng.deck_block``'s row
+    (seat ``k`` holds cards ``2k`` and ``2k + 1``, the board follows the hole cards), its
+    stacks ``stacks[h]``, its button ``buttons[h]``, its draws the ``h``-th of ``u`` and ``z``
+    (``rng.decision_block``'s layout). Writes each hand's final stacks into ``out[h]`` and its
+    ``status``: 1 a showdown, 0 none, -1 not played (a seat to ask in Python: its draws ran
+    out; nothing of it is kept).
+    """
+    count, n = stacks.shape
+    decks = deck_rows(seed, table, first_hand, count)
+    rows = decks.ravel()
+    ev, _ = _tables(consts)
+    cards = np.empty((n, 7), dtype=np.int8)
+    ranks = np.empty(n, dtype=np.int64)
+    u_width = u.size // count
+    z_width = z.size // count
+    span = template.size
+    for h in range(count):
+        deck = decks[h]
+        for k in range(n):
+            cards[k, 0] = deck[2 * k]
+            cards[k, 1] = deck[2 * k + 1]
+            cards[k, 2:] = deck[2 * n : 2 * n + 5]
+        evaluate_rows7(cards, ev[1], ev[2], ev[3], ev[4], ev[5], ranks, False)
+        ints[:span] = template
+        ints[H_BASE] = 52 * h
+        ints[H_BOARD] = 52 * h + 2 * n
+        ints[H_BUTTON] = buttons[h]
+        ints[H_UI] = u_width * h
+        ints[H_UEND] = u_width * (h + 1)
+        ints[H_ZI] = z_width * h
+        ints[H_ZEND] = z_width * (h + 1)
+        ints[HEADER : HEADER + n] = stacks[h]
+        ints[HEADER + RANKS * n : HEADER + (RANKS + 1) * n] = ranks
+        floats[F_ELAPSED] = 0.0
+        if _run(ints, floats, rows, raw_params, u, z, bank, consts, ti) == DONE:
+            out[h] = ints[HEADER : HEADER + n]
+            status[h] = 1 if ints[H_LIVE] > 1 else 0
+        else:
+            status[h] = -1
+
+
+class Batch(NamedTuple):
+    """What :func:`play_batch` returns: a row per hand."""
+
+    final_stacks: np.ndarray  # (hands, seats) int64: each seat's chips after the hand
+    showdown: np.ndarray  # (hands,) bool: the hand went to a showdown
+    replayed: int  # hands the machine could not finish alone (their draws ran out)
+
+
+def play_batch(
+    models: Sequence[object],
+    stacks: np.ndarray,
+    buttons: np.ndarray,
+    level: Level,
+    seed: int,
+    table: int,
+    first_hand: int,
+    uniforms: Sequence[float],
+    normals: Sequence[float],
+) -> Batch:
+    """A block of whole no-limit hands at one table of built-in ``models``, in one compiled call.
+
+    Hand ``h`` (``first_hand + h`` of ``table``) starts from ``stacks[h]`` (every seat with
+    chips) and the button at seat ``buttons[h]``; its deck is ``rng.deck_block(seed, table,
+    first_hand + h, 1)`` dealt as seat ``k`` holding cards ``2k`` and ``2k + 1`` and the board
+    after the hole cards; its decision draws are the ``h``-th hand of ``uniforms`` and
+    ``normals`` (``rng.decision_block``). Nothing is recorded and no clock runs: think time is
+    drawn, never a time-out. Each hand is the one :func:`play_whole_hand` plays from the same
+    setup, deal and draws (``tests/test_hand_batch.py``); a hand whose draws run out is
+    played again that way, its seats asked in Python where the block ends.
+    """
+    stacks = np.ascontiguousarray(stacks, dtype=np.int64)
+    buttons = np.ascontiguousarray(buttons, dtype=np.int64)
+    count, n = stacks.shape
+    records = [model_record(m) for m in models]
+    if len(records) != n or any(r is None for r in records):
+        raise ValueError(f"play_batch needs {n} built-in models, one a seat")
+    if (count and stacks.min() <= 0) or not ((buttons >= 0) & (buttons < n)).all():
+        raise ValueError("play_batch needs every seat with chips and a button at a seat")
+    if len(uniforms) != count * DECISION_UNIFORMS or len(normals) != count * DECISION_NORMALS:
+        raise ValueError(f"play_batch needs {count} hands of draws (rng.decision_block)")
+    params = machine_params(pack([r for r in records if r is not None]))
+    seat_rows = list(range(n))
+    inputs = seat_rows * 3  # record row, seat number (its cards) and player id: all the seat
+    template = np.zeros(HEADER + 7 * n, dtype=np.int64)
+    _start_whole_hand(template, n, 0, 2 * n, level, 0, (0, 0, 0, 0), [0] * n, inputs, [0] * n)
+    ints = np.zeros(_ints_size(n), dtype=np.int64)
+    floats = np.zeros(F_THINKS + LOG_ENTRIES, dtype=np.float64)
+    floats[F_CLOCK] = np.inf
+    bank = np.zeros(n, dtype=np.float64)
+    u, z = _floats(uniforms), _floats(normals)
+    final = np.zeros((count, n), dtype=np.int64)
+    status = np.zeros(count, dtype=np.int64)
+    consts = _CONSTS[0] if _CONSTS else constants()
+    ti = hand_inputs(params, None, seat_rows)
+    _batch(
+        ints, floats, template, stacks, buttons, params, u, z, bank, consts, ti,
+        np.uint64(seed), np.uint64(table), first_hand, final, status,
+    )  # fmt: skip
+    replay = np.flatnonzero(status < 0)
+    for h in replay.tolist():
+        result = _replay_hand(
+            models, params, inputs, stacks[h].tolist(), int(buttons[h]), level, seed, table,
+            first_hand + h, uniforms, normals, h,
+        )  # fmt: skip
+        final[h] = result.final_stacks
+        status[h] = result.showdown
+    if count and ((final.sum(axis=1) != stacks.sum(axis=1)).any() or final.min() < 0):
+        raise InvariantError(f"table {table}: a hand of the batch lost or made chips")
+    return Batch(final, status.astype(bool), len(replay))
+
+
+def _floats(values: Sequence[float]) -> np.ndarray:
+    """Draws as a float64 array (an ``array("d")`` viewed, not copied)."""
+    if isinstance(values, array):
+        return np.frombuffer(values, dtype=np.float64)
+    return np.ascontiguousarray(values, dtype=np.float64)
+
+
+def batch_hand(
+    stacks: Sequence[int], button: int, level: Level, seed: int, table: int, hand: int
+) -> tuple[HandSetup, Deal]:
+    """The setup and deal of a hand of :func:`play_batch`, as ``play_hand`` takes them.
+
+    Seat ``k`` is player ``k`` at table seat ``k + 1`` and holds cards ``2k`` and ``2k + 1``
+    of the hand's deck (``rng.deck_block``); the board follows the hole cards.
+    """
+    n = len(stacks)
+    cards = deck_block(seed, table, hand, 1)[0].tolist()
+    setup = HandSetup(
+        seats=tuple(Seat(player_id=k, stack=stacks[k], seat_no=k + 1) for k in range(n)),
+        button=button, level=level, table_id=table, hand_no=hand,
+    )  # fmt: skip
+    deal = Deal(
+        hole=tuple((cards[2 * k], cards[2 * k + 1]) for k in range(n)),
+        board=tuple(cards[2 * n : 2 * n + 5]),
+    )
+    return setup, deal
+
+
+def _replay_hand(
+    models: Sequence[Any],
+    params: np.ndarray,
+    inputs: list[int],
+    stacks: list[int],
+    button: int,
+    level: Level,
+    seed: int,
+    table: int,
+    hand: int,
+    uniforms: Sequence[float],
+    normals: Sequence[float],
+    row: int,
+) -> HandResult:
+    """One hand of :func:`play_batch` played by :func:`play_whole_hand`, Python asked as needed."""
+    n = len(stacks)
+    draws = HandDraws()
+    draws.start(uniforms, normals, row, seed, table, hand)
+    setup, deal = batch_hand(stacks, button, level, seed, table, hand)
+    cards = [*(c for pair in deal.hole for c in pair), *deal.board]
+
+    def decide(view: DecisionView) -> Action:
+        return models[view.seat].decide(view, draws)
+
+    def ask(view: DecisionView, elapsed: float) -> tuple[Action, float, bool]:
+        model = models[view.seat]
+        action = model.decide(view, draws)
+        return action, elapsed + model.think_seconds(view, draws), True
+
+    bank = array("d", bytes(8 * n))
+    result, _, _ = play_whole_hand(
+        setup, deal, inputs, bytes(cards), 0, 2 * n, params, draws, 0.0, float("inf"), bank,
+        ask, NO_PACE, None, decide,
+    )  # fmt: skip
+    return result

@@ -55,6 +55,7 @@ KERNEL_SOURCES = (
     "players.py",
     "pot_kernel.py",
     "pots.py",
+    "rng.py",
     "timing.py",
     "version.py",
     "data/class_equity.npz",

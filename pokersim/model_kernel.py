@@ -20,7 +20,7 @@ from pokersim import charts, nash
 from pokersim.actions import TournamentContext
 from pokersim.betting import CHECK_CALL_CODE, FOLD_CODE, RAISE_CODE
 from pokersim.kernel_cache import njit
-from pokersim.model_params import CALLING, PARAMS_DTYPE, PUSH_FOLD, RANDOM
+from pokersim.model_params import CALLING, PARAMS_DTYPE, PUSH_FOLD, RANDOM, RANDOM_LEGAL
 from pokersim.players import (
     COMBO_COLUMNS,
     COMBOS,
@@ -662,6 +662,26 @@ def _random(u, ui, uend, lo, hi):  # pragma: no cover
 
 
 @njit(cache=True)
+def _random_legal(u, ui, uend, to_call, lo, hi):  # pragma: no cover
+    """``players.random_legal_choice``: (what, amount, next draw); NO_DRAWS when out."""
+    if ui >= uend:
+        return NO_DRAWS, 0, ui
+    kinds = 3 if hi > 0 else 2
+    if to_call > 0:
+        what = int(u[ui] * kinds)
+    else:
+        what = 1 + int(u[ui] * (kinds - 1))
+    ui += 1
+    if what != RAISE:
+        return what, 0, ui
+    if ui >= uend:
+        return NO_DRAWS, 0, ui
+    span = hi - lo
+    pick = int(u[ui] * (span + 1))
+    return RAISE, lo + (span if span < pick else pick), ui + 1
+
+
+@njit(cache=True)
 def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0, hole1, board, street, pot, bb, to_call, lo, hi, ev, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """One decision of a built-in model (``SkillBlend.decide`` then the model's ``decide``).
 
@@ -680,6 +700,8 @@ def decide(p, tables, u, ui, uend, folded, stacks, bets, n, seat, button, hole0,
     kind = p.kind
     if kind == RANDOM:
         return _random(u, ui, uend, lo, hi)
+    if kind == RANDOM_LEGAL:
+        return _random_legal(u, ui, uend, to_call, lo, hi)
     if kind == CALLING:
         return CHECK_CALL, 0, ui
     if street == 0:

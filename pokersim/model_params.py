@@ -24,7 +24,7 @@ from pokersim.errors import ConfigError
 from pokersim.timing import ThinkTime
 
 # the ``kind`` field of a packed row (0: not a built-in model)
-RANDOM, CALLING, PUSH_FOLD, TIGHT = 1, 2, 3, 4
+RANDOM, CALLING, PUSH_FOLD, TIGHT, RANDOM_LEGAL = 1, 2, 3, 4, 5
 
 BUBBLE_CAUTION = 1.0
 """``bubble_caution``'s default: what a tournament-aware player adds to its bubble factor, at
@@ -148,6 +148,14 @@ class RandomParams(_Timed):
     kind: ClassVar[int] = RANDOM
     pace_factor: ClassVar[float] = 0.6
     think_median_seconds: float = 1.5
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RandomLegalParams(RandomParams):
+    """``random-legal``: the ``random`` record (its think time) under a kind of its own."""
+
+    name: ClassVar[str] = "random-legal"
+    kind: ClassVar[int] = RANDOM_LEGAL
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -370,6 +378,7 @@ PARAMS_BY_NAME: dict[str, type[ModelParams]] = {
     cls.name: cls
     for cls in (
         RandomParams,
+        RandomLegalParams,
         CallingStationParams,
         PushFoldParams,
         TightAggressiveParams,

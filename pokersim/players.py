@@ -50,6 +50,7 @@ from pokersim.model_params import (
     CallingStationParams,
     ModelParams,
     PushFoldParams,
+    RandomLegalParams,
     RandomParams,
     RecreationalParams,
     TightAggressiveParams,
@@ -107,6 +108,35 @@ def random_action(legal: LegalActions, rng: Draws) -> Action:
     else:
         k = int(rng.random() * 2.0)
     return FOLD if k == 0 else CHECK_CALL
+
+
+def random_legal_choice(rng: Draws, to_call: int, lo: int, hi: int) -> tuple[int, int]:
+    """The benchmarks' random play: (0 fold | 1 check/call | 2 raise, the raise-to total).
+
+    Facing a bet (``to_call > 0``) a uniform draw over fold, call and (when legal: ``hi > 0``)
+    raise; otherwise over check and raise (one draw even when checking is all there is). A
+    raise then draws its total uniformly in ``[lo, hi]``. ``model_kernel._random_legal`` is
+    its compiled form.
+
+    >>> class Fixed:
+    ...     def __init__(self, *u): self.u = list(u)
+    ...     def random(self): return self.u.pop(0)
+    >>> random_legal_choice(Fixed(0.1), 50, 200, 1000)  # facing a bet: a third folds
+    (0, 0)
+    >>> random_legal_choice(Fixed(0.1), 0, 200, 1000)  # checked to: half check
+    (1, 0)
+    >>> random_legal_choice(Fixed(0.9, 0.5), 0, 200, 1000)
+    (2, 600)
+    """
+    kinds = 3 if hi > 0 else 2
+    if to_call > 0:
+        k = int(rng.random() * kinds)
+    else:
+        k = 1 + int(rng.random() * (kinds - 1))
+    if k == 2:
+        span = hi - lo
+        return 2, lo + min(span, int(rng.random() * (span + 1)))
+    return k, 0
 
 
 def noise_action(view: DecisionView, rng: Draws) -> Action:
@@ -193,6 +223,30 @@ class RandomModel(_TimedModel):
     def decide(self, view: DecisionView, rng: Draws) -> Action:
         """Uniform over fold / check-call / raise, then uniform over raise totals."""
         return random_action(view.legal, rng)
+
+
+class RandomLegalModel(_TimedModel):
+    """``random-legal``: the benchmarks' random play (:func:`random_legal_choice`).
+
+    Unlike ``random`` it folds only when facing a bet. Parameters (``RandomLegalParams``):
+    ``think_median_seconds`` (default 1.5), ``think_sigma`` (0.8).
+    """
+
+    __slots__ = ()
+    name = RandomLegalParams.name
+    pace_factor = RandomLegalParams.pace_factor
+    params_type = RandomLegalParams
+
+    def __init__(self, params: RandomLegalParams | None = None, **kwargs: Any) -> None:
+        super().__init__(params, kwargs)
+
+    def decide(self, view: DecisionView, rng: Draws) -> Action:
+        """Uniform over the sensible kinds, then uniform over raise totals."""
+        legal = view.legal
+        k, amount = random_legal_choice(rng, legal.to_call, legal.min_raise_to, legal.max_raise_to)
+        if k == 2:
+            return RaiseTo(amount)
+        return CHECK_CALL if k == 1 else FOLD
 
 
 class CallingStationModel(_TimedModel):
@@ -1227,6 +1281,7 @@ _BUILTINS: dict[str, type[_TimedModel]] = {
     cls.name: cls
     for cls in (
         RandomModel,
+        RandomLegalModel,
         CallingStationModel,
         PushFoldModel,
         TightAggressiveModel,
@@ -1344,14 +1399,14 @@ def make_model(
 ) -> PlayerModel:
     """Build a model from a scenario's model spec.
 
-    ``name`` is a built-in (``random``, ``calling-station``, ``push-fold``,
-    ``tight-aggressive``) or ``package.module:ClassName``; ``params`` are the model's keyword
-    parameters; ``skill`` in [0, 1] blends it with noise (see :class:`SkillBlend`, skill 1 is
-    the model unchanged). ``think`` is the scenario's think time: a built-in model without
-    its own ``think_*`` parameters then thinks ``think.median_seconds * pace_factor`` (random
-    0.6, calling-station and push-fold 0.8, tight-aggressive 1.0) with ``think.sigma``.
-    Plug-ins keep their own ``think_seconds``. Bad input raises ``ConfigError`` naming the
-    problem.
+    ``name`` is a built-in (``random``, ``random-legal``, ``calling-station``, ``push-fold``,
+    ``tight-aggressive``, ``recreational``) or ``package.module:ClassName``; ``params`` are
+    the model's keyword parameters; ``skill`` in [0, 1] blends it with noise (see
+    :class:`SkillBlend`, skill 1 is the model unchanged). ``think`` is the scenario's think
+    time: a built-in model without its own ``think_*`` parameters then thinks
+    ``think.median_seconds * pace_factor`` (random and random-legal 0.6, calling-station and
+    push-fold 0.8, tight-aggressive 1.0) with ``think.sigma``. Plug-ins keep their own
+    ``think_seconds``. Bad input raises ``ConfigError`` naming the problem.
     """
     if not isinstance(name, str) or not name:
         raise ConfigError(f"model name must be a non-empty string, got {name!r}")

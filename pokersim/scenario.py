@@ -91,7 +91,14 @@ SHARE_UNITS = 100_000_000
 
 #: The built-in player models (``pokersim.players.builtin_models()``, checked by a test): the
 #: loader rejects any other name that is not a plug-in ``package.module:ClassName``.
-BUILTIN_MODELS = ("calling-station", "push-fold", "random", "recreational", "tight-aggressive")
+BUILTIN_MODELS = (
+    "calling-station",
+    "push-fold",
+    "random",
+    "random-legal",
+    "recreational",
+    "tight-aggressive",
+)
 
 
 @dataclass(frozen=True, slots=True)

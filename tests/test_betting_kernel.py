@@ -36,6 +36,7 @@ from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
 from pokersim.players import (
     CallingStationModel,
     PushFoldModel,
+    RandomLegalModel,
     RandomModel,
     RecreationalModel,
     SkillBlend,
@@ -81,6 +82,8 @@ MODELS: list[Any] = [
     SkillBlend(TightAggressiveModel(), skill=0.3, noise=1.0),
     SkillBlend(PushFoldModel(looseness=0.5), skill=0.5),
     SkillBlend(RandomModel(), skill=0.0, noise=1.0),
+    RandomLegalModel(),
+    SkillBlend(RandomLegalModel(), skill=0.5),
 ]
 PLUGINS: list[Any] = [_Plugin(), _Sub(), SkillBlend(_Plugin(), skill=0.5)]
 BUILT_IN = len(MODELS)  # codes from here on are asked in Python

@@ -350,6 +350,7 @@ def test_scenario_think_time_scales_by_each_models_pace() -> None:
     assert seconds == pytest.approx(
         {
             "random": 2.4,
+            "random-legal": 2.4,
             "calling-station": 3.2,
             "push-fold": 3.2,
             "tight-aggressive": 4.0,
