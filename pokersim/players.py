@@ -981,12 +981,12 @@ class TightAggressiveModel(_TimedModel):
     is at most ``commit_bb`` big blinds or the price at most a fifth of its stack, else fold.
     After the flop it estimates its equity against every opponent still in the hand holding
     the top ``range_width`` of hands (narrowed to ``bet_range_width`` when facing a bet, and
-    to ``raise_range_width`` when its own bet was raised) with ``samples`` seeded Monte-Carlo
-    deals in ONE jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``
-    (checked to, at >= ``stab_equity`` times two over the players in the hand when that is lower:
-    a stab, off by default),
-    raises at >= ``raise_equity``, calls when equity beats the pot odds by ``call_margin``, and
-    otherwise checks or folds.
+    to ``raise_range_width`` when its own bet was raised) with up to ``samples`` seeded
+    Monte-Carlo deals in ONE jitted call (it stops once clear of the bars the estimate is
+    compared with: ``range_equity``), then bets ``bet_fraction`` of the pot at equity >=
+    ``value_equity`` (checked to, at >= ``stab_equity`` times two over the players in the
+    hand when that is lower: a stab, off by default), raises at >= ``raise_equity``, calls
+    when equity beats the pot odds by ``call_margin``, and otherwise checks or folds.
     """
 
     __slots__ = (
