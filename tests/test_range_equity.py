@@ -146,10 +146,11 @@ def _barred_cases(n: int) -> list[tuple[int, tuple[int, int], tuple[int, ...], i
     ends = [NO_BAR, NO_BAR, 0.0, 1.0, -0.5, 1.5]
     out = []
     for seed, hole, board, n_opp, n_range in _cases(n):
-        bars = tuple(
+        drawn = [
             float(rng.uniform(0.02, 0.98)) if rng.random() < 0.7 else ends[int(rng.integers(6))]
             for _ in range(2)
-        )
+        ]
+        bars = (drawn[0], drawn[1])
         out.append((seed, hole, board, n_opp, n_range, int(rng.choice([20, 40, 44, 96])), bars))
     return out
 
