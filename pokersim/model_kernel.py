@@ -26,6 +26,7 @@ from pokersim.players import (
     COMBOS,
     IN_RANGE,
     NASH_MAX_BB,
+    NO_BAR,
     TI_AVERAGE,
     TI_BUBBLE,
     TI_CAP,
@@ -514,10 +515,11 @@ def _made_hand_play(hole0, hole1, board, shown, stacks, bets, seat, pot, bb, to_
 
 
 @njit(cache=True)
-def _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev):  # fmt: skip # noqa: E501 # pragma: no cover
+def _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev, bar, other_bar):  # fmt: skip # noqa: E501 # pragma: no cover
     """``TightAggressiveModel.equity``: one uniform draw seeds the sampler; -1.0: no draws left.
 
-    ``ev``: the sampler's tables (combinations by strength, then the evaluator's five).
+    ``ev``: the sampler's tables (combinations by strength, then the evaluator's five);
+    ``bar``, ``other_bar``: what the estimate is compared with (``NO_BAR``: nothing).
     """
     n_opp = 0
     for i in range(n):
@@ -530,7 +532,7 @@ def _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown,
     return range_equity(
         int(u[ui] * _SEED_SPAN), hole0, hole1, board[:shown],
         p.samples, n_opp, ev[0], np.int64(tables[_IN_RANGE_AT + cut]),
-        ev[1], ev[2], ev[3], ev[4], ev[5],
+        ev[1], ev[2], ev[3], ev[4], ev[5], bar, other_bar,
     )  # fmt: skip
 
 
@@ -544,10 +546,6 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         cut = p.raise_range_cut
     else:
         cut = p.bet_range_cut
-    eq = _equity(p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev)
-    if eq < 0.0:
-        return NO_DRAWS, 0, ui
-    ui += 1
     big = p.commit_fraction * (stacks[seat] + bets[seat])
     bf = 1.0  # a chip lost weighs its bubble factor: in a call, a bet and a raise alike
     if p.aware and ti[TI_ON] > 0.0:
@@ -556,6 +554,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
             if not folded[i] and i != seat and stacks[i] + bets[i] > biggest:
                 biggest = stacks[i] + bets[i]
         bf = _pair_bf(ti, stacks[seat] + bets[seat], biggest, p.caution)
+    # each estimate is told the bars it is held to (``range_equity`` stops once clear)
     if to_call == 0:
         bar = p.value_equity
         if p.stab_equity < bar:  # checked to: bets a lower equity too, scaled to a fair share
@@ -565,13 +564,21 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
                     others += 1
             bar = p.stab_equity * 2.0 / (others + 1)
         bar = _weighed_bar(bar, bf)
+        eq = _equity(
+            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev,
+            bar if hi > 0 else NO_BAR, NO_BAR,
+        )  # fmt: skip
+        if eq < 0.0:
+            return NO_DRAWS, 0, ui
+        ui += 1
         if eq >= bar and hi > 0:
             target = int(p.bet_fraction * pot)
             if target < bb:
                 target = bb
             if (target if target < hi else hi) > big and cut != narrow:
                 eq2 = _equity(
-                    p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
+                    p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow,
+                    ev, bar, NO_BAR,
                 )  # fmt: skip
                 if eq2 < 0.0:
                     return NO_DRAWS, 0, ui
@@ -582,6 +589,15 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
             return what, amount, ui
         return CHECK_CALL, 0, ui
     raise_bar = _weighed_bar(p.raise_equity, bf)
+    risk = bf * to_call
+    call_bar = risk / (pot + risk) + p.call_margin
+    eq = _equity(
+        p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, cut, ev,
+        raise_bar if hi > 0 else NO_BAR, call_bar,
+    )  # fmt: skip
+    if eq < 0.0:
+        return NO_DRAWS, 0, ui
+    ui += 1
     if eq >= raise_bar and hi > 0:
         high = 0
         for i in range(n):
@@ -593,8 +609,9 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
             what, amount = _clip(target, lo, hi)
             return what, amount, ui
         eq = _equity(
-            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
-        )
+            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev,
+            raise_bar, call_bar,
+        )  # fmt: skip
         if eq < 0.0:
             return NO_DRAWS, 0, ui
         ui += 1
@@ -604,13 +621,13 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
             return what, amount, ui
     if to_call > big and cut != narrow:
         eq = _equity(
-            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev
-        )
+            p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev,
+            call_bar, NO_BAR,
+        )  # fmt: skip
         if eq < 0.0:
             return NO_DRAWS, 0, ui
         ui += 1
-    risk = bf * to_call
-    if eq >= risk / (pot + risk) + p.call_margin:
+    if eq >= call_bar:
         return CHECK_CALL, 0, ui
     return FOLD, 0, ui
 

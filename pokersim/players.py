@@ -882,6 +882,13 @@ _ONE = np.uint64(1)
 _NO_BOARD = np.empty(0, dtype=np.int64)  # pre-flop (numba cannot type an empty tuple)
 _SEED_SPAN = float(2**53)  # the sampler's seed: one uniform draw from the player's stream
 
+NO_BAR = float("nan")
+"""A decision bar the caller does not have (``range_equity``): it never holds the sampling."""
+CHUNK = 8
+"""Deals the sampler draws between two looks at its estimate."""
+BAND = 3.0
+"""Standard errors between the estimate and every bar before the sampler stops early."""
+
 
 @njit(cache=True)
 def _draw_below(state, m):  # pragma: no cover - compiled
@@ -895,11 +902,32 @@ def _draw_below(state, m):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def clear_of(estimate, bar, n):  # pragma: no cover - compiled
+    """Whether the estimate of ``n`` deals lies more than ``BAND`` standard errors from ``bar``.
+
+    The standard error is the one the estimate would have if its true value were the bar,
+    ``sqrt(bar * (1 - bar) / n)`` (a share of the pot varies at most as a coin of that
+    chance): the band is the same on both sides of the bar, so an estimate above it stops
+    as readily as one the same distance below (judged at the estimate instead, the band
+    narrows towards 0 and 1 and the low side stops sooner: a bias to the passive side).
+    A bar outside (0, 1] (or ``NO_BAR``) is clear: no estimate is on its other side.
+    """
+    if not 0.0 < bar <= 1.0:
+        return True
+    return abs(estimate - bar) > BAND * np.sqrt(bar * (1.0 - bar) / n)
+
+
+@njit(cache=True)
 def range_equity(  # pragma: no cover - compiled
     seed, hole0, hole1, board, k, n_opp, combos, n_range,
-    card_key, low_base, high_index, rank_table, flush_table,
+    card_key, low_base, high_index, rank_table, flush_table, bar, other_bar,
 ):  # fmt: skip
-    """Mean share of the pot won in ``k`` sampled deals against ``n_opp`` range hands.
+    """Mean share of the pot won in up to ``k`` sampled deals against ``n_opp`` range hands.
+
+    ``bar`` and ``other_bar``: the equities the caller compares the estimate with
+    (``NO_BAR`` for none). Deals are drawn ``CHUNK`` at a time, and after each chunk the
+    sampler stops with the estimate so far once it is ``clear_of`` both bars: far from both,
+    more deals would hardly move the caller's decision. Without any bar it deals all ``k``.
 
     Each deal gives every opponent a combination drawn uniformly from the first ``n_range`` of
     ``combos`` until both its cards are unseen (after ``MAX_RANGE_TRIES`` draws, any two unseen
@@ -927,8 +955,9 @@ def range_equity(  # pragma: no cover - compiled
         if missing == 0
         else 0
     )
+    sequential = bar == bar or other_bar == other_bar  # NO_BAR is a NaN
     total = 0.0
-    for _ in range(k):
+    for n in range(1, k + 1):
         dead = base_dead
         for o in range(n_opp):
             found = False
@@ -985,6 +1014,10 @@ def range_equity(  # pragma: no cover - compiled
                 ties += 1
         else:
             total += 1.0 / (1.0 + ties)
+        if sequential and n % CHUNK == 0 and n < k:
+            p = total / n
+            if clear_of(p, bar, n) and clear_of(p, other_bar, n):
+                return p
     return total / k
 
 
@@ -1002,12 +1035,12 @@ class TightAggressiveModel(_TimedModel):
     is at most ``commit_bb`` big blinds or the price at most a fifth of its stack, else fold.
     After the flop it estimates its equity against every opponent still in the hand holding
     the top ``range_width`` of hands (narrowed to ``bet_range_width`` when facing a bet, and
-    to ``raise_range_width`` when its own bet was raised) with ``samples`` seeded Monte-Carlo
-    deals in ONE jitted call, then bets ``bet_fraction`` of the pot at equity >= ``value_equity``
-    (checked to, at >= ``stab_equity`` times two over the players in the hand when that is lower:
-    a stab, off by default),
-    raises at >= ``raise_equity``, calls when equity beats the pot odds by ``call_margin``, and
-    otherwise checks or folds.
+    to ``raise_range_width`` when its own bet was raised) with up to ``samples`` seeded
+    Monte-Carlo deals in ONE jitted call (it stops once clear of the bars the estimate is
+    compared with: ``range_equity``), then bets ``bet_fraction`` of the pot at equity >=
+    ``value_equity`` (checked to, at >= ``stab_equity`` times two over the players in the
+    hand when that is lower: a stab, off by default), raises at >= ``raise_equity``, calls
+    when equity beats the pot odds by ``call_margin``, and otherwise checks or folds.
     """
 
     __slots__ = (
@@ -1180,7 +1213,6 @@ class TightAggressiveModel(_TimedModel):
             cut = self._raise_range_cut
         else:
             cut = self._bet_range_cut
-        eq = self.equity(view, rng, cut)
         pot = view.pot
         # A bet, raise or call of more than commit_fraction of its chips must also hold up
         # against the commit range: one pair does not stack off deep (one more estimate).
@@ -1188,32 +1220,36 @@ class TightAggressiveModel(_TimedModel):
         bf = 1.0  # a chip lost weighs its bubble factor: in a call, a bet and a raise alike
         if self._aware and view.context is not None:
             bf = self._aware_factor(view)
+        can_raise = legal.max_raise_to > 0
+        # each estimate is told the bars it is held to (``range_equity`` stops once clear)
         if to_call == 0:
             bar = self.value_equity
             if self.stab_equity < bar:  # checked to: bets a lower equity, scaled to a fair share
                 bar = self.stab_equity * 2.0 / sum(view.in_hand)
             bar = weighed_bar(bar, bf)
-            if eq >= bar and legal.max_raise_to > 0:
+            if self.equity(view, rng, cut, bar if can_raise else NO_BAR) >= bar and can_raise:
                 target = max(int(self.bet_fraction * pot), view.level.big_blind)
                 if min(target, legal.max_raise_to) > big and cut != narrow:
-                    if self.equity(view, rng, narrow) < bar:
+                    if self.equity(view, rng, narrow, bar) < bar:
                         return CHECK_CALL
                 return _raise_to(legal, target)
             return CHECK_CALL
         raise_bar = weighed_bar(self.raise_equity, bf)
-        if eq >= raise_bar and legal.max_raise_to > 0:
+        risk = bf * to_call
+        call_bar = risk / (pot + risk) + self.call_margin
+        eq = self.equity(view, rng, cut, raise_bar if can_raise else NO_BAR, call_bar)
+        if eq >= raise_bar and can_raise:
             target = max(view.bets) + int(self.bet_fraction * (pot + to_call))
             put_in = min(target, legal.max_raise_to) - view.bets[seat]
             if put_in <= big or cut == narrow:
                 return _raise_to(legal, target)
-            eq = self.equity(view, rng, narrow)
+            eq = self.equity(view, rng, narrow, raise_bar, call_bar)
             cut = narrow
             if eq >= raise_bar:
                 return _raise_to(legal, target)
         if to_call > big and cut != narrow:
-            eq = self.equity(view, rng, narrow)
-        risk = bf * to_call
-        if eq >= risk / (pot + risk) + self.call_margin:
+            eq = self.equity(view, rng, narrow, call_bar)
+        if eq >= call_bar:
             return CHECK_CALL
         return FOLD
 
@@ -1228,13 +1264,23 @@ class TightAggressiveModel(_TimedModel):
         chips = view.stacks[seat] + view.bets[seat]
         return pair_bubble_factor(ti, chips, biggest, self._caution)
 
-    def equity(self, view: DecisionView, rng: Draws, range_cut: int) -> float:
+    def equity(
+        self,
+        view: DecisionView,
+        rng: Draws,
+        range_cut: int,
+        bar: float = NO_BAR,
+        other_bar: float = NO_BAR,
+    ) -> float:
         """Share of the pot won against every opponent in the hand holding a top range.
 
-        ``samples`` deals of the opponents' cards (each uniform over the unseen combinations
-        of the range) and the rest of the board, in one jitted call seeded by one draw from
-        ``rng``. ``range_cut``: opponents hold classes with ``STRENGTH_RANK < range_cut``
-        (``charts.top_classes(width)``; 169 for any two cards).
+        Up to ``samples`` deals of the opponents' cards (each uniform over the unseen
+        combinations of the range) and the rest of the board, in one jitted call seeded by one
+        draw from ``rng``. ``range_cut``: opponents hold classes with ``STRENGTH_RANK <
+        range_cut`` (``charts.top_classes(width)``; 169 for any two cards). ``bar`` and
+        ``other_bar``: the equities the estimate will be compared with; the sampling stops
+        early once the estimate is clear of both (``range_equity``), and deals all
+        ``samples`` without one.
         """
         seat = view.seat
         n_opp = 0
@@ -1259,6 +1305,8 @@ class TightAggressiveModel(_TimedModel):
                 t.high_index,
                 t.rank_table,
                 t.flush_table,
+                float(bar),
+                float(other_bar),
             )
         )
 

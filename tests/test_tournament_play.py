@@ -231,7 +231,7 @@ def test_after_the_flop_a_call_weighs_the_chips_at_risk_by_the_bubble_factor(
     """Equity 0.45 against a price of 0.375 (+ the 0.03 margin) calls in chips; on the bubble
     the call risks a bubble factor's worth of chips and folds."""
     tag = TightAggressiveModel(tournament=True)
-    monkeypatch.setattr(TightAggressiveModel, "equity", lambda self, view, rng, cut: 0.45)
+    monkeypatch.setattr(TightAggressiveModel, "equity", lambda self, view, rng, cut, *bars: 0.45)
 
     def facing_a_bet(context: TournamentContext) -> DecisionView:
         view = _view([700, 900, 1000, 1000], [0, 0, 0, 300], 2, 0, context)
@@ -277,7 +277,7 @@ def _postflop_weighs() -> bool:
     view = _view([700, 900, 1000, 1000], [0, 0, 0, 300], 2, 0, BUBBLE)
     bet = replace(view, street=1, board=(0, 5, 10), pot=500, legal=LegalActions(300, 600, 1000))
     original = TightAggressiveModel.equity
-    TightAggressiveModel.equity = lambda self, view, rng, cut: 0.45  # type: ignore[method-assign]
+    TightAggressiveModel.equity = lambda self, view, rng, cut, *bars: 0.45  # type: ignore[method-assign]
     try:
         return tag.decide(bet, None) is players.FOLD
     finally:
@@ -559,7 +559,7 @@ def _at_equity(eq: float, view: DecisionView) -> Any:
     """The aware regular's action with its equity estimate fixed at ``eq``."""
     tag = TightAggressiveModel(tournament=True)
     original = TightAggressiveModel.equity
-    TightAggressiveModel.equity = lambda self, view, rng, cut: eq  # type: ignore[method-assign]
+    TightAggressiveModel.equity = lambda self, view, rng, cut, *bars: eq  # type: ignore[method-assign]
     try:
         return tag.decide(view, None)
     finally:
