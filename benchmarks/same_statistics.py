@@ -7,7 +7,9 @@ error (a paired z-score: the decks are the same in both, so pairing removes most
 
     python benchmarks/same_statistics.py OLD_TREE NEW_TREE scenarios/sng_9max.toml --runs 1000
 
-``OLD_TREE`` and ``NEW_TREE`` are checkouts (``git worktree add /tmp/old <commit>``). Per run:
+``OLD_TREE`` and ``NEW_TREE`` are checkouts (``git worktree add /tmp/old <commit>``); with
+``--old-scenario FILE`` the old tree plays FILE instead (a change of scenario data: the same
+tree twice, the file before and after). Per run:
 hands played, duration, the bubble's time, level and average stack; per model and run: the
 mean finishing place as a share of the field (0 = winner, 1 = last), the share of its players
 paid, and the mean profit per entry. |z| above 3 is marked: with a dozen figures a chance
@@ -81,12 +83,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--old-scenario", type=Path, help="the old tree plays this file instead")
     args = parser.parse_args()
+    old_scenario = args.old_scenario or args.scenario
     with tempfile.TemporaryDirectory() as tmp:
         tables = []
-        for name, tree in (("old", args.old), ("new", args.new)):
+        for name, tree, scenario in (
+            ("old", args.old, old_scenario),
+            ("new", args.new, args.scenario),
+        ):
             out = Path(tmp) / name
-            _study(tree.resolve(), args.scenario.resolve(), args.runs, args.seed, args.jobs, out)
+            _study(tree.resolve(), scenario.resolve(), args.runs, args.seed, args.jobs, out)
             tables.append(_per_run(out))
     print(f"{args.scenario.name}, {args.runs} runs, seed {args.seed}, paired by run\n")
     print("| figure | old mean | new mean | paired z |")

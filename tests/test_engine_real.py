@@ -88,7 +88,8 @@ def test_r_btn_2_heads_up_button_posts_small_blind() -> None:
     with more, the small blind is the seat after the button."""
     sc = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "sng_9max.toml")
     events: list[Any] = []
-    run_tournament(sc, 2, emit=events.append, record_actions=True)
+    # seed 0 reaches heads-up (46 hands); some seeds end three-handed in one hand (seed 2)
+    run_tournament(sc, 0, emit=events.append, record_actions=True)
     records = [event_record(e) for e in events]
     heads_up = more = 0
     for i, e in enumerate(records):
