@@ -67,6 +67,7 @@ def run_tournament(
     *,
     emit: Callable[[Any], None] | None = None,
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None,
+    emit_rows: Callable[[list[int]], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,
@@ -86,8 +87,11 @@ def run_tournament(
 
     ``emit`` receives every tournament event in order (the append-only log); with
     ``record_actions`` also each hand's own events (or to ``emit_hand``, a hand at once), just
-    before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
-    histories; the hands then record their events); ``progress`` the number of players
+    before that hand's ``TableHandEnded``. ``emit_rows``, when given, receives every hand's
+    ``TableHandStarted`` and ``TableHandEnded`` in their place as rows instead of ``emit``
+    (``hand_log.table_started_row``: for a writer that writes them compiled). ``on_hand``
+    receives every ``HandResult`` (hand histories; the hands then record their events);
+    ``progress`` the number of players
     eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand`` and
     ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
@@ -103,6 +107,7 @@ def run_tournament(
     opts = Options(
         emit=emit,
         emit_hand=emit_hand,
+        emit_rows=emit_rows,
         on_hand=on_hand,
         record_actions=record_actions,
         progress=progress,
