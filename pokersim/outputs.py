@@ -87,6 +87,11 @@ class RunFiles:
         self._writer = _event_log(self._stream)
         self._hand_events = HandEvents
         self._table_event = table_event
+        # a hand's TableHandStarted or TableHandEnded as a row: straight to the writer when
+        # no one else reads it
+        self.emit_rows: Callable[[list[int]], None] = (
+            self._writer.hand if on_event is None else self._row_and_record
+        )
 
     def emit(self, event: Any) -> None:
         """Log one event; the hand histories follow it (a table that breaks is written)."""
@@ -96,7 +101,7 @@ class RunFiles:
         if self._on_event is not None:
             self._on_event(event)
 
-    def emit_rows(self, row: list[int]) -> None:
+    def _row_and_record(self, row: list[int]) -> None:
         """Log a hand's ``TableHandStarted`` or ``TableHandEnded``, given as a row.
 
         Its line is written with the hands' rows in one compiled call; ``on_event`` gets its
