@@ -317,12 +317,19 @@ def _ended(out, at, text, starts, first, rows, k, started):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
+def _fields(out, at, text, starts, c, rows, k, count):  # pragma: no cover
+    """``count`` integers from ``rows[k]`` on, each after literal ``c + j``: the line so far."""
+    for j in range(count):
+        at = _put(out, at, text, starts, c + j)
+        at = _int(out, at, rows[k + j])
+    return at
+
+
+@njit(cache=True, inline="always")
 def _table_started(out, at, text, starts, first, rows, k):  # pragma: no cover
     """``TableHandStarted``: t, table, hand, level, button seat, then n seats, ids, stacks."""
     c = first[C_TABLE_STARTED]
-    for j in range(5):
-        at = _put(out, at, text, starts, c + j)
-        at = _int(out, at, rows[k + 1 + j])
+    at = _fields(out, at, text, starts, c, rows, k + 1, 5)
     n = rows[k + 6]
     for j in range(3):
         at = _put(out, at, text, starts, c + 5 + j)
@@ -335,9 +342,7 @@ def _table_started(out, at, text, starts, first, rows, k):  # pragma: no cover
 def _table_ended(out, at, text, starts, first, rows, k):  # pragma: no cover
     """``TableHandEnded``: t, table, hand, then the n stacks."""
     c = first[C_TABLE_ENDED]
-    for j in range(3):
-        at = _put(out, at, text, starts, c + j)
-        at = _int(out, at, rows[k + 1 + j])
+    at = _fields(out, at, text, starts, c, rows, k + 1, 3)
     at = _put(out, at, text, starts, c + 3)
     return _ints(out, at, rows, k + 5, rows[k + 4])
 

@@ -167,14 +167,7 @@ def test_an_unknown_row_is_refused() -> None:
 
 @pytest.mark.parametrize("name,seed", [("sng_9max", 1), ("sng_9max", 2), ("pko", 3)])
 def test_tournament_hands_lines_are_the_records_lines(name: str, seed: int) -> None:
-    seen: list[HandEvents] = []
-    run_tournament(
-        load_scenario(ROOT / "scenarios" / f"{name}.toml"),
-        seed,
-        emit=lambda event: None,
-        emit_hand=seen.append,
-        record_actions=True,
-    )
+    seen = _recorded_hands(name, seed)
     assert len(seen) > 20
     for events in seen:
         _same_lines(events)
@@ -200,15 +193,21 @@ def test_a_written_run_has_the_event_log_of_the_record_path(tmp_path: Path) -> N
     assert '"type":"ActionTaken"' in written
 
 
-def test_hands_gathered_get_each_their_own_lines() -> None:
+def _recorded_hands(name: str, seed: int) -> list[HandEvents]:
+    """Every hand's own events of a run of scenario ``name``, as the engine hands them."""
     seen: list[HandEvents] = []
     run_tournament(
-        load_scenario(ROOT / "scenarios" / "sng_9max.toml"),
-        4,
+        load_scenario(ROOT / "scenarios" / f"{name}.toml"),
+        seed,
         emit=lambda event: None,
         emit_hand=seen.append,
         record_actions=True,
     )
+    return seen
+
+
+def test_hands_gathered_get_each_their_own_lines() -> None:
+    seen = _recorded_hands("sng_9max", 4)
     batch = HandLines()
     for events in seen:
         batch.add(events.rows)
@@ -260,14 +259,7 @@ def test_table_rows_lines_are_the_records_lines(n: int, data: Any) -> None:
 
 
 def test_table_rows_join_a_hands_rows_in_one_entry() -> None:
-    seen: list[HandEvents] = []
-    run_tournament(
-        load_scenario(ROOT / "scenarios" / "sng_9max.toml"),
-        6,
-        emit=lambda event: None,
-        emit_hand=seen.append,
-        record_actions=True,
-    )
+    seen = _recorded_hands("sng_9max", 6)
     batch = HandLines()
     expected = []
     for k, events in enumerate(seen[:40]):
