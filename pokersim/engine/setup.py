@@ -127,11 +127,7 @@ class Run:
         self.record_actions = opts.record_actions or opts.on_hand is not None
         self.log_actions = opts.record_actions and opts.emit is not None
         self.emit_hand = opts.emit_hand if opts.emit_hand is not None else self._emit_each
-        # every hand's TableHandStarted and TableHandEnded: rows, records or nothing
-        rows = opts.emit_rows is not None
-        self.emit_table: Callable[[Any], None] | None = opts.emit_rows if rows else opts.emit
-        self.hand_ended: Callable[..., Any] = table_ended_row if rows else _new_hand_ended
-        self.hand_started: Callable[..., Any] = table_started_row if rows else _new_hand_started
+        self._table_events(opts)
         self.progress = opts.progress
         self.specs: tuple[PlayerSpec, ...] = scenario.players.expand()
         n = len(self.specs)
@@ -179,6 +175,13 @@ class Run:
         self.playing = 0  # tables with a hand under way
         self.resolving = False
         self.tally = Tally()
+
+    def _table_events(self, opts: Options) -> None:
+        """Every hand's TableHandStarted and TableHandEnded: rows, records or nothing."""
+        rows = opts.emit_rows is not None
+        self.emit_table: Callable[[Any], None] | None = opts.emit_rows if rows else opts.emit
+        self.hand_ended: Callable[..., Any] = table_ended_row if rows else _new_hand_ended
+        self.hand_started: Callable[..., Any] = table_started_row if rows else _new_hand_started
 
     def _make_desks(self, opts: Options) -> None:
         """The desks that keep state of their own, in the order each needs the ones before."""
