@@ -1,4 +1,4 @@
-"""A recorded hand's lines of ``events.jsonl`` written from its log's rows in one compiled call.
+"""Hands' lines of ``events.jsonl`` written from their log's rows in one compiled call.
 
 ``event_line`` costs a microsecond or two a line in Python and a recorded hand has about 35
 events; building their records first cost as much again. ``run --out --actions`` instead
@@ -6,6 +6,9 @@ hands each hand's rows (``pokersim.hand_log``) to :func:`hand_lines`, which writ
 compiled. The keys and the enum values are taken from the records as ``event_line`` takes
 them (``json_value`` of each field name and value); the fields' order is the records' and
 ``tests/test_hand_lines.py`` holds the bytes equal to ``event_line`` of the decoded records.
+The tournament's two events of every hand (``TableHandStarted``, ``TableHandEnded``) come as
+rows too when a run is written (``hand_log.table_started_row``), with or without ``--actions``,
+and are written in the same call.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pokersim.events import (
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
+    TableHandEnded,
+    TableHandStarted,
     UncalledBetReturned,
     json_value,
 )
@@ -42,6 +47,8 @@ from pokersim.hand_log import (
     ROW_WIDTH,
     SHOWN,
     STARTED,
+    TABLE_ENDED,
+    TABLE_STARTED,
     TIMED_OUT,
     UNCALLED,
 )
@@ -61,8 +68,11 @@ RECORDS = (
     HandShown,
     PotAwarded,
     HandEnded,
+    TableHandStarted,
+    TableHandEnded,
 )
 C_STARTED, C_FORCED, C_HOLE, C_BOARD, C_ACTION, C_UNCALLED, C_SHOWN, C_POT, C_ENDED = range(9)
+C_TABLE_STARTED, C_TABLE_ENDED = 9, 10
 
 
 def _literals() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
@@ -306,91 +316,168 @@ def _ended(out, at, text, starts, first, rows, k, started):  # pragma: no cover
     return _ints(out, at, rows, k + 1, rows[started + 4])
 
 
-@njit(cache=True)
-def _encode(rows, out, text, starts, first, hand_at):  # pragma: no cover
-    """Every row's line into ``out``, where each hand starts into ``hand_at``.
+@njit(cache=True, inline="always")
+def _fields(out, at, text, starts, c, rows, k, count):  # pragma: no cover
+    """``count`` integers from ``rows[k]`` on, each after literal ``c + j``: the line so far."""
+    for j in range(count):
+        at = _put(out, at, text, starts, c + j)
+        at = _int(out, at, rows[k + j])
+    return at
 
-    Returns (bytes written, lines, hands), or (-1, where, 0) at a row that is not one.
+
+@njit(cache=True, inline="always")
+def _table_started(out, at, text, starts, first, rows, k):  # pragma: no cover
+    """``TableHandStarted``: t, table, hand, level, button seat, then n seats, ids, stacks."""
+    c = first[C_TABLE_STARTED]
+    at = _fields(out, at, text, starts, c, rows, k + 1, 5)
+    n = rows[k + 6]
+    for j in range(3):
+        at = _put(out, at, text, starts, c + 5 + j)
+        at = _ints(out, at, rows, k + 7 + j * n, n)
+    at = _put(out, at, text, starts, c + 8)
+    return _bool(out, at, text, starts, rows[k + 7 + 3 * n])
+
+
+@njit(cache=True, inline="always")
+def _table_ended(out, at, text, starts, first, rows, k):  # pragma: no cover
+    """``TableHandEnded``: t, table, hand, then the n stacks."""
+    c = first[C_TABLE_ENDED]
+    at = _fields(out, at, text, starts, c, rows, k + 1, 3)
+    at = _put(out, at, text, starts, c + 3)
+    return _ints(out, at, rows, k + 5, rows[k + 4])
+
+
+@njit(cache=True, inline="always")
+def _table_row(out, at, text, starts, first, rows, k):  # pragma: no cover
+    """A table's row: its line, its end included; returns (the end, the next row)."""
+    if rows[k] == TABLE_STARTED:
+        at = _table_started(out, at, text, starts, first, rows, k)
+        k += 8 + 3 * rows[k + 6]
+    else:
+        at = _table_ended(out, at, text, starts, first, rows, k)
+        k += 5 + rows[k + 4]
+    return _put(out, at, text, starts, L_END), k
+
+
+@njit(cache=True, inline="always")
+def _hand_row(out, at, text, starts, first, rows, k, started):  # pragma: no cover
+    """A hand's row (its ``STARTED`` row at ``started``): its lines but the last's end.
+
+    Returns (the end, the next row, lines), or (-1, k, 0) at a row that is not one.
+    """
+    code = rows[k]
+    n = rows[started + 4]
+    ids = started + 5
+    if code <= UNCALLED:
+        at = _machine_row(out, at, text, starts, first, rows, k, ids, ids + 3 * n)
+        return at, k + ROW_WIDTH, 1
+    if code == STARTED:
+        at = _started(out, at, text, starts, first, rows, k)
+        return at, k + 10 + 3 * n, 1
+    if code == FORCED:
+        return _forced(out, at, text, starts, first, rows, k, ids), k + 5, 1
+    if code == HOLE:
+        at = _hole(out, at, text, starts, first, rows, k, ids, rows[started + 3], n)
+        return at, k + 1 + 2 * n, n
+    if code == SHOWN:
+        return _shown(out, at, text, starts, first, rows, k, ids), k + 5, 1
+    if code == POT:
+        at = _pot(out, at, text, starts, first, rows, k, ids)
+        return at, k + 6 + rows[k + 4] + 2 * rows[k + 5 + rows[k + 4]], 1
+    if code == ENDED:
+        return _ended(out, at, text, starts, first, rows, k, started), k + 1 + n, 1
+    return -1, k, 0
+
+
+@njit(cache=True)
+def _encode(rows, out, text, starts, first, entry_rows, entry_at):  # pragma: no cover
+    """Every row's line into ``out``, the byte each entry starts at into ``entry_at``.
+
+    Entry ``e`` starts at row ``entry_rows[e]`` (the last one is the rows' length) with a
+    hand's ``STARTED`` row or a table's row. Returns (bytes written, lines, entries), or
+    (-1, where, 0) at a row that is not one or not where it should be.
     """
     at = 0
     lines = 0
-    hands = 0
+    entries = 0
     k = 0
-    started = 0  # the STARTED row: the table, hand, button, seats' count and player ids
+    started = -1  # the STARTED row: the table, hand, button, seats' count and player ids
     while k < rows.shape[0]:
         code = rows[k]
-        n = rows[started + 4]
-        ids = started + 5
-        if code <= UNCALLED:
-            at = _machine_row(out, at, text, starts, first, rows, k, ids, ids + 3 * n)
-            k += ROW_WIDTH
-        elif code == STARTED:
+        table = code == TABLE_STARTED or code == TABLE_ENDED
+        if k >= entry_rows[entries]:
+            if k > entry_rows[entries] or not (table or code == STARTED):
+                return -1, k, 0
+            entry_at[entries] = at
+            entries += 1
+        if table:
+            at, k = _table_row(out, at, text, starts, first, rows, k)
+            lines += 1
+            continue
+        if code == STARTED:
             started = k
-            hand_at[hands] = at
-            hands += 1
-            at = _started(out, at, text, starts, first, rows, k)
-            k += 10 + 3 * rows[k + 4]
-        elif code == FORCED:
-            at = _forced(out, at, text, starts, first, rows, k, ids)
-            k += 5
-        elif code == HOLE:
-            at = _hole(out, at, text, starts, first, rows, k, ids, rows[started + 3], n)
-            lines += n - 1
-            k += 1 + 2 * n
-        elif code == SHOWN:
-            at = _shown(out, at, text, starts, first, rows, k, ids)
-            k += 5
-        elif code == POT:
-            at = _pot(out, at, text, starts, first, rows, k, ids)
-            k += 6 + rows[k + 4] + 2 * rows[k + 5 + rows[k + 4]]
-        elif code == ENDED:
-            at = _ended(out, at, text, starts, first, rows, k, started)
-            k += 1 + n
-        else:
+        elif started < 0:
+            return -1, k, 0
+        at, k, count = _hand_row(out, at, text, starts, first, rows, k, started)
+        if at < 0:
             return -1, k, 0
         at = _put(out, at, text, starts, L_END)
-        lines += 1
-    return at, lines, hands
+        lines += count
+    return at, lines, entries
 
 
 class HandLines:
-    """Recorded hands' rows waiting for their lines, all written in one compiled call.
+    """Rows waiting for their lines, all written in one compiled call.
 
     A call costs a few microseconds whatever it writes: the event log's writer gathers the
-    hands (``add``) and takes their lines when it writes (``take``).
+    rows (``add``), in entries that each come back as one text, and takes the entries' lines
+    when it writes (``take``). ``hands`` counts the entries.
     """
 
-    __slots__ = ("hands", "rows")
+    __slots__ = ("entries", "hands", "rows")
 
     def __init__(self) -> None:
         self.rows = array("q")
+        self.entries = array("q")  # the row each entry starts at
         self.hands = 0
 
-    def add(self, rows: array[int]) -> None:
-        """One hand's rows (``hand_log.HandLog.rows``), its first row the ``STARTED`` one."""
-        self.rows.extend(rows)
-        self.hands += 1
+    def add(self, rows: array[int] | list[int], join: bool = False) -> None:
+        """Rows, of a new entry or (``join``) of the last one.
+
+        A new entry starts with a hand's ``STARTED`` row (``hand_log.HandLog.rows``) or a
+        table's row (``hand_log.table_started_row``).
+        """
+        if not join or not self.hands:
+            self.entries.append(len(self.rows))
+            self.hands += 1
+        if type(rows) is list:
+            self.rows.fromlist(rows)
+        else:
+            self.rows.extend(rows)
 
     def take(self) -> list[str]:
-        """Each waiting hand's lines (without the last newline), in order; none wait after."""
+        """Each waiting entry's lines (without the last newline), in order; none wait after."""
         rows = self.rows
         if not rows:
             return []
         out = _OUT[0]
         if len(out) < len(rows) * _PER_INT:
             out = _OUT[0] = np.empty(len(rows) * _PER_INT, dtype=np.uint8)
-        hand_at = np.empty(self.hands + 1, dtype=np.int64)
+        self.entries.append(len(rows))
+        entry_rows = np.frombuffer(self.entries, dtype=np.int64)
+        entry_at = np.empty(self.hands + 1, dtype=np.int64)
         ints = np.frombuffer(rows, dtype=np.int64)
-        size, lines, hands = _encode(ints, out, _TEXT, _STARTS, _FIRST, hand_at)
-        if size < 0 or hands != self.hands:
+        size, lines, entries = _encode(ints, out, _TEXT, _STARTS, _FIRST, entry_rows, entry_at)
+        if size < 0 or entries != self.hands:
             where = lines if size < 0 else 0
-            raise ValueError(f"hand log: not a row or not a hand's first row at {where}")
-        hand_at[hands] = size
+            raise ValueError(f"hand log: not a row or not an entry's first row at {where}")
+        entry_at[entries] = size
         text = out[:size].tobytes().decode("ascii")
-        at = hand_at.tolist()
+        at = entry_at.tolist()
         self.rows = array("q")
+        self.entries = array("q")
         self.hands = 0
-        return [text[at[h] : at[h + 1] - 1] for h in range(hands)]
+        return [text[at[h] : at[h + 1] - 1] for h in range(entries)]
 
 
 _OUT = [np.zeros(0, dtype=np.uint8)]  # the bytes' scratch, grown as hands need

@@ -23,13 +23,21 @@ the table come from the hand's ``STARTED`` row, which is always first:
 - ``POT`` (``PotAwarded``): index, amount, showdown, k, the k eligible seats, w, the w
   winners, their w shares
 - ``ENDED`` (``HandEnded``): the n final stacks
+
+Two more rows stand for the tournament's own events of every hand, so that ``run --out``
+writes them compiled with the hands' rows (``pokersim.hand_lines``) instead of building a
+record and its line for each: they stand alone (no ``STARTED`` row before them).
+
+- ``TABLE_STARTED`` (``TableHandStarted``): t, table, hand, level index, button seat number,
+  n, the n seat numbers, the n player ids, the n stacks, synchronized
+- ``TABLE_ENDED`` (``TableHandEnded``): t, table, hand, n, the n stacks
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from typing import Any, overload
 
 from pokersim.events import (
     ActionKind,
@@ -43,11 +51,20 @@ from pokersim.events import (
     HoleCardsDealt,
     PostKind,
     PotAwarded,
+    TableHandEnded,
+    TableHandStarted,
     UncalledBetReturned,
     record_builder,
 )
 
-__all__ = ["HandEvents", "HandLog", "decode"]
+__all__ = [
+    "HandEvents",
+    "HandLog",
+    "decode",
+    "table_ended_row",
+    "table_event",
+    "table_started_row",
+]
 
 # the betting machine's rows (its log: ``betting_kernel._log``); the action codes are
 # ``betting.FOLD_CODE``, ``CHECK_CALL_CODE`` and ``RAISE_CODE`` (a test holds them equal)
@@ -56,6 +73,8 @@ ROW_WIDTH = 6
 ALL_IN, TIMED_OUT, OPENING = 1, 2, 4  # flags of an action row
 # the rows the hand logs in Python
 STARTED, FORCED, HOLE, SHOWN, POT, ENDED = 5, 6, 7, 8, 9, 10
+# the tournament's events of every hand, as rows
+TABLE_STARTED, TABLE_ENDED = 11, 12
 
 POST_KINDS = tuple(PostKind)  # a FORCED row's kind is an index in these
 ACTION_KINDS = tuple(ActionKind)  # the kinds as ``hand_lines`` numbers them
@@ -153,6 +172,29 @@ class HandLog:
         return HandEvents(self.rows)
 
 
+def table_started_row(
+    t: int,
+    table_id: int,
+    hand_no: int,
+    level_index: int,
+    button_seat: int,
+    seat_nos: Sequence[int],
+    player_ids: Sequence[int],
+    stacks: Sequence[int],
+    synchronized: bool,
+) -> list[int]:
+    """``TableHandStarted`` as a row (the record's fields, in its order)."""
+    return [
+        TABLE_STARTED, t, table_id, hand_no, level_index, button_seat, len(seat_nos),
+        *seat_nos, *player_ids, *stacks, synchronized,
+    ]  # fmt: skip
+
+
+def table_ended_row(t: int, table_id: int, hand_no: int, stacks: Sequence[int]) -> list[int]:
+    """``TableHandEnded`` as a row (the record's fields, in its order)."""
+    return [TABLE_ENDED, t, table_id, hand_no, len(stacks), *stacks]
+
+
 class HandEvents(Sequence[HandEvent]):
     """A recorded hand's events: its rows (``rows``), decoded into records when first read.
 
@@ -210,6 +252,8 @@ _uncalled_bet_returned: Callable[..., UncalledBetReturned] = record_builder(Unca
 _hand_shown: Callable[..., HandShown] = record_builder(HandShown)
 _pot_awarded: Callable[..., PotAwarded] = record_builder(PotAwarded)
 _hand_ended: Callable[..., HandEnded] = record_builder(HandEnded)
+_table_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
+_table_hand_ended: Callable[..., TableHandEnded] = record_builder(TableHandEnded)
 
 
 def _action_kind(what: int, amount: int, flags: int) -> ActionKind:
@@ -322,6 +366,38 @@ def _ended(rows: Sequence[int], k: int, hand: _Hand) -> tuple[HandEvent, int]:
     return ended, k + 1 + hand.n
 
 
+def _table_started(rows: Sequence[int], k: int) -> tuple[TableHandStarted, int]:
+    t, table_id, hand_no, level_index, button_seat, n = rows[k + 1 : k + 7]
+    at = k + 7
+    started = _table_hand_started(
+        t=t,
+        table_id=table_id,
+        hand_no=hand_no,
+        level_index=level_index,
+        button_seat=button_seat,
+        seat_nos=tuple(rows[at : at + n]),
+        player_ids=tuple(rows[at + n : at + 2 * n]),
+        stacks=tuple(rows[at + 2 * n : at + 3 * n]),
+        synchronized=bool(rows[at + 3 * n]),
+    )
+    return started, at + 3 * n + 1
+
+
+def _table_ended(rows: Sequence[int], k: int) -> tuple[TableHandEnded, int]:
+    t, table_id, hand_no, n = rows[k + 1 : k + 5]
+    stacks = tuple(rows[k + 5 : k + 5 + n])
+    return _table_hand_ended(t=t, table_id=table_id, hand_no=hand_no, stacks=stacks), k + 5 + n
+
+
+def table_event(row: Sequence[int]) -> TableHandStarted | TableHandEnded:
+    """The record of one ``TABLE_STARTED`` or ``TABLE_ENDED`` row."""
+    if row[0] == TABLE_STARTED:
+        return _table_started(row, 0)[0]
+    if row[0] == TABLE_ENDED:
+        return _table_ended(row, 0)[0]
+    raise ValueError(f"hand log: not a table's row: code {row[0]}")
+
+
 _DECODERS = {
     STARTED: _started,
     FORCED: _forced,
@@ -332,15 +408,19 @@ _DECODERS = {
 
 
 def decode(rows: Sequence[int]) -> tuple[HandEvent, ...]:
-    """The records of a hand's rows, in order (the first row is its ``STARTED`` row)."""
+    """The records of rows, in order: a hand's (its ``STARTED`` row first), tables' rows too."""
     if not rows:
         return ()
-    out: list[HandEvent] = []
+    out: list[Any] = []
     hand = _Hand(rows, 0)
     k = 0
     end = len(rows)
     while k < end:
         code = rows[k]
+        if code == TABLE_STARTED or code == TABLE_ENDED:
+            table, k = (_table_started if code == TABLE_STARTED else _table_ended)(rows, k)
+            out.append(table)
+            continue
         if code <= UNCALLED:
             out.append(_machine_row(rows, k, hand))
             k += ROW_WIDTH

@@ -48,7 +48,7 @@ def check_out(out: Path, force: bool) -> None:
 class RunFiles:
     """Write one run's outputs into ``out`` as the run plays.
 
-    Pass ``emit``, ``emit_hand`` and ``on_hand`` to the engine; then
+    Pass ``emit``, ``emit_hand``, ``emit_rows`` and ``on_hand`` to the engine; then
     ``finish(result, scenario_name=...)``
     when the run ends, or ``discard()`` when it stops with an error (used as a context manager,
     an exception leaving the block discards). ``hands`` is one of ``HANDS_CHOICES``.
@@ -64,7 +64,7 @@ class RunFiles:
         hero: str | None = None,
         on_event: Callable[[Any], None] | None = None,
     ) -> None:
-        from pokersim.hand_log import HandEvents
+        from pokersim.hand_log import HandEvents, table_event
 
         if hands not in HANDS_CHOICES:
             raise ValueError(f"hands must be one of {HANDS_CHOICES}, got {hands!r}")
@@ -86,6 +86,12 @@ class RunFiles:
         self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
         self._writer = _event_log(self._stream)
         self._hand_events = HandEvents
+        self._table_event = table_event
+        # a hand's TableHandStarted or TableHandEnded as a row: straight to the writer when
+        # no one else reads it
+        self.emit_rows: Callable[[list[int]], None] = (
+            self._writer.hand if on_event is None else self._row_and_record
+        )
 
     def emit(self, event: Any) -> None:
         """Log one event; the hand histories follow it (a table that breaks is written)."""
@@ -94,6 +100,16 @@ class RunFiles:
             self._hand_files.recorder.on_event(event)
         if self._on_event is not None:
             self._on_event(event)
+
+    def _row_and_record(self, row: list[int]) -> None:
+        """Log a hand's ``TableHandStarted`` or ``TableHandEnded``, given as a row.
+
+        Its line is written with the hands' rows in one compiled call; ``on_event`` gets its
+        record. The hand histories do not read these two events.
+        """
+        self._writer.hand(row)
+        if self._on_event is not None:
+            self._on_event(self._table_event(row))
 
     def emit_hand(self, events: Sequence[HandEvent]) -> None:
         """Log one hand's own events: their lines written from the hand's log in one go.
@@ -176,6 +192,7 @@ def write_run(
             seed,
             emit=files.emit,
             emit_hand=files.emit_hand,
+            emit_rows=files.emit_rows,
             on_hand=files.on_hand,
             record_actions=actions,
             progress=progress,
@@ -185,10 +202,11 @@ def write_run(
 
 
 def _event_log(stream: IO[str]) -> Any:
-    """The writer of ``events.jsonl``: each recorded hand's lines written from its rows.
+    """The writer of ``events.jsonl``: the lines of rows (hands', tables') written compiled.
 
-    The hands wait in the writer's buffer (in their place among the other lines) and their
-    lines are written together in one compiled call when it writes (``hand_lines``).
+    The rows wait in the writer's buffer (in their place among the other lines; rows that
+    follow rows join their entry) and their lines are written together in one compiled call
+    when it writes (``hand_lines``).
     """
     from pokersim.hand_lines import HandLines
     from pokersim.results import JsonlWriter
@@ -201,9 +219,15 @@ def _event_log(stream: IO[str]) -> Any:
             self.hands = HandLines()
 
         def hand(self, rows: Any) -> None:
+            buf = self._buf
+            if buf and buf[-1] is hand_mark:
+                self.hands.add(rows, join=True)
+                if len(self.hands.rows) >= 1 << 16:
+                    self.flush()
+                return
             self.hands.add(rows)
-            self._buf.append(hand_mark)
-            if len(self._buf) >= 4096 or len(self.hands.rows) >= 1 << 16:
+            buf.append(hand_mark)
+            if len(buf) >= 4096 or len(self.hands.rows) >= 1 << 16:
                 self.flush()
 
         def flush(self) -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "event_record",
     "final_table_time",
     "hands_played",
+    "indented_json",
     "places",
     "prizes",
     "read_events",
@@ -124,7 +125,71 @@ def registration_summary(result: TournamentResult) -> dict[str, Any]:
 
 def summary_json(result: TournamentResult, *, scenario: str | None = None) -> str:
     """``summary.json`` text: stable key order, two-space indent, trailing newline."""
-    return json.dumps(summary(result, scenario=scenario), indent=2, ensure_ascii=False) + "\n"
+    return indented_json(summary(result, scenario=scenario)) + "\n"
+
+
+class _Unusual(Exception):
+    """A value ``indented_json`` leaves to ``json.dumps``."""
+
+
+_encode_str = json.encoder.encode_basestring  # with ensure_ascii=False, as json.dumps
+
+
+def indented_json(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)``, byte for byte, about 4x faster.
+
+    With an indent, ``json`` encodes in Python, a generator per container: ``summary.json``
+    of a 1,000-player run took as long as writing the event log of its 10,000 hands. Dicts
+    with string keys, lists, tuples, strings, integers, booleans, None and finite floats are
+    written here; anything else sends the whole value to ``json.dumps``
+    (``tests/test_results.py`` holds the two equal).
+    """
+    try:
+        return _indented(value, "\n", {})
+    except _Unusual:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def _indented(value: Any, newline: str, keys: dict[str, str]) -> str:
+    """``value`` at the depth of ``newline`` (its indent); ``keys``: the keys written so far."""
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is str:
+        return _encode_str(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if kind is float and value - value == 0.0:  # finite (json spells the others its own way)
+        return float.__repr__(value)
+    inner = newline + "  "
+    if kind is dict:
+        return _indented_dict(value, newline, inner, keys) if value else "{}"
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        items = [_indented(item, inner, keys) for item in value]
+        return "[" + inner + ("," + inner).join(items) + newline + "]"
+    raise _Unusual
+
+
+def _indented_dict(value: dict[Any, Any], newline: str, inner: str, keys: dict[str, str]) -> str:
+    items = []
+    for key, item in value.items():
+        head = keys.get(key)
+        if head is None:
+            if type(key) is not str:
+                raise _Unusual
+            head = keys[key] = _encode_str(key) + ": "
+        kind = type(item)
+        if kind is int:
+            items.append(head + int.__repr__(item))
+        elif kind is str:
+            items.append(head + _encode_str(item))
+        else:
+            items.append(head + _indented(item, inner, keys))
+    return "{" + inner + ("," + inner).join(items) + newline + "}"
 
 
 def places(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:

@@ -4,12 +4,17 @@
 be ``event_line`` of the record ``HandEvents`` decodes from the same rows, on random hands of
 every structure and ante kind (time-outs and all-ins included) and on whole tournaments
 played by the compiled betting machine; a run written that way must give the same
-``events.jsonl`` as one whose events go one by one through the record path.
+``events.jsonl`` as one whose events go one by one through the record path. The same holds
+for the tournament's two events of every hand (``TableHandStarted``, ``TableHandEnded``),
+which ``write_run`` takes as rows (``hand_log.table_started_row``) and writes in the same
+compiled call, with and without ``--actions`` and hand histories.
 """
 
 from __future__ import annotations
 
 import random
+import typing
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +26,16 @@ from pokersim import betting, hand_log
 from pokersim.actions import CHECK_CALL, FOLD, DecisionView, RaiseTo
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.engine import run_tournament
-from pokersim.events import ActionKind, ActionTaken, HandStarted, event_line
+from pokersim.events import (
+    ActionKind,
+    ActionTaken,
+    HandEvent,
+    HandStarted,
+    PostKind,
+    TableHandEnded,
+    TableHandStarted,
+    event_line,
+)
 from pokersim.hand import Deal, HandSetup, Seat, play_hand
 from pokersim.hand_lines import HandLines, hand_lines
 from pokersim.hand_log import HandEvents, HandLog, decode
@@ -30,6 +44,7 @@ from pokersim.results import JsonlWriter
 from pokersim.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
+HAND_EVENT_TYPES = typing.get_args(HandEvent)
 
 
 def _lines_of_records(events: Any) -> str:
@@ -152,14 +167,7 @@ def test_an_unknown_row_is_refused() -> None:
 
 @pytest.mark.parametrize("name,seed", [("sng_9max", 1), ("sng_9max", 2), ("pko", 3)])
 def test_tournament_hands_lines_are_the_records_lines(name: str, seed: int) -> None:
-    seen: list[HandEvents] = []
-    run_tournament(
-        load_scenario(ROOT / "scenarios" / f"{name}.toml"),
-        seed,
-        emit=lambda event: None,
-        emit_hand=seen.append,
-        record_actions=True,
-    )
+    seen = _recorded_hands(name, seed)
     assert len(seen) > 20
     for events in seen:
         _same_lines(events)
@@ -185,17 +193,149 @@ def test_a_written_run_has_the_event_log_of_the_record_path(tmp_path: Path) -> N
     assert '"type":"ActionTaken"' in written
 
 
-def test_hands_gathered_get_each_their_own_lines() -> None:
+def _recorded_hands(name: str, seed: int) -> list[HandEvents]:
+    """Every hand's own events of a run of scenario ``name``, as the engine hands them."""
     seen: list[HandEvents] = []
     run_tournament(
-        load_scenario(ROOT / "scenarios" / "sng_9max.toml"),
-        4,
+        load_scenario(ROOT / "scenarios" / f"{name}.toml"),
+        seed,
         emit=lambda event: None,
         emit_hand=seen.append,
         record_actions=True,
     )
+    return seen
+
+
+def test_hands_gathered_get_each_their_own_lines() -> None:
+    seen = _recorded_hands("sng_9max", 4)
     batch = HandLines()
     for events in seen:
         batch.add(events.rows)
     assert batch.take() == [_lines_of_records(events) for events in seen]
     assert batch.take() == [] and batch.hands == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(2, 10),
+    st.data(),
+)
+def test_table_rows_lines_are_the_records_lines(n: int, data: Any) -> None:
+    """A hand's two tournament events as rows: their lines are the records' lines."""
+    ints = st.integers(-(2**62), 2**62)
+    t, table_id, hand_no, level, button = (data.draw(ints) for _ in range(5))
+    seat_nos, ids, stacks, finals = (
+        tuple(data.draw(st.lists(ints, min_size=n, max_size=n))) for _ in range(4)
+    )
+    synchronized = data.draw(st.booleans())
+    started = TableHandStarted(
+        t=t,
+        table_id=table_id,
+        hand_no=hand_no,
+        level_index=level,
+        button_seat=button,
+        seat_nos=seat_nos,
+        player_ids=ids,
+        stacks=stacks,
+        synchronized=synchronized,
+    )
+    ended = TableHandEnded(t=t + 1, table_id=table_id, hand_no=hand_no, stacks=finals)
+    start_row = hand_log.table_started_row(
+        t, table_id, hand_no, level, button, seat_nos, ids, stacks, synchronized
+    )
+    end_row = hand_log.table_ended_row(t + 1, table_id, hand_no, finals)
+    assert hand_log.table_event(start_row) == started
+    assert hand_log.table_event(end_row) == ended
+    batch = HandLines()
+    batch.add(start_row)
+    batch.add(end_row)
+    batch.add(start_row)
+    batch.add(end_row, join=True)
+    assert batch.take() == [
+        event_line(started),
+        event_line(ended),
+        event_line(started) + "\n" + event_line(ended),
+    ]
+
+
+def test_table_rows_join_a_hands_rows_in_one_entry() -> None:
+    seen = _recorded_hands("sng_9max", 6)
+    batch = HandLines()
+    expected = []
+    for k, events in enumerate(seen[:40]):
+        first = events[0]
+        assert isinstance(first, HandStarted)
+        end_row = hand_log.table_ended_row(k, first.table_id, first.hand_no, [1] * 3)
+        batch.add(events.rows)
+        batch.add(end_row, join=True)
+        ended = hand_log.table_event(end_row)
+        expected.append(_lines_of_records(events) + "\n" + event_line(ended))
+        assert decode(events.rows + array("q", end_row))[-1] == ended
+    assert batch.take() == expected
+
+
+def test_an_entry_must_start_with_a_first_row() -> None:
+    log = HandLog()
+    log.started(1, 1, 0, [1, 2], [1, 2], [10, 10], [0, 1, 2, 3, 4])
+    log.forced_bet(0, PostKind.SMALL_BLIND, 1, False)
+    first = 10 + 3 * 2  # the STARTED row's width
+    batch = HandLines()
+    batch.add(log.rows[first:])  # the forced bet without its hand
+    with pytest.raises(ValueError, match="not an entry's first row at 0"):
+        batch.take()
+    batch = HandLines()
+    batch.add(hand_log.table_ended_row(5, 1, 1, [10, 10]))
+    batch.add(log.rows[:first])
+    batch.add(log.rows[first:])  # a new entry, not joined to its hand's
+    with pytest.raises(ValueError, match=f"not an entry's first row at {7 + first}"):
+        batch.take()
+    batch = HandLines()
+    batch.add(hand_log.table_ended_row(5, 1, 1, [10, 10]))
+    batch.add(log.rows[first:], join=True)  # joined, but to no hand
+    with pytest.raises(ValueError, match="not an entry's first row at 7"):
+        batch.take()
+
+
+@pytest.mark.parametrize(
+    ("actions", "hands", "watch"),
+    [
+        (False, "none", False),
+        (False, "none", True),
+        (True, "none", False),
+        (True, "none", True),
+        (False, "both", True),
+    ],
+)
+def test_a_run_written_with_table_rows_has_the_record_paths_event_log(
+    tmp_path: Path, actions: bool, hands: str, watch: bool
+) -> None:
+    """``write_run`` (table events as rows) against every event through ``emit`` as a record.
+
+    ``watch``: with an ``on_event`` (the rows go to the writer through it, else straight).
+    """
+    scenario = load_scenario(ROOT / "scenarios" / "pko.toml")
+    seen: list[Any] = []
+    write_run(
+        scenario,
+        8,
+        tmp_path,
+        scenario_name="pko",
+        actions=actions,
+        hands=hands,
+        on_event=seen.append if watch else None,
+    )
+    stream = _Stream()
+    writer = JsonlWriter(stream)  # type: ignore[arg-type]
+    records: list[Any] = []
+
+    def emit(event: Any) -> None:
+        writer(event)
+        records.append(event)
+
+    run_tournament(scenario, 8, emit=emit, record_actions=actions)
+    writer.flush()
+    written = (tmp_path / "events.jsonl").read_text(encoding="utf-8")
+    assert written == "".join(stream.parts)
+    assert written.count('"type":"TableHandStarted"') > 50
+    tournament = [e for e in records if not isinstance(e, HAND_EVENT_TYPES)]
+    assert seen == (tournament if watch else [])  # on_event sees every one, as records

@@ -437,3 +437,65 @@ def test_pokerstars_big_blind_ante_line_comes_before_the_blinds_r_ante_1() -> No
         "Player12: posts big blind 100 and is all-in",
     ]
     assert read(text).chips == {f"Player{10 + i}": s for i, s in enumerate(result.final_stacks)}
+
+
+def _five_key(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Category (0 high card .. 8 straight flush) then tie-break ranks of exactly five cards.
+
+    The oracle: the writer's key before it looked at seven cards at once.
+    """
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    flush = len({c & 3 for c in cards}) == 1
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    distinct = sorted(counts, reverse=True)
+    top = -1
+    if len(distinct) == 5:
+        if distinct[0] - distinct[4] == 4:
+            top = distinct[0]
+        elif distinct == [12, 3, 2, 1, 0]:
+            top = 3  # the wheel: five high
+    if top >= 0 and flush:
+        return (8, top)
+    if groups[0][1] == 4:
+        return (7, groups[0][0], groups[1][0])
+    if groups[0][1] == 3 and groups[1][1] == 2:
+        return (6, groups[0][0], groups[1][0])
+    if flush:
+        return (5, *ranks)
+    if top >= 0:
+        return (4, top)
+    if groups[0][1] == 3:
+        return (3, groups[0][0], *[g[0] for g in groups[1:]])
+    if groups[0][1] == 2 and groups[1][1] == 2:
+        return (2, groups[0][0], groups[1][0], groups[2][0])
+    if groups[0][1] == 2:
+        return (1, groups[0][0], *[g[0] for g in groups[1:]])
+    return (0, *ranks)
+
+
+def test_the_best_five_key_is_the_best_of_every_five_cards() -> None:
+    """Against the best of all 21 (6, 1) five-card combinations, on random and built hands."""
+    from itertools import combinations
+
+    from pokersim.history._record import best_five_key
+
+    rng = np.random.default_rng(20261203)
+    hands = [tuple(int(c) for c in rng.permutation(52)[: rng.integers(5, 8)]) for _ in range(20000)]
+    for _ in range(20000):  # few suits and ranks: flushes, straights, full houses, quads
+        suits = rng.integers(0, 4, size=2)
+        ranks = rng.integers(0, 13, size=7)
+        cards = {int(r) * 4 + int(rng.choice(suits)) for r in ranks}
+        if len(cards) >= 5:
+            hands.append(tuple(cards))
+    wheel = tuple(parse_cards("Ah2h3h4h5hKhQd"))
+    hands.append(wheel)
+    categories = set()
+    for cards in hands:
+        key = best_five_key(cards)
+        assert key == max(_five_key(c) for c in combinations(cards, 5)), cards
+        categories.add(key[0])
+    assert categories == set(range(9))
+    assert best_five_key(wheel) == (8, 3)

@@ -67,6 +67,7 @@ def run_tournament(
     *,
     emit: Callable[[Any], None] | None = None,
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None,
+    emit_rows: Callable[[list[int]], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,
@@ -84,25 +85,25 @@ def run_tournament(
 ) -> TournamentResult:
     """Play a whole tournament and return its result.
 
-    ``emit`` receives every tournament event in order (the append-only log); with
-    ``record_actions`` also each hand's own events (or to ``emit_hand``, a hand at once), just
-    before that hand's ``TableHandEnded``. ``on_hand`` receives every ``HandResult`` (hand
-    histories; the hands then record their events); ``progress`` the number of players
-    eliminated at each elimination. ``hand_player`` replaces ``pokersim.hand.play_hand`` and
-    ``models`` the scenario's player models (for scripted tests); ``start_position`` replaces
+    ``emit`` receives every tournament event in order (the log), with ``record_actions`` each
+    hand's own events too (or ``emit_hand``, a hand at once) before its ``TableHandEnded``;
+    ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``); ``on_hand``
+    every ``HandResult``; ``progress`` the number out at each elimination. ``hand_player``
+    replaces ``play_hand``, ``models`` the player models (scripted tests), ``start_position``
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
     ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
     ``disqualified_at_hands`` and ``infractions_at_hands`` scripted ``(N, player)``
     disqualifications and infractions (R-COND-3) due when the run's N-th hand ends,
     ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
     are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
-    ``multiplier`` a Spin & Go's drawn multiplier (F-SPIN-1), ``arrivals`` some players'
-    registration times (``{player: seconds}``, 0 or less: at the start; R-SAT-1's winners),
-    ``day`` a multi-day event's flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
+    ``multiplier`` a Spin & Go's drawn multiplier (F-SPIN-1), ``arrivals`` some registration
+    times (``{player: seconds}``, 0 or less: at the start; R-SAT-1), ``day`` a multi-day
+    event's flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
     """
     opts = Options(
         emit=emit,
         emit_hand=emit_hand,
+        emit_rows=emit_rows,
         on_hand=on_hand,
         record_actions=record_actions,
         progress=progress,

@@ -32,7 +32,6 @@ from pokersim.engine.records import (
 )
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.state import Field, Table
-from pokersim.events import TableHandStarted, record_builder
 from pokersim.hand import (
     Deal,
     HandResult,
@@ -53,9 +52,6 @@ __all__ = ["Dealer"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
-
-# the start event of every hand of a run with a log, built without the keyword constructor
-_new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
 
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
@@ -81,7 +77,7 @@ class Dealer:
         *,
         hand_player: HandPlayer,
         record_actions: bool,
-        emits: bool,
+        started: Callable[..., object] | None,
         fixed_decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     ) -> None:
         self.sc = scenario
@@ -92,7 +88,7 @@ class Dealer:
         self.models = models
         self.play_hand = hand_player
         self.record_actions = record_actions
-        self.emits = emits
+        self.started = started  # the start event's maker (a record or a row); None: no log
         self.fixed = fixed_decks or {}  # scripted cards by (table, hand) (pokersim.script)
         self.seats_per_table = scenario.seats_per_table
         self.pace = hand_pace_of(scenario.timing)
@@ -214,7 +210,7 @@ class Dealer:
         now: int,
         synchronized: bool,
         places_paid: int,
-    ) -> tuple[tuple[HandResult, int], TableHandStarted | None]:
+    ) -> tuple[tuple[HandResult, int], object]:
         """Play the table's next hand: (its result, its seconds) and its start event."""
         tab.hand_no += 1
         li = self.schedule.level_at(now)
@@ -242,18 +238,11 @@ class Dealer:
             start_time=now,
         )
         started = None
-        if self.emits:
-            started = _new_hand_started(
-                t=now,
-                table_id=tab.table_id,
-                hand_no=tab.hand_no,
-                level_index=li,
-                button_seat=seat_nos[button],
-                seat_nos=tuple(seat_nos),
-                player_ids=tuple(ids),
-                stacks=stacks,
-                synchronized=synchronized,
-            )
+        if self.started is not None:  # TableHandStarted's fields, in order
+            started = self.started(
+                now, tab.table_id, tab.hand_no, li, seat_nos[button], tuple(seat_nos), tuple(ids),
+                stacks, synchronized,
+            )  # fmt: skip
         self._paid = places_paid
         self._t0 = now + self.pace.deal_seconds
         context = self.contexts.for_hand(now, li, synchronized)

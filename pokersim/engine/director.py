@@ -164,7 +164,7 @@ class Director(Upkeep):
                     self.sync.round,
                     self.cashier.places_paid,
                 )
-                emit = self.emit_fn
+                emit = self.emit_table  # records to emit, or rows to emit_rows
                 if started is not None and emit is not None:  # made only when there is a log
                     emit(started)
                 yield env.timeout(seconds)

@@ -37,12 +37,16 @@ from pokersim.events import (
     HandEvent,
     PrizePoolDrawn,
     TableBroken,
+    TableHandEnded,
+    TableHandStarted,
     TableOpened,
     TournamentStarted,
     event_record,
+    record_builder,
 )
 from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult
+from pokersim.hand_log import table_ended_row, table_started_row
 from pokersim.players import PlayerModel, builtin_models, make_model
 from pokersim.rng import Streams
 from pokersim.scenario import PlayerSpec, Scenario
@@ -52,6 +56,10 @@ from pokersim.timing import ThinkTime
 __all__ = ["Options", "Run", "build_models"]
 
 _TALLIED = frozenset(getattr(events, name) for name in TALLIED)  # the classes the result reads
+# the two events of every hand of a run with a log, built without the keyword constructor
+# (arguments in the fields' order, as ``hand_log``'s rows take them)
+_new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
+_new_hand_ended: Callable[..., TableHandEnded] = record_builder(TableHandEnded)
 
 
 def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[PlayerModel]:
@@ -79,6 +87,8 @@ class Options:
     hand_player: HandPlayer
     emit: Callable[[Any], None] | None = None
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None  # a hand's events at once
+    # TableHandStarted and TableHandEnded as rows (hand_log.table_started_row), not to emit
+    emit_rows: Callable[[list[int]], None] | None = None
     on_hand: Callable[[HandResult], None] | None = None
     record_actions: bool = False
     progress: Callable[[int], None] | None = None
@@ -117,6 +127,7 @@ class Run:
         self.record_actions = opts.record_actions or opts.on_hand is not None
         self.log_actions = opts.record_actions and opts.emit is not None
         self.emit_hand = opts.emit_hand if opts.emit_hand is not None else self._emit_each
+        self._table_events(opts)
         self.progress = opts.progress
         self.specs: tuple[PlayerSpec, ...] = scenario.players.expand()
         n = len(self.specs)
@@ -165,6 +176,13 @@ class Run:
         self.resolving = False
         self.tally = Tally()
 
+    def _table_events(self, opts: Options) -> None:
+        """Every hand's TableHandStarted and TableHandEnded: rows, records or nothing."""
+        rows = opts.emit_rows is not None
+        self.emit_table: Callable[[Any], None] | None = opts.emit_rows if rows else opts.emit
+        self.hand_ended: Callable[..., Any] = table_ended_row if rows else _new_hand_ended
+        self.hand_started: Callable[..., Any] = table_started_row if rows else _new_hand_started
+
     def _make_desks(self, opts: Options) -> None:
         """The desks that keep state of their own, in the order each needs the ones before."""
         scenario = self.sc
@@ -209,7 +227,7 @@ class Run:
             Contexts(self.field, self.schedule, self.cashier),
             hand_player=opts.hand_player,
             record_actions=self.record_actions,
-            emits=opts.emit is not None,
+            started=self.hand_started if self.emit_table is not None else None,
             fixed_decks=opts.decks,
         )
 

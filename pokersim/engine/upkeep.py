@@ -9,7 +9,7 @@ another. None needs the clock: the director decides when they run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
@@ -21,17 +21,12 @@ from pokersim.events import (
     PlayerDisqualified,
     PlayerRegistered,
     SanctionImposed,
-    TableHandEnded,
-    record_builder,
 )
 from pokersim.formats import advancing_player
 from pokersim.hand import HandResult, Seat
 from pokersim.scenario import SanctionKind
 
 __all__ = ["Upkeep"]
-
-# the end event of every hand of a run with a log, built without the keyword constructor
-_new_hand_ended: Callable[..., TableHandEnded] = record_builder(TableHandEnded)
 
 
 class Upkeep(Endings):
@@ -57,11 +52,11 @@ class Upkeep(Endings):
         inc = self.incidents
         if inc.conn_on or tab.table_id in inc.hand_timeouts:
             self._log(inc.connection_events(tab, result, now))
-        emit = self.emit_fn
+        emit = self.emit_table
         if emit is not None:
             if self.log_actions:  # the hand's own events, just before its TableHandEnded
                 self.emit_hand(result.events)
-            emit(_new_hand_ended(t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=finals))
+            emit(self.hand_ended(now, tab.table_id, tab.hand_no, finals))
         stack = self.field.stack
         out = []
         for seat, left in zip(result.setup.seats, finals):

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import combinations
+from functools import lru_cache
+from typing import Any
 
 from pokersim.cards import RANKS
 from pokersim.config import Level
@@ -131,18 +132,24 @@ def read_hand(result: HandResult) -> HandRecord:
             f"hand {result.setup.hand_no} at table {result.setup.table_id} has no events: "
             "play it with record_actions=True to write a hand history"
         )
-    started = [e for e in events if isinstance(e, HandStarted)]
+    kinds: dict[type, list[Any]] = {cls: [] for cls in _KINDS}
+    for e in events:  # one pass, by the event's class (a subclass: by isinstance)
+        kind = kinds.get(type(e))
+        if kind is None:
+            kind = next((kinds[c] for c in _KINDS if isinstance(e, c)), [])
+        kind.append(e)
+    started = kinds[HandStarted]
     if len(started) != 1:
         raise ValueError(f"expected exactly one HandStarted event, found {len(started)}")
     hs = started[0]
     n = len(hs.player_ids)
     hole: list[tuple[int, int] | None] = [None] * n
+    for e in kinds[HoleCardsDealt]:
+        hole[e.seat] = (int(e.cards[0]), int(e.cards[1]))
     board: tuple[int, ...] = ()
-    for e in events:
-        if isinstance(e, HoleCardsDealt):
-            hole[e.seat] = (int(e.cards[0]), int(e.cards[1]))
-        elif isinstance(e, BoardDealt):
-            board = tuple(int(c) for c in e.board)
+    if kinds[BoardDealt]:
+        last = kinds[BoardDealt][-1]
+        board = tuple([int(c) for c in last.board])
     missing = [i for i, h in enumerate(hole) if h is None]
     if missing:
         raise ValueError(
@@ -160,14 +167,26 @@ def read_hand(result: HandResult) -> HandRecord:
         starting_stacks=tuple(hs.stacks),
         final_stacks=tuple(result.final_stacks),
         level=result.setup.level,
-        hole=tuple(h for h in hole if h is not None),
+        hole=tuple([h for h in hole if h is not None]),
         board=board,
-        posts=tuple(e for e in events if isinstance(e, ForcedBetPosted)),
-        actions=tuple(e for e in events if isinstance(e, ActionTaken)),
-        pots=tuple(e for e in events if isinstance(e, PotAwarded)),
-        shown=tuple(e for e in events if isinstance(e, HandShown)),
-        uncalled=tuple(e for e in events if isinstance(e, UncalledBetReturned)),
+        posts=tuple(kinds[ForcedBetPosted]),
+        actions=tuple(kinds[ActionTaken]),
+        pots=tuple(kinds[PotAwarded]),
+        shown=tuple(kinds[HandShown]),
+        uncalled=tuple(kinds[UncalledBetReturned]),
     )
+
+
+_KINDS = (
+    HandStarted,
+    HoleCardsDealt,
+    BoardDealt,
+    ForcedBetPosted,
+    ActionTaken,
+    PotAwarded,
+    HandShown,
+    UncalledBetReturned,
+)
 
 
 def name_function(names: Mapping[int, str] | None) -> NameOf:
@@ -199,45 +218,56 @@ _PLURAL = (
 assert len(_SINGULAR) == len(RANKS) == len(_PLURAL)
 
 
-def _five_key(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """Category (0 high card .. 8 straight flush) then tie-break ranks of five cards."""
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
+def _straight_top(distinct: list[int]) -> int:
+    """The top rank of the best straight in ranks sorted high to low, each once; -1: none."""
+    for k in range(len(distinct) - 4):
+        if distinct[k] - distinct[k + 4] == 4:
+            return distinct[k]
+    if distinct[0] == 12 and distinct[-4:] == [3, 2, 1, 0]:
+        return 3  # the wheel: five high
+    return -1
+
+
+def best_five_key(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The best five-card key among the given cards (5 to 7).
+
+    Category (0 high card .. 8 straight flush) then tie-break ranks, as the best of every
+    five-card combination would give (``tests/test_history_pokerstars.py`` holds them equal).
+    """
+    ranks = sorted([c >> 2 for c in cards], reverse=True)
+    suits = [c & 3 for c in cards]
+    flush: list[int] = []
+    for suit in range(4):
+        if suits.count(suit) >= 5:
+            flush = sorted([c >> 2 for c in cards if c & 3 == suit], reverse=True)
+            top = _straight_top(flush)
+            if top >= 0:
+                return (8, top)
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-    distinct = sorted(counts, reverse=True)
-    top = -1
-    if len(distinct) == 5:
-        if distinct[0] - distinct[4] == 4:
-            top = distinct[0]
-        elif distinct == [12, 3, 2, 1, 0]:
-            top = 3  # the wheel: five high
-    if top >= 0 and flush:
-        return (8, top)
-    if groups[0][1] == 4:
-        return (7, groups[0][0], groups[1][0])
-    if groups[0][1] == 3 and groups[1][1] == 2:
-        return (6, groups[0][0], groups[1][0])
+    first, most = groups[0]
+    if most == 4:
+        return (7, first, max([r for r in counts if r != first]))
+    if most == 3 and groups[1][1] >= 2:
+        return (6, first, groups[1][0])
     if flush:
-        return (5, *ranks)
+        return (5, *flush[:5])
+    top = _straight_top(list(counts))  # dicts keep the ranks' order: high to low
     if top >= 0:
         return (4, top)
-    if groups[0][1] == 3:
-        return (3, groups[0][0], *[g[0] for g in groups[1:]])
-    if groups[0][1] == 2 and groups[1][1] == 2:
-        return (2, groups[0][0], groups[1][0], groups[2][0])
-    if groups[0][1] == 2:
-        return (1, groups[0][0], *[g[0] for g in groups[1:]])
-    return (0, *ranks)
+    if most == 3:
+        return (3, first, *[r for r in ranks if r != first][:2])
+    if most == 2 and groups[1][1] == 2:
+        second = groups[1][0]
+        return (2, first, second, max([r for r in ranks if r != first and r != second]))
+    if most == 2:
+        return (1, first, *[r for r in ranks if r != first][:3])
+    return (0, *ranks[:5])
 
 
-def best_five_key(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """The best five-card key among the given cards (5 to 7)."""
-    return max(_five_key(combo) for combo in combinations(cards, 5))
-
-
+@lru_cache(maxsize=64)  # a hand shown is described twice (its showdown, its summary)
 def describe(cards: tuple[int, ...]) -> str:
     """PokerStars' wording of the best hand in ``cards``, e.g. ``"two pair, Kings and Fives"``.
 

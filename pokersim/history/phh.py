@@ -42,8 +42,15 @@ def phh_player_order(record: HandRecord) -> list[int]:
     return record.seat_order_from_button()
 
 
+_encode_str = json.encoder.encode_basestring  # json.dumps(s, ensure_ascii=False)'s bytes
+
+
 def _toml(value: _VALUE) -> str:
     """One TOML value; strings are JSON-escaped, which TOML basic strings accept."""
+    if type(value) is int:  # the usual types first, by their exact type
+        return int.__repr__(value)
+    if type(value) is str:
+        return str(_encode_str(value))
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
