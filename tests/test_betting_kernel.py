@@ -10,7 +10,8 @@ their own tests on the Python side; here it is held to the same answers: R-HAND-
 (minimum raises, short all-ins), R-BLIND-1 (the pre-flop price), R-HAND-3 (uncalled bets),
 R-HAND-6 and R-DIS-1 (the action clock and the time bank, as ``timing.resolve_decision``).
 The whole hand in the machine (``play_whole_hand``: forced bets, pots, knockouts too) is held
-to the same hands, and the tournaments without recorded actions play it.
+to the same hands, its recorded events to the same rows as the Python hand's, and the
+tournaments play it, with recorded actions or without.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pokersim.betting import TableState
 from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
 from pokersim.config import AnteKind, Level
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
+from pokersim.hand_log import HandEvents
 from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
 from pokersim.players import (
     CallingStationModel,
@@ -150,8 +152,8 @@ def _play(
     models: list[Any] | None = None, context: TournamentContext | None = None,
     whole: bool = False,
 ):  # fmt: skip
-    """One hand, its betting in the machine or not (``whole``: all of it, when not recorded);
-    returns the result, the draws, the path."""
+    """One hand, its betting in the machine or not (``whole``: all of it); returns the result,
+    the draws, the path."""
     n = len(stacks)
     pool = models if models is not None else MODELS + PLUGINS
     seat_models = [pool[c] for c in codes]
@@ -180,10 +182,10 @@ def _play(
         path.street = street
         return True
 
-    if whole and not record:
+    if whole:
         result, path.sim_seconds, path.street = play_whole_hand(
             setup, deal, rows_of + seat_nos + list(range(n)), rows, -2, 2 * n, params, draws,
-            path.sim_seconds, clock, path.banks, path.ask, NO_PACE, context, path.decide,
+            path.sim_seconds, clock, path.banks, path.ask, NO_PACE, context, path.decide, record,
         )  # fmt: skip
         return result, draws, path
     result = play_hand(
@@ -203,6 +205,9 @@ def _same(a: HandResult, b: HandResult) -> None:
     assert a.knockouts == b.knockouts
     assert a.showdown == b.showdown
     assert a.events == b.events
+    if b.events:  # the same rows (the event log's lines are written from them), row for row
+        assert isinstance(a.events, HandEvents) and isinstance(b.events, HandEvents)
+        assert a.events.rows == b.events.rows
 
 
 hands = st.fixed_dictionaries(
@@ -500,23 +505,18 @@ def _both_paths(
     by the machine."""
     calls = [0]
 
-    def counting(*args: Any) -> tuple[float, int]:
-        calls[0] += 1
-        return play_rounds(*args)
-
     def counting_whole(*args: Any) -> tuple[HandResult, float, int]:
         calls[0] += 1
         return play_whole_hand(*args)
 
     def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> HandResult:
-        return play_hand(setup, deal, self.decide, record_actions=False, context=context)
+        record = self.record_actions
+        return play_hand(setup, deal, self.decide, record_actions=record, context=context)
 
     fast_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
     monkeypatch.setattr(engine_dealer, "play_whole_hand", counting_whole)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append, **kwargs)
     slow_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
     monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
     slow = engine.run_tournament(sc, seed, emit=slow_log.append, **kwargs)
     assert fast_log == slow_log
