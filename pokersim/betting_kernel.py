@@ -16,10 +16,13 @@ with "seat s must decide in this state": :func:`play_rounds` builds that seat's
 table of built-in models with one plug-in thus stays compiled for everyone else, and nothing is
 ever played twice. When the hand's events are recorded the machine logs every action, board and
 uncalled bet as the rows of the hand's log (``pokersim.hand_log``) that the Python rounds
-write for the same events; :func:`play_rounds` copies them into it. When nothing is recorded
-the machine plays the whole hand (:func:`play_whole_hand`): the forced bets before the rounds,
-the pots, the showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of
-``hand.play_hand`` and ``pots``), and Python only builds the result's records.
+write for the same events; :func:`play_rounds` copies them into it. The engine has the
+machine play the whole hand (:func:`play_whole_hand`): the forced bets before the rounds, the
+pots, the showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of
+``hand.play_hand`` and ``pots``), and Python only builds the result's records. Recorded, the
+whole hand logs the rows ``hand.play_hand`` logs around its rounds too (forced bets, hole
+cards, refunds, shown hands, pots, the end): the hand's events are integers from deal to end,
+written to the event log compiled (``pokersim.hand_lines``) and made records only when read.
 
 ``tests/test_betting_kernel.py`` plays random hands and whole tournaments both ways (the Python
 rounds with the Python reference models, and this machine) and fails on any difference.
@@ -679,7 +682,13 @@ class _Buffers:
 
 def _ints_size(n: int) -> int:
     """The machine's ints at an ``n``-seat table: state, log, cards and the pots' rows."""
-    return HEADER + (SEAT_BLOCKS + 2) * n + 5 + _log_size(n) + n * (POT_HEAD + 2 * n)
+    size = _SIZES.get(n)
+    if size is None:  # once per table size: a compiled call from Python costs a dispatch
+        size = _SIZES[n] = HEADER + (SEAT_BLOCKS + 2) * n + 5 + _log_size(n) + n * pot_width(n)
+    return size
+
+
+_SIZES: dict[int, int] = {}
 
 
 _BUFFERS = [_Buffers(_ints_size(10), F_END)]
