@@ -17,6 +17,7 @@ tournaments play it, with recorded actions or without.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,12 @@ from pokersim.actions import Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.betting import TableState
 from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
 from pokersim.config import AnteKind, Level
+from pokersim.events import (
+    ForcedBetPosted,
+    PotAwarded,
+)
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
-from pokersim.hand_log import HandEvents
+from pokersim.hand_log import HandEvents, decode
 from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
 from pokersim.players import (
     CallingStationModel,
@@ -447,6 +452,47 @@ def test_kernel_plays_most_decisions_of_random_hands() -> None:
     assert compiled >= 80
     assert asked >= 50  # the plug-ins were asked in Python, the others played compiled
     assert banked >= 20  # and it drew on time banks past a 4-second clock
+
+
+def _row_kinds(rows: Any) -> Counter[str]:
+    """What a hand's log holds of the rows the whole hand logs around its rounds."""
+    kinds: Counter[str] = Counter()
+    for event in decode(rows):
+        name = type(event).__name__
+        if isinstance(event, ForcedBetPosted):
+            kinds[f"forced {event.kind}{' all-in' if event.all_in else ''}"] += 1
+        elif isinstance(event, PotAwarded):
+            kinds["side pot" if event.pot_index else "pot"] += 1
+            kinds["split pot"] += len(event.winners) > 1
+        else:
+            kinds[name] += 1
+    return kinds
+
+
+def test_recorded_whole_hands_log_every_row_as_the_python_hand() -> None:
+    """Recorded, the whole hand logs the rows ``play_hand`` logs, row for row, over random
+    hands that hold the kinds of rows it writes: antes of both kinds and blinds, all-in among
+    them, shown hands, side pots and split pots. (The refunds of what no live player matched
+    are logged as ``play_hand`` logs them too, but none came up here: the rounds return the
+    bets nobody called, and a player who folds has always been matched.)"""
+    kinds: Counter[str] = Counter()
+    gen = np.random.default_rng(11)
+    for k in range(240):
+        n = int(gen.integers(2, 11))
+        stacks = [int(x) for x in gen.integers(1, 2500, n)]
+        codes = [int(x) for x in gen.integers(0, len(MODELS), n)]
+        if k % 4 == 1:
+            codes[0] = BUILT_IN + k % len(PLUGINS)  # asked in Python
+        deck = [int(c) for c in gen.permutation(52)]
+        args = (stacks, k % n, _level(100, ("none", "classic", "bb")[k % 3]), codes, deck, k)
+        whole, _, _ = _play(*args, 15.0, [30.0] * n, kernel=True, record=True, whole=True)
+        python, _, _ = _play(*args, 15.0, [30.0] * n, kernel=False, record=True)
+        assert isinstance(whole.events, HandEvents) and isinstance(python.events, HandEvents)
+        assert whole.events.rows == python.events.rows
+        kinds += _row_kinds(python.events.rows)
+    for kind in ("ante", "small_blind", "big_blind"):
+        assert kinds[f"forced {kind}"] >= 20 and kinds[f"forced {kind} all-in"] >= 1, kind
+    assert kinds["HandShown"] >= 50 and kinds["side pot"] >= 10 and kinds["split pot"] >= 3
 
 
 def _scenario(seats: int, ante_kind: str, clock: int, aware: bool = False) -> Any:
