@@ -255,7 +255,7 @@ class Dealer:
         ids: list[int],
         context: TournamentContext,
     ) -> tuple[HandResult, int]:
-        """Deal and play the hand (compiled rounds when every player can): result, seconds."""
+        """Deal and play the hand (compiled whole when its players allow it): result, seconds."""
         self._elapsed = 0.0
         self._street = 0
         codes = self._kernel_codes(ids) if self.kernel_on else None
