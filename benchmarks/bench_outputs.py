@@ -4,7 +4,9 @@ The speed issue's targets: ``--out`` at most 4 µs a hand more than a run withou
 ``--out --actions`` at most 15 µs more. The variants play the same tournament (same scenario and
 seed, so the same hands) in one process, in turns (A B C, C B A, ...), after one warm-up run of
 each; CPU time (``time.process_time``) per hand, and the median of each variant's extra cost
-over the run without files played next to it.
+over the run without files played next to it. "recorded, no files" records the hands' events
+(``run_tournament(..., record_actions=True)``) and writes nothing: what ``--actions`` costs the
+engine, apart from the writer.
 
     python benchmarks/bench_outputs.py scenarios/mtt_1000.toml --rounds 6
 """
@@ -22,7 +24,7 @@ from pokersim.engine import run_tournament
 from pokersim.outputs import write_run
 from pokersim.scenario import load_scenario
 
-VARIANTS = ("no files", "--out", "--out --actions", "--out --hands both")
+VARIANTS = ("no files", "recorded, no files", "--out", "--out --actions", "--out --hands both")
 
 
 def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]:
@@ -31,6 +33,9 @@ def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]
 
     def plain() -> int:
         return run_tournament(scenario, seed).hands_played
+
+    def recorded() -> int:  # the hands' events recorded, nothing written: the engine's part
+        return run_tournament(scenario, seed, record_actions=True).hands_played
 
     def files(actions: bool, hands: str) -> Callable[[], int]:
         def play() -> int:
@@ -44,6 +49,7 @@ def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]
 
     return {
         "no files": plain,
+        "recorded, no files": recorded,
         "--out": files(False, "none"),
         "--out --actions": files(True, "none"),
         "--out --hands both": files(False, "both"),

@@ -16,10 +16,13 @@ with "seat s must decide in this state": :func:`play_rounds` builds that seat's
 table of built-in models with one plug-in thus stays compiled for everyone else, and nothing is
 ever played twice. When the hand's events are recorded the machine logs every action, board and
 uncalled bet as the rows of the hand's log (``pokersim.hand_log``) that the Python rounds
-write for the same events; :func:`play_rounds` copies them into it. When nothing is recorded
-the machine plays the whole hand (:func:`play_whole_hand`): the forced bets before the rounds,
-the pots, the showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of
-``hand.play_hand`` and ``pots``), and Python only builds the result's records.
+write for the same events; :func:`play_rounds` copies them into it. The engine has the
+machine play the whole hand (:func:`play_whole_hand`): the forced bets before the rounds, the
+pots, the showdown and the knockouts after them (``pokersim.pot_kernel``, the rules of
+``hand.play_hand`` and ``pots``), and Python only builds the result's records. Recorded, the
+whole hand logs the rows ``hand.play_hand`` logs around its rounds too (forced bets, hole
+cards, refunds, shown hands, pots, the end): the hand's events are integers from deal to end,
+written to the event log compiled (``pokersim.hand_lines``) and made records only when read.
 
 ``tests/test_betting_kernel.py`` plays random hands and whole tournaments both ways (the Python
 rounds with the Python reference models, and this machine) and fails on any difference.
@@ -48,7 +51,23 @@ from pokersim.events import (
     record_builder,
 )
 from pokersim.hand import Deal, HandResult, HandSetup, Knockout, Pot, Seat
-from pokersim.hand_log import ALL_IN, BOARD, OPENING, ROW_WIDTH, TIMED_OUT, UNCALLED
+from pokersim.hand_log import (
+    ALL_IN,
+    BOARD,
+    ENDED,
+    FORCED,
+    HOLE,
+    OPENING,
+    POST_ANTE,
+    POST_BIG_BLIND,
+    POST_SMALL_BLIND,
+    POT,
+    ROW_WIDTH,
+    SHOWN,
+    TIMED_OUT,
+    UNCALLED,
+    HandLog,
+)
 from pokersim.kernel_cache import njit
 from pokersim.model_kernel import (
     CHART_TABLES,
@@ -71,10 +90,13 @@ from pokersim.pot_kernel import (
     POT_ELIGIBLE,
     POT_HEAD,
     POT_WINNERS,
+    award,
+    build_pots,
     post_forced,
     pot_width,
     settle,
 )
+from pokersim.pot_kernel import knockouts as knockout_pots
 from pokersim.rng import DECISION_NORMALS, DECISION_UNIFORMS, HandDraws, deck_block
 from pokersim.timing import NO_PACE, PACE_WIDTH, decision_pace_compiled, think_time_compiled
 
@@ -100,20 +122,22 @@ HEADER = 37
 STACKS, BETS, TOTALS, CODES, SEAT_NOS, IDS, RANKS, FACED, REACH, FOLDED, KO = range(11)
 SEAT_BLOCKS = 11
 # its floats: elapsed seconds, the action clock, the think seconds of an answer from Python
-# then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), the logged thinks.
-# The compiled functions keep ``F_THINKS`` and ``timing.decision_pace`` as they were when they
-# were cached, and the cache only sees this file change: a change to either needs an edit here
-# (last: the pre-action factor, which reads the answer).
+# then the table's packed pace (``timing.decision_pace``; ``NO_PACE``: off), ``F_END`` in all.
+# The compiled functions keep ``timing.decision_pace`` as it was when they were cached, and the
+# cache only sees this file change: a change to it needs an edit here (last: the pre-action
+# factor, which reads the answer).
 F_ELAPSED, F_CLOCK, F_ANSWER_THINK, F_PACE = 0, 1, 2, 3
-F_THINKS = F_PACE + PACE_WIDTH
+F_END = F_PACE + PACE_WIDTH
 
 # phases (H_PHASE) and what a run of the machine returns
 START, ROUND, ASKED, DONE, POST = 0, 1, 2, 3, 4
 OVER, ASK, FLUSH = 0, 2, 3  # a round over; a seat to ask in Python; the log to empty
 
-# the log of a recorded hand: (what, seat, street, amount, to, flags) per entry, the rows of
-# ``hand_log`` (what: FOLD, CHECK_CALL, RAISE, BOARD or UNCALLED; flags: ALL_IN after it,
-# TIMED_OUT, OPENING: a bet, not a raise), copied as they are into the hand's log
+# the log of a recorded hand: the rows of ``hand_log``, copied as they are into the hand's log.
+# The rounds log (what, seat, street, amount, to, flags) per entry (what: FOLD, CHECK_CALL,
+# RAISE, BOARD or UNCALLED; flags: ALL_IN after it, TIMED_OUT, OPENING: a bet, not a raise); a
+# whole hand logs its forced bets and hole cards before them, and its refunds, shown hands,
+# pots and end after them. ``H_LOGGED`` counts the integers logged since Python last took them.
 LOG_WIDTH = ROW_WIDTH
 LOG_ENTRIES = 64
 LOG_ROOM = 8  # entries a decision must find free: itself, then boards and uncalled bets
@@ -143,17 +167,46 @@ _borrowed: Any = intrinsic(_borrowed_typing)  # called in compiled code only
 
 
 @njit(cache=True)
-def _log(log, floats, ints, what, seat, street, amount, to, flags, think):  # fmt: skip # pragma: no cover # noqa: E501
-    k = ints[H_LOGGED]
-    at = k * LOG_WIDTH
+def _log(log, ints, what, seat, street, amount, to, flags):  # pragma: no cover
+    """A row of ``LOG_WIDTH`` integers at the log's end (``H_LOGGED``: the integers in it)."""
+    at = ints[H_LOGGED]
     log[at] = what
     log[at + 1] = seat
     log[at + 2] = street
     log[at + 3] = amount
     log[at + 4] = to
     log[at + 5] = flags
-    floats[F_THINKS + k] = think
-    ints[H_LOGGED] = k + 1
+    ints[H_LOGGED] = at + LOG_WIDTH
+
+
+@njit(cache=True)
+def _log5(log, ints, what, a, b, c, d):  # pragma: no cover
+    """A row of five integers (``FORCED``, ``SHOWN``) at the log's end."""
+    at = ints[H_LOGGED]
+    log[at] = what
+    log[at + 1] = a
+    log[at + 2] = b
+    log[at + 3] = c
+    log[at + 4] = d
+    ints[H_LOGGED] = at + 5
+
+
+@njit(cache=True)
+def _pre_room(n):  # pragma: no cover
+    """The most integers a whole hand logs before its betting: forced bets, hole cards."""
+    return 5 * (n + 3) + 1 + 2 * n
+
+
+@njit(cache=True)
+def _post_room(n):  # pragma: no cover
+    """The most integers a whole hand logs after its betting: refunds, shows, pots, the end."""
+    return 6 * n + 5 * n + (n + 1) * (6 + 3 * n) + 1 + n
+
+
+@njit(cache=True)
+def _log_size(n):  # pragma: no cover
+    """The log's integers at an ``n``-seat table: the rounds' entries and a whole hand's rest."""
+    return LOG_WIDTH * LOG_ENTRIES + _pre_room(n) + _post_room(n)
 
 
 @njit(cache=True)
@@ -189,7 +242,7 @@ def _open_round(ints, street, seats):  # pragma: no cover
 
 
 @njit(cache=True)
-def _close_round(ints, floats, street, seats, log):  # pragma: no cover
+def _close_round(ints, street, seats, log):  # pragma: no cover
     """``pots.uncalled``: the single highest bet's excess over the second goes back."""
     stacks, bets, totals, _, _, _, _, folded = seats
     top = -1
@@ -209,7 +262,7 @@ def _close_round(ints, floats, street, seats, log):  # pragma: no cover
         totals[top] -= back
         ints[H_POT] -= back
         if ints[H_LOGGING]:
-            _log(log, floats, ints, UNCALLED, top, street, back, 0, 0, 0.0)
+            _log(log, ints, UNCALLED, top, street, back, 0, 0)
     bets[:] = 0
 
 
@@ -229,6 +282,9 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
     uend = ints[H_UEND]
     zend = ints[H_ZEND]
     logging = ints[H_LOGGING] != 0
+    # a decision needs room for itself, the boards and uncalled bets after it, and in a whole
+    # hand for the rows after the betting
+    log_full = _log_size(n) - LOG_ROOM * LOG_WIDTH - (_post_room(n) if ints[H_WHOLE] else 0)
     clock = floats[F_CLOCK]
     i = ints[H_SEAT]
     settled = ints[H_SETTLED]
@@ -281,7 +337,7 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
             timed_out = ints[H_TIMED_OUT] != 0
             think = floats[F_ANSWER_THINK]
             elapsed = floats[F_ELAPSED]
-        elif logging and ints[H_LOGGED] + LOG_ROOM > LOG_ENTRIES:
+        elif logging and ints[H_LOGGED] > log_full:
             status = FLUSH
             break
         elif codes[i] >= 0:
@@ -371,7 +427,7 @@ def _round(ints, floats, street, seats, hole, board, params, tables, u, z, bank,
         if logging:
             if stack == 0 and what != FOLD:
                 flags |= ALL_IN
-            _log(log, floats, ints, what, i, street, logged_amount, logged_to, flags, think)
+            _log(log, ints, what, i, street, logged_amount, logged_to, flags)
         if what == FOLD and live == 1:
             break
         i = i + 1 if i + 1 < n else 0
@@ -400,7 +456,7 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
     """
     ints = _borrowed(ints)
     n = ints[H_N]
-    size = HEADER + SEAT_BLOCKS * n + (LOG_WIDTH * LOG_ENTRIES if ints[H_LOGGING] else 0)
+    size = HEADER + SEAT_BLOCKS * n + (_log_size(n) if ints[H_LOGGING] else 0)
     for k in range(n):
         row = ints[H_BASE] + 2 * ints[HEADER + SEAT_NOS * n + k]
         ints[size + 2 * k] = rows[row]
@@ -460,12 +516,17 @@ def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti,
         ints[H_ACTIVE] = active
         ints[H_FIRST] = bb_seat + 1 if bb_seat + 1 < n else 0
         ints[H_PHASE] = START
+        if ints[H_LOGGING]:
+            _log_forced(log, ints, seats, n, bb_seat, dead)
+            log[ints[H_LOGGED]] = HOLE  # every seat's hole cards, in seat order
+            log[ints[H_LOGGED] + 1 : ints[H_LOGGED] + 1 + 2 * n] = hole
+            ints[H_LOGGED] += 1 + 2 * n
     while ints[H_STREET] < 4:
         street = ints[H_STREET]
         if ints[H_PHASE] == START:
             if street:
                 if ints[H_LOGGING]:
-                    _log(log, floats, ints, BOARD, -1, street, 0, 0, 0, 0.0)
+                    _log(log, ints, BOARD, -1, street, 0, 0, 0)
                 if ints[H_ACTIVE] < 2:
                     ints[H_STREET] = street + 1  # at most one can bet: run the board out
                     continue
@@ -476,18 +537,100 @@ def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti,
         )  # fmt: skip
         if status != OVER:
             return status
-        _close_round(ints, floats, street, seats, log)
+        _close_round(ints, street, seats, log)
         ints[H_PHASE] = START
         if ints[H_LIVE] == 1:
             break
         ints[H_STREET] = street + 1
-    if ints[H_WHOLE]:
+    if ints[H_WHOLE] and ints[H_LOGGING]:
+        ints[H_POTS] = _settle_logged(ints, seats, hole, pots, log)
+    elif ints[H_WHOLE]:
         ints[H_POTS] = settle(
             seats[2], seats[7], _block(ints, RANKS, n), n, ints[H_BUTTON], ints[H_DEAD], stacks,
             pots, _block(ints, KO, n),
         )  # fmt: skip
     ints[H_PHASE] = DONE
     return DONE
+
+
+@njit(cache=True)
+def _log_forced(log, ints, seats, n, bb_seat, dead):  # pragma: no cover
+    """The ``FORCED`` rows of the bets ``post_forced`` just posted, as ``hand.play_hand`` logs them.
+
+    Read back from the seats: a classic ante is what a seat put in beyond its blind, and a
+    post was all-in when nothing was left after it (the later posts added back).
+    """
+    stacks, bets, totals = seats[0], seats[1], seats[2]
+    button = ints[H_BUTTON]
+    if ints[H_ANTE] and ints[H_ANTE_KIND] == CLASSIC_ANTE:  # from the button's left
+        for k in range(1, n + 1):
+            i = button + k if button + k < n else button + k - n
+            all_in = 1 if stacks[i] + bets[i] == 0 else 0
+            _log5(log, ints, FORCED, i, POST_ANTE, totals[i] - bets[i], all_in)
+    if n == 2:  # heads-up, the button posts the small blind
+        sb_seat = button
+    else:
+        sb_seat = button + 1 if button + 1 < n else button + 1 - n
+    if bets[sb_seat]:
+        all_in = 1 if stacks[sb_seat] == 0 else 0
+        _log5(log, ints, FORCED, sb_seat, POST_SMALL_BLIND, bets[sb_seat], all_in)
+    if bets[bb_seat]:
+        all_in = 1 if stacks[bb_seat] + dead == 0 else 0
+        _log5(log, ints, FORCED, bb_seat, POST_BIG_BLIND, bets[bb_seat], all_in)
+    if dead:  # the big blind's table ante, dead money
+        all_in = 1 if stacks[bb_seat] == 0 else 0
+        _log5(log, ints, FORCED, bb_seat, POST_ANTE, dead, all_in)
+
+
+@njit(cache=True)
+def _settle_logged(ints, seats, hole, pots, log):  # pragma: no cover
+    """``settle``, logging what ``hand.play_hand`` logs after the betting.
+
+    The refunds of layers nobody live reached (``UNCALLED`` rows of street 0, in seat order),
+    the live seats' hands from the button's left at a showdown, each pot, the final stacks.
+    Returns the pot count.
+    """
+    stacks, totals, reach, folded = seats[0], seats[2], seats[6], seats[7]
+    n = ints[H_N]
+    button = ints[H_BUTTON]
+    ranks = _block(ints, RANKS, n)
+    reach[:] = stacks  # the rounds are over: their scratch holds the stacks before the refunds
+    count = build_pots(totals, folded, n, ints[H_DEAD], stacks, pots)
+    for i in range(n):
+        if stacks[i] != reach[i]:
+            _log(log, ints, UNCALLED, i, 0, stacks[i] - reach[i], 0, 0)
+    showdown = 1 if ints[H_LIVE] > 1 else 0
+    if showdown:
+        for k in range(1, n + 1):
+            i = button + k if button + k < n else button + k - n
+            if not folded[i]:
+                _log5(log, ints, SHOWN, i, hole[2 * i], hole[2 * i + 1], ranks[i])
+    award(pots, count, ranks, n, button, stacks)
+    knockout_pots(pots, count, n, stacks, _block(ints, KO, n))
+    width = pot_width(n)
+    at = ints[H_LOGGED]
+    for p in range(count):
+        row = pots[p * width : (p + 1) * width]
+        log[at] = POT
+        log[at + 1] = p
+        log[at + 2] = row[POT_AMOUNT]
+        log[at + 3] = showdown
+        m = 0
+        for i in range(n):
+            if row[POT_ELIGIBLE] >> i & 1:
+                log[at + 5 + m] = i
+                m += 1
+        log[at + 4] = m
+        w = row[POT_WINNERS]
+        at += 5 + m
+        log[at] = w
+        log[at + 1 : at + 1 + w] = row[POT_HEAD : POT_HEAD + w]
+        log[at + 1 + w : at + 1 + 2 * w] = row[POT_HEAD + n : POT_HEAD + n + w]
+        at += 1 + 2 * w
+    log[at] = ENDED
+    log[at + 1 : at + 1 + n] = stacks
+    ints[H_LOGGED] = at + 1 + n
+    return count
 
 
 _N_CONSTS = 8  # the byte offsets heading the constant tables: seven starts and the end
@@ -539,10 +682,16 @@ class _Buffers:
 
 def _ints_size(n: int) -> int:
     """The machine's ints at an ``n``-seat table: state, log, cards and the pots' rows."""
-    return HEADER + (SEAT_BLOCKS + 2) * n + 5 + LOG_WIDTH * LOG_ENTRIES + n * (POT_HEAD + 2 * n)
+    size = _SIZES.get(n)
+    if size is None:  # once per table size: a compiled call from Python costs a dispatch
+        size = _SIZES[n] = HEADER + (SEAT_BLOCKS + 2) * n + 5 + _log_size(n) + n * pot_width(n)
+    return size
 
 
-_BUFFERS = [_Buffers(_ints_size(10), F_THINKS + LOG_ENTRIES)]
+_SIZES: dict[int, int] = {}
+
+
+_BUFFERS = [_Buffers(_ints_size(10), F_END)]
 
 
 def _buffers(n: int, pace: Sequence[float], bank: array[float]) -> _Buffers:
@@ -551,7 +700,7 @@ def _buffers(n: int, pace: Sequence[float], bank: array[float]) -> _Buffers:
     if len(buf.ints) < _ints_size(n):
         buf = _BUFFERS[0] = _Buffers(_ints_size(n), len(buf.floats))
     if pace is not buf.pace:
-        buf.floats[F_PACE:F_THINKS] = array("d", pace)
+        buf.floats[F_PACE:F_END] = array("d", pace)
         buf.pace = pace
     if bank is not buf.bank:
         buf.bank_view = np.frombuffer(bank, dtype=np.float64)
@@ -643,7 +792,7 @@ def play_rounds(
         _read_state(t, ints, n)
         if events is not None and ints[H_LOGGED]:  # the log's rows, as the hand logs them
             at = HEADER + SEAT_BLOCKS * n
-            events.rows.extend(ints[at : at + LOG_WIDTH * ints[H_LOGGED]])
+            events.rows.extend(ints[at : at + ints[H_LOGGED]])
             ints[H_LOGGED] = 0
         if status == DONE:
             break
@@ -678,11 +827,13 @@ def _start_whole_hand(
     stacks: Sequence[int],
     inputs: Sequence[int],
     ranks: Sequence[int],
+    logging: bool = False,
 ) -> None:
     """The machine's header and seat blocks at the start of a whole hand (phase ``POST``).
 
     ``draws_at``: the hand's (next, end) uniform and normal draws; ``inputs``: the records'
-    rows, table seat numbers and player ids (:func:`play_rounds`). Written by
+    rows, table seat numbers and player ids (:func:`play_rounds`); ``logging``: the hand's
+    events logged as rows. Written by
     :func:`play_whole_hand` for each hand, and once by :func:`play_batch` as the template its
     hands start from (``_batch`` then writes only what differs from hand to hand).
     """
@@ -694,7 +845,7 @@ def _start_whole_hand(
         ints, 0,
         n, base, 0, level.big_blind, 0, n, n, button,
         *draws_at, (1 << n) - 1, board_at, 0, POST, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 1, level.small_blind, level.ante,
+        0, 0, 0, 0, 0, 0, int(logging), 0, 1, level.small_blind, level.ante,
         _ANTE_CODES.get(level.ante_kind, NO_ANTE), 0, 0, 0,
         *stacks, *[0] * (2 * n), *inputs, *ranks,
     )  # fmt: skip
@@ -716,11 +867,15 @@ def play_whole_hand(
     pace: Sequence[float],
     context: TournamentContext | None,
     decide: Decide,
+    record: bool = False,
 ) -> tuple[HandResult, float, int]:
-    """``hand.play_hand`` at a no-limit table, nothing recorded, in the machine from end to end.
+    """``hand.play_hand`` at a no-limit table, in the machine from end to end.
 
     The forced bets, every betting round, the pots and the knockouts are played in one
     compiled run (more only when a seat is asked in Python); Python builds the result's records.
+    With ``record`` the machine logs the hand's events as the rows ``play_hand`` logs
+    (``pokersim.hand_log``: all but the ``STARTED`` row, written here) and Python copies them
+    into the result's ``events``, records only when read.
     ``inputs`` and the other arguments are :func:`play_rounds`'; the hand ranks are the deal's
     ``strengths`` (evaluated here when it has none). Returns (the result, elapsed seconds, the
     last street on which a player was asked), the same as ``play_hand`` with ``play_rounds``.
@@ -737,12 +892,21 @@ def play_whole_hand(
     stacks = [s.stack for s in seats]
     start_total = sum(stacks)
     _start_whole_hand(
-        ints, n, base, board_at, level, setup.button, (ui, uend, zi, zend), stacks, inputs, ranks
-    )
+        ints, n, base, board_at, level, setup.button, (ui, uend, zi, zend), stacks, inputs, ranks,
+        record,
+    )  # fmt: skip
     floats = buf.floats
     floats[F_ELAPSED] = elapsed
     floats[F_CLOCK] = action_seconds
     player_ids = tuple([s.player_id for s in seats])
+    events = None
+    if record:
+        events = HandLog()
+        seat_nos = [s.seat_no for s in seats]
+        events.started(
+            setup.table_id, setup.hand_no, setup.button, player_ids, seat_nos, stacks, deal.board
+        )
+        log_at = HEADER + SEAT_BLOCKS * n
     ti = hand_inputs(params, context, player_ids)
     consts = _CONSTS[0] if _CONSTS else constants()
     t: TableState | None = None  # the hand's state for a seat asked in Python, made if needed
@@ -751,8 +915,13 @@ def play_whole_hand(
         status = _run(
             buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti
         )  # fmt: skip
+        if events is not None and ints[H_LOGGED]:
+            events.rows.extend(ints[log_at : log_at + ints[H_LOGGED]])
+            ints[H_LOGGED] = 0
         if status == DONE:
             break
+        if status == FLUSH:
+            continue
         if t is None:
             t = TableState(
                 stacks=stacks, player_ids=player_ids, hole=deal.hole, button=setup.button,
@@ -806,7 +975,8 @@ def play_whole_hand(
             )
     result = _new_hand_result(
         setup=setup, deal=deal, final_stacks=final, pots=tuple(pots),
-        knockouts=tuple(knockouts), showdown=ints[H_LIVE] > 1, events=(),
+        knockouts=tuple(knockouts), showdown=ints[H_LIVE] > 1,
+        events=events.events() if events is not None else (),
     )  # fmt: skip
     return result, floats[F_ELAPSED], ints[H_ASKED]
 
@@ -938,7 +1108,7 @@ def play_batch(
     template = np.zeros(HEADER + 7 * n, dtype=np.int64)
     _start_whole_hand(template, n, 0, 2 * n, level, 0, (0, 0, 0, 0), [0] * n, inputs, [0] * n)
     ints = np.zeros(_ints_size(n), dtype=np.int64)
-    floats = np.zeros(F_THINKS + LOG_ENTRIES, dtype=np.float64)
+    floats = np.zeros(F_END, dtype=np.float64)
     floats[F_CLOCK] = np.inf
     bank = np.zeros(n, dtype=np.float64)
     u, z = _floats(uniforms), _floats(normals)

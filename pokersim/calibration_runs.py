@@ -1,8 +1,8 @@
 """Many runs of one scenario measured for calibration: the counts of every run, summed.
 
 Run ``i`` plays with the seed a study gives it (``study.run_seeds``), with the hands' own
-events logged (``record_actions``: the built-in models then decide in Python, as the compiled
-rounds would), and returns the counts of ``calibration.Measure``. The counts are whole numbers
+events logged (``record_actions``: the compiled machine still plays each hand whole and logs
+its events as rows), and returns the counts of ``calibration.Measure``. The counts are whole numbers
 summed in run order, so the result does not depend on the number of workers.
 """
 

@@ -79,6 +79,9 @@ TABLE_STARTED, TABLE_ENDED = 11, 12
 POST_KINDS = tuple(PostKind)  # a FORCED row's kind is an index in these
 ACTION_KINDS = tuple(ActionKind)  # the kinds as ``hand_lines`` numbers them
 _POST_INDEX = {kind: k for k, kind in enumerate(POST_KINDS)}
+POST_ANTE, POST_SMALL_BLIND, POST_BIG_BLIND = [
+    _POST_INDEX[kind] for kind in (PostKind.ANTE, PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
+]
 _ACTION_ROW = {
     ActionKind.FOLD: (FOLD, 0),
     ActionKind.CHECK: (CHECK_CALL, 0),

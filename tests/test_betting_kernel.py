@@ -10,12 +10,14 @@ their own tests on the Python side; here it is held to the same answers: R-HAND-
 (minimum raises, short all-ins), R-BLIND-1 (the pre-flop price), R-HAND-3 (uncalled bets),
 R-HAND-6 and R-DIS-1 (the action clock and the time bank, as ``timing.resolve_decision``).
 The whole hand in the machine (``play_whole_hand``: forced bets, pots, knockouts too) is held
-to the same hands, and the tournaments without recorded actions play it.
+to the same hands, its recorded events to the same rows as the Python hand's, and the
+tournaments play it, with recorded actions or without.
 """
 
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,12 @@ from pokersim.actions import Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.betting import TableState
 from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
 from pokersim.config import AnteKind, Level
+from pokersim.events import (
+    ForcedBetPosted,
+    PotAwarded,
+)
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
+from pokersim.hand_log import HandEvents, decode
 from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack
 from pokersim.players import (
     CallingStationModel,
@@ -150,8 +157,8 @@ def _play(
     models: list[Any] | None = None, context: TournamentContext | None = None,
     whole: bool = False,
 ):  # fmt: skip
-    """One hand, its betting in the machine or not (``whole``: all of it, when not recorded);
-    returns the result, the draws, the path."""
+    """One hand, its betting in the machine or not (``whole``: all of it); returns the result,
+    the draws, the path."""
     n = len(stacks)
     pool = models if models is not None else MODELS + PLUGINS
     seat_models = [pool[c] for c in codes]
@@ -180,10 +187,10 @@ def _play(
         path.street = street
         return True
 
-    if whole and not record:
+    if whole:
         result, path.sim_seconds, path.street = play_whole_hand(
             setup, deal, rows_of + seat_nos + list(range(n)), rows, -2, 2 * n, params, draws,
-            path.sim_seconds, clock, path.banks, path.ask, NO_PACE, context, path.decide,
+            path.sim_seconds, clock, path.banks, path.ask, NO_PACE, context, path.decide, record,
         )  # fmt: skip
         return result, draws, path
     result = play_hand(
@@ -203,6 +210,9 @@ def _same(a: HandResult, b: HandResult) -> None:
     assert a.knockouts == b.knockouts
     assert a.showdown == b.showdown
     assert a.events == b.events
+    if b.events:  # the same rows (the event log's lines are written from them), row for row
+        assert isinstance(a.events, HandEvents) and isinstance(b.events, HandEvents)
+        assert a.events.rows == b.events.rows
 
 
 hands = st.fixed_dictionaries(
@@ -444,6 +454,47 @@ def test_kernel_plays_most_decisions_of_random_hands() -> None:
     assert banked >= 20  # and it drew on time banks past a 4-second clock
 
 
+def _row_kinds(rows: Any) -> Counter[str]:
+    """What a hand's log holds of the rows the whole hand logs around its rounds."""
+    kinds: Counter[str] = Counter()
+    for event in decode(rows):
+        name = type(event).__name__
+        if isinstance(event, ForcedBetPosted):
+            kinds[f"forced {event.kind}{' all-in' if event.all_in else ''}"] += 1
+        elif isinstance(event, PotAwarded):
+            kinds["side pot" if event.pot_index else "pot"] += 1
+            kinds["split pot"] += len(event.winners) > 1
+        else:
+            kinds[name] += 1
+    return kinds
+
+
+def test_recorded_whole_hands_log_every_row_as_the_python_hand() -> None:
+    """Recorded, the whole hand logs the rows ``play_hand`` logs, row for row, over random
+    hands that hold the kinds of rows it writes: antes of both kinds and blinds, all-in among
+    them, shown hands, side pots and split pots. (The refunds of what no live player matched
+    are logged as ``play_hand`` logs them too, but none came up here: the rounds return the
+    bets nobody called, and a player who folds has always been matched.)"""
+    kinds: Counter[str] = Counter()
+    gen = np.random.default_rng(11)
+    for k in range(240):
+        n = int(gen.integers(2, 11))
+        stacks = [int(x) for x in gen.integers(1, 2500, n)]
+        codes = [int(x) for x in gen.integers(0, len(MODELS), n)]
+        if k % 4 == 1:
+            codes[0] = BUILT_IN + k % len(PLUGINS)  # asked in Python
+        deck = [int(c) for c in gen.permutation(52)]
+        args = (stacks, k % n, _level(100, ("none", "classic", "bb")[k % 3]), codes, deck, k)
+        whole, _, _ = _play(*args, 15.0, [30.0] * n, kernel=True, record=True, whole=True)
+        python, _, _ = _play(*args, 15.0, [30.0] * n, kernel=False, record=True)
+        assert isinstance(whole.events, HandEvents) and isinstance(python.events, HandEvents)
+        assert whole.events.rows == python.events.rows
+        kinds += _row_kinds(python.events.rows)
+    for kind in ("ante", "small_blind", "big_blind"):
+        assert kinds[f"forced {kind}"] >= 20 and kinds[f"forced {kind} all-in"] >= 1, kind
+    assert kinds["HandShown"] >= 50 and kinds["side pot"] >= 10 and kinds["split pot"] >= 3
+
+
 def _scenario(seats: int, ante_kind: str, clock: int, aware: bool = False) -> Any:
     mix = [
         {"model": "tight-aggressive", "percent": 30, "skill": 0.9},
@@ -500,23 +551,18 @@ def _both_paths(
     by the machine."""
     calls = [0]
 
-    def counting(*args: Any) -> tuple[float, int]:
-        calls[0] += 1
-        return play_rounds(*args)
-
     def counting_whole(*args: Any) -> tuple[HandResult, float, int]:
         calls[0] += 1
         return play_whole_hand(*args)
 
     def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> HandResult:
-        return play_hand(setup, deal, self.decide, record_actions=False, context=context)
+        record = self.record_actions
+        return play_hand(setup, deal, self.decide, record_actions=record, context=context)
 
     fast_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer, "play_rounds", counting)
     monkeypatch.setattr(engine_dealer, "play_whole_hand", counting_whole)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append, **kwargs)
     slow_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
     monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
     slow = engine.run_tournament(sc, seed, emit=slow_log.append, **kwargs)
     assert fast_log == slow_log

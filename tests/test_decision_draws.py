@@ -63,9 +63,9 @@ def _python_hands(monkeypatch: Any) -> None:
     """The engine plays every hand in Python: no compiled rounds, no compiled whole hand."""
 
     def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> Any:
-        return play_hand(setup, deal, self.decide, record_actions=False, context=context)
+        record = self.record_actions
+        return play_hand(setup, deal, self.decide, record_actions=record, context=context)
 
-    monkeypatch.setattr(engine_dealer.Dealer, "rounds", lambda self, t, first: False)
     monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
 
 

@@ -17,8 +17,7 @@ import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
-from pokersim.betting import TableState
-from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
+from pokersim.betting_kernel import machine_params, play_whole_hand
 from pokersim.config import BettingStructure
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
@@ -256,7 +255,7 @@ class Dealer:
         ids: list[int],
         context: TournamentContext,
     ) -> tuple[HandResult, int]:
-        """Deal and play the hand (compiled rounds when every player can): result, seconds."""
+        """Deal and play the hand (compiled whole when its players allow it): result, seconds."""
         self._elapsed = 0.0
         self._street = 0
         codes = self._kernel_codes(ids) if self.kernel_on else None
@@ -264,11 +263,6 @@ class Dealer:
         if codes is None:
             result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
-            )
-        elif self.record_actions:  # the betting compiled, its events built in Python
-            self._kernel_input = codes + seat_nos + ids
-            result = play_hand(
-                setup, deal, self.decide, record_actions=True, context=context, rounds=self.rounds
             )
         else:
             self._kernel_input = codes + seat_nos + ids
@@ -312,24 +306,17 @@ class Dealer:
             codes.append(record[3])
         return None if self.dealt_out or max(codes) < 0 else codes
 
-    def rounds(self, t: TableState, first: int) -> bool:
-        """Play the betting rounds compiled (`pokersim.betting_kernel`), the others by `_ask`."""
-        elapsed, street = play_rounds(
-            t, self._kernel_input, self._kernel_rows, self._kernel_base, self._kernel_board,
-            self.kernel_params, self.draws, first, self._elapsed, self.action_seconds,
-            self.incidents.bank,  # think time beyond the clock comes from the bank (R-DIS-1)
-            self._ask, self.decision_pace,
-        )  # fmt: skip
-        self._elapsed = elapsed
-        self._street = street
-        return True
-
     def whole_hand(self, setup: HandSetup, deal: Deal, context: TournamentContext) -> HandResult:
-        """Play the hand compiled from its forced bets to its knockouts (nothing recorded)."""
+        """Play the hand compiled from its forced bets to its knockouts, its events as rows.
+
+        The seats it does not play are asked by `_ask`; think time beyond the clock comes from
+        the bank (R-DIS-1); recorded, the machine logs the hand's events (`pokersim.hand_log`).
+        """
         result, self._elapsed, self._street = play_whole_hand(
             setup, deal, self._kernel_input, self._kernel_rows, self._kernel_base,
             self._kernel_board, self.kernel_params, self.draws, self._elapsed, self.action_seconds,
             self.incidents.bank, self._ask, self.decision_pace, context, self.decide,
+            self.record_actions,
         )  # fmt: skip
         return result
 
