@@ -3,7 +3,8 @@
 Run ``i`` plays with the seed a study gives it (``study.run_seeds``), with the hands' own
 events logged (``record_actions``: the built-in models then decide in Python, as the compiled
 rounds would), and returns the counts of ``calibration.Measure``. The counts are whole numbers
-summed in run order, so the result does not depend on the number of workers.
+summed in run order, so the result does not depend on the number of workers; each run's own
+counts are kept too (``calibration_runs``), for the sampling ranges of the report.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pokersim.calibration import Measure, add_counts
 from pokersim.errors import ConfigError
 from pokersim.study import run_seeds
 
-__all__ = ["format_of", "measure_run", "run_calibration"]
+__all__ = ["calibration_runs", "format_of", "measure_run", "run_calibration"]
 
 _SCENARIOS: dict[str, Any] = {}
 
@@ -54,19 +55,33 @@ def run_calibration(
     on_run: Callable[[int], None] | None = None,
 ) -> dict[str, float]:
     """The summed counts of ``runs`` runs (``jobs`` worker processes; 1 plays here)."""
+    total: dict[str, float] = {}
+    for counts in calibration_runs(scenario_path, runs=runs, seed=seed, jobs=jobs, on_run=on_run):
+        add_counts(total, counts)
+    return total
+
+
+def calibration_runs(
+    scenario_path: str | os.PathLike[str],
+    *,
+    runs: int,
+    seed: int = 0,
+    jobs: int = 1,
+    on_run: Callable[[int], None] | None = None,
+) -> list[dict[str, float]]:
+    """The counts of each of ``runs`` runs, in run order (for ``calibration.resampled``)."""
     if runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {runs}")
     if jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {jobs}")
     path = os.path.abspath(scenario_path)
     _scenario(path)  # a bad scenario fails here, in one line, before any worker starts
-    seeds = run_seeds(seed, runs)
-    total: dict[str, float] = {}
-    for i, counts in enumerate(_play(path, seeds, jobs)):
-        add_counts(total, counts)
+    out = []
+    for i, counts in enumerate(_play(path, run_seeds(seed, runs), jobs)):
+        out.append(counts)
         if on_run is not None:
             on_run(i)
-    return total
+    return out
 
 
 def _play(path: str, seeds: Sequence[int], jobs: int) -> Any:
