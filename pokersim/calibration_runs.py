@@ -1,10 +1,11 @@
-"""Many runs of one scenario measured for calibration: the counts of every run, summed.
+"""Many runs of one scenario measured for calibration: the counts of every run, in run order.
 
 Run ``i`` plays with the seed a study gives it (``study.run_seeds``), with the hands' own
 events logged (``record_actions``: the built-in models then decide in Python, as the compiled
-rounds would), and returns the counts of ``calibration.Measure``. The counts are whole numbers
-summed in run order, so the result does not depend on the number of workers; each run's own
-counts are kept too (``calibration_runs``), for the sampling ranges of the report.
+rounds would), and returns the counts of ``calibration.Measure``. ``calibration_runs`` returns
+each run's counts in run order (whole numbers, summed in that order by the report with
+``calibration.add_counts``), so the result does not depend on the number of workers, and the
+report can draw the runs again for each statistic's sampling range.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from pokersim.calibration import Measure, add_counts
+from pokersim.calibration import Measure
 from pokersim.errors import ConfigError
 from pokersim.study import run_seeds
 
-__all__ = ["calibration_runs", "format_of", "measure_run", "run_calibration"]
+__all__ = ["calibration_runs", "format_of", "measure_run"]
 
 _SCENARIOS: dict[str, Any] = {}
 
@@ -44,21 +45,6 @@ def measure_run(scenario_path: str, seed: int) -> dict[str, float]:
     m = Measure()
     run_tournament(_scenario(scenario_path), seed, emit=m.add, record_actions=True)
     return m.counts()
-
-
-def run_calibration(
-    scenario_path: str | os.PathLike[str],
-    *,
-    runs: int,
-    seed: int = 0,
-    jobs: int = 1,
-    on_run: Callable[[int], None] | None = None,
-) -> dict[str, float]:
-    """The summed counts of ``runs`` runs (``jobs`` worker processes; 1 plays here)."""
-    total: dict[str, float] = {}
-    for counts in calibration_runs(scenario_path, runs=runs, seed=seed, jobs=jobs, on_run=on_run):
-        add_counts(total, counts)
-    return total
 
 
 def calibration_runs(
