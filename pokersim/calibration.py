@@ -37,7 +37,7 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -54,6 +54,7 @@ __all__ = [
     "follows",
     "imported_events",
     "measure",
+    "resampled",
     "statistics",
 ]
 
@@ -527,6 +528,50 @@ def statistics(c: Mapping[str, float]) -> list[Statistic]:
         )
     )
     return out
+
+
+#: ``resampled``: how many times the runs are drawn again, and the share of draws kept
+RESAMPLES = 1000
+RESAMPLED_LEVEL = 0.9
+
+
+def resampled(
+    per_run: Sequence[Mapping[str, float]],
+    *,
+    draws: int = RESAMPLES,
+    level: float = RESAMPLED_LEVEL,
+    seed: int = 0,
+) -> dict[str, tuple[float, float]]:
+    """Each statistic's sampling range over the runs, drawn again with replacement.
+
+    The runs are drawn ``draws`` times (a fixed seed: the same runs give the same ranges), each
+    draw's counts summed and measured as the runs' own (``statistics``), and the central
+    ``level`` of the values kept (90 %: the 5th to the 95th percentile). A statistic measured
+    in fewer than half the draws has no range. Information beside a verdict, never a verdict:
+    what another set of as many runs could read (a run has one final table, one money bubble
+    and one heads-up match).
+    """
+    import numpy as np  # noqa: PLC0415 - only the report's ranges need it
+
+    if not per_run:
+        return {}
+    keys = sorted({k for counts in per_run for k in counts})
+    table = np.array([[counts.get(k, 0.0) for k in keys] for counts in per_run])
+    rng = np.random.default_rng(seed)
+    n = len(per_run)
+    seen: dict[str, list[float]] = {}
+    for _ in range(draws):
+        weights = np.bincount(rng.integers(0, n, n), minlength=n)
+        sums = weights @ table
+        for s in statistics(dict(zip(keys, sums.tolist(), strict=True))):
+            if s.value is not None:
+                seen.setdefault(s.name, []).append(s.value)
+    tail = 100.0 * (1.0 - level) / 2.0
+    return {
+        name: (float(np.percentile(values, tail)), float(np.percentile(values, 100.0 - tail)))
+        for name, values in seen.items()
+        if 2 * len(values) >= draws
+    }
 
 
 # --- real hands, measured by the same reduction ------------------------------------------------

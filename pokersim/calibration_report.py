@@ -1,7 +1,8 @@
 """The files of ``pokersim calibrate --out``: the table as JSON and Parquet, and a figure.
 
 The figure has one small panel per measured statistic: its band (shaded; none when no source
-gives one) and the measured value (a dot, red when outside the band).
+gives one), the measured value (a dot, red when outside the band) and its sampling range over
+the runs (a line through the dot).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def _write_parquet(path: Path, records: list[dict[str, Any]]) -> None:
             ("hi", pa.float64()),
             ("status", pa.string()),
             ("source", pa.string()),
+            ("resampled_lo", pa.float64()),
+            ("resampled_hi", pa.float64()),
         ]
     )
     columns = {name: [r[name] for r in records] for name in schema.names}
@@ -73,12 +76,15 @@ def _write_figure(path: Path, rows: Sequence[Row], title: str) -> None:
     for ax, r in zip(axes.flat, shown, strict=False):
         ax.set_visible(True)
         value = float(r.value or 0.0)
-        points = [value] + [v for v in (r.lo, r.hi) if v is not None]
+        spread = [v for v in (r.resampled_lo, r.resampled_hi) if v is not None]
+        points = [value] + [v for v in (r.lo, r.hi) if v is not None] + spread
         low, high = min(points), max(points)
         pad = (high - low) * 0.25 or abs(high) * 0.25 or 1.0
         ax.set_xlim(low - pad, high + pad)
         if r.lo is not None and r.hi is not None:
             ax.axvspan(r.lo, r.hi, color="tab:green", alpha=0.25, lw=0)
+        if len(spread) == 2:
+            ax.plot(spread, [0, 0], "-", color="grey", lw=1)
         ax.plot([value], [0], "o", color="tab:red" if r.status == "OUT" else "black")
         ax.set_yticks([])
         ax.set_title(f"{r.label} [{r.unit}]" if r.unit else r.label, fontsize=7)

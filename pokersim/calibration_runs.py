@@ -1,9 +1,11 @@
-"""Many runs of one scenario measured for calibration: the counts of every run, summed.
+"""Many runs of one scenario measured for calibration: the counts of every run, in run order.
 
 Run ``i`` plays with the seed a study gives it (``study.run_seeds``), with the hands' own
 events logged (``record_actions``: the compiled machine still plays each hand whole and logs
-its events as rows), and returns the counts of ``calibration.Measure``. The counts are whole numbers
-summed in run order, so the result does not depend on the number of workers.
+its events as rows), and returns the counts of ``calibration.Measure``. ``calibration_runs``
+returns each run's counts in run order (whole numbers, summed in that order by the report with
+``calibration.add_counts``), so the result does not depend on the number of workers, and the
+report can draw the runs again for each statistic's sampling range.
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from pokersim.calibration import Measure, add_counts
+from pokersim.calibration import Measure
 from pokersim.errors import ConfigError
 from pokersim.study import run_seeds
 
-__all__ = ["format_of", "measure_run", "run_calibration"]
+__all__ = ["calibration_runs", "format_of", "measure_run"]
 
 _SCENARIOS: dict[str, Any] = {}
 
@@ -45,28 +47,27 @@ def measure_run(scenario_path: str, seed: int) -> dict[str, float]:
     return m.counts()
 
 
-def run_calibration(
+def calibration_runs(
     scenario_path: str | os.PathLike[str],
     *,
     runs: int,
     seed: int = 0,
     jobs: int = 1,
     on_run: Callable[[int], None] | None = None,
-) -> dict[str, float]:
-    """The summed counts of ``runs`` runs (``jobs`` worker processes; 1 plays here)."""
+) -> list[dict[str, float]]:
+    """The counts of each of ``runs`` runs, in run order (for ``calibration.resampled``)."""
     if runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {runs}")
     if jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {jobs}")
     path = os.path.abspath(scenario_path)
     _scenario(path)  # a bad scenario fails here, in one line, before any worker starts
-    seeds = run_seeds(seed, runs)
-    total: dict[str, float] = {}
-    for i, counts in enumerate(_play(path, seeds, jobs)):
-        add_counts(total, counts)
+    out = []
+    for i, counts in enumerate(_play(path, run_seeds(seed, runs), jobs)):
+        out.append(counts)
         if on_run is not None:
             on_run(i)
-    return total
+    return out
 
 
 def _play(path: str, seeds: Sequence[int], jobs: int) -> Any:

@@ -178,12 +178,25 @@ class Row:
     hi: float | None
     status: str
     source: str
+    #: the statistic's sampling range over the runs (``calibration.resampled``): information
+    #: beside the verdict, which judges ``value`` alone
+    resampled_lo: float | None = None
+    resampled_hi: float | None = None
 
 
-def judge(stats: Sequence[Statistic], targets: Targets, fmt: str) -> list[Row]:
-    """Each statistic against the band of ``fmt`` ("mtt" or "sng"), in the statistics' order."""
+def judge(
+    stats: Sequence[Statistic],
+    targets: Targets,
+    fmt: str,
+    ranges: Mapping[str, tuple[float, float]] | None = None,
+) -> list[Row]:
+    """Each statistic against the band of ``fmt`` ("mtt" or "sng"), in the statistics' order.
+
+    ``ranges`` (``calibration.resampled``) are carried beside the verdicts, not judged.
+    """
     rows = []
     for s in stats:
+        lo_hi = None if ranges is None else ranges.get(s.name)
         target = targets.for_statistic(s.name, fmt)
         band = None if target is None else target.band
         if s.value is None:
@@ -203,6 +216,8 @@ def judge(stats: Sequence[Statistic], targets: Targets, fmt: str) -> list[Row]:
                 hi=None if band is None else band[1],
                 status=status,
                 source="" if target is None or band is None else targets.short_names(target),
+                resampled_lo=None if lo_hi is None else lo_hi[0],
+                resampled_hi=None if lo_hi is None else lo_hi[1],
             )
         )
     return rows

@@ -24,6 +24,7 @@ from pokersim.calibration import (
     follows,
     imported_events,
     measure,
+    resampled,
     statistics,
 )
 from pokersim.calibration_targets import judge, load_targets
@@ -483,6 +484,43 @@ def test_the_real_hands_table_is_the_measure_of_each_tournament_summed() -> None
     assert rows["hands per hour, 2 at the table"].value is None  # no heads-up hands in them
 
 
+# --- the sampling ranges --------------------------------------------------------------------
+
+
+def _runs_lasting(hours: list[float]) -> list[dict[str, float]]:
+    return [{"runs": 1.0, "duration_seconds": 3600.0 * h} for h in hours]
+
+
+def test_identical_runs_have_no_spread() -> None:
+    ranges = resampled(_runs_lasting([5.0] * 12), draws=200)
+    assert ranges["duration_hours"] == pytest.approx((5.0, 5.0))
+    assert "vpip.field" not in ranges  # nothing to measure it on in any draw
+
+
+def test_the_range_of_a_mean_is_the_normal_one() -> None:
+    """The duration is a mean over runs: its 90 % range is close to the mean +- 1.645 standard
+    errors (an independent formula), and the same runs give the same range."""
+    import numpy as np
+
+    hours = list(np.random.default_rng(7).normal(6.0, 0.8, 200))
+    lo, hi = resampled(_runs_lasting(hours), draws=2000)["duration_hours"]
+    mean = float(np.mean(hours))
+    half = 1.645 * float(np.std(hours, ddof=1)) / len(hours) ** 0.5
+    assert lo == pytest.approx(mean - half, abs=0.15 * half)
+    assert hi == pytest.approx(mean + half, abs=0.15 * half)
+    assert resampled(_runs_lasting(hours), draws=2000)["duration_hours"] == (lo, hi)
+
+
+def test_a_pace_range_weighs_each_run_by_its_hands() -> None:
+    """Hands per hour sums the runs' intervals and seconds: one long fast match and one short
+    slow one give a range between the two runs' own paces, never outside."""
+    fast = {"runs": 1.0, "pace_intervals_2": 90.0, "pace_seconds_2": 90 * 3600 / 300}
+    slow = {"runs": 1.0, "pace_intervals_2": 10.0, "pace_seconds_2": 10 * 3600 / 100}
+    lo, hi = resampled([fast, slow] * 5, draws=500)["hands_per_hour.2"]
+    pooled = 3600 * 500 / (5 * (fast["pace_seconds_2"] + slow["pace_seconds_2"]))
+    assert 100 < lo < pooled < hi < 300
+
+
 # --- real runs -----------------------------------------------------------------------------
 
 
@@ -536,6 +574,8 @@ def test_calibrate_end_to_end(
     vpip = rows["vpip_full.field"]
     assert vpip["status"] == ("PASS" if vpip["lo"] <= vpip["value"] <= vpip["hi"] else "OUT")
     assert f"{vpip['value']:.1f}" in text
+    assert "90% resampled" in text  # the sampling range beside the verdict, not a verdict
+    assert vpip["resampled_lo"] <= vpip["resampled_hi"]
     assert rows["vpip.field"]["status"] == "no source"  # every table size: measured only
     assert rows["three_bet.field"]["status"] == "no source"
     assert doc["counts"]["runs"] == 2

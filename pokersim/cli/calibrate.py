@@ -3,8 +3,10 @@
 Plays the scenario's runs with every hand logged, measures how the field plays (VPIP, PFR,
 3-bet, flops, showdowns, all-ins, pace, the money bubble, eliminations, duration) and prints
 each statistic against its band from published sources (``data/calibration_targets.toml``),
-PASS or OUT, with the source's short name. ``--out DIR`` also writes the table (JSON, Parquet)
-and a figure. See docs/players.md, "Calibration".
+PASS or OUT, with the source's short name, and beside it the statistic's sampling range over
+the runs (90 % of the runs drawn again with replacement; information, not a verdict: PASS
+still means the measured value is inside the band). ``--out DIR`` also writes the table (JSON,
+Parquet) and a figure. See docs/players.md, "Calibration".
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from typing import Any
 from pokersim.errors import ConfigError
 
 DEFAULT_SCENARIO = os.path.join("scenarios", "mtt_1000.toml")
-DEFAULT_RUNS = 20
+#: runs by the targets' format when ``--runs`` is not given: a multi-table run has one final
+#: table and one heads-up match, so its short-handed paces need many runs to be read
+#: (docs/players.md, "How many runs")
+DEFAULT_RUNS = {"mtt": 200, "sng": 200}
 
 
 def register(subparsers: Any) -> None:
@@ -35,7 +40,13 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("scenario", nargs="?", default=None, help="scenario TOML file")
     p.add_argument(
-        "--runs", type=int, default=DEFAULT_RUNS, help=f"tournaments (default {DEFAULT_RUNS})"
+        "--runs",
+        type=int,
+        default=None,
+        help=(
+            f"tournaments (default {DEFAULT_RUNS['mtt']} for a multi-table scenario, "
+            f"{DEFAULT_RUNS['sng']} for a sit-and-go)"
+        ),
     )
     p.add_argument("--seed", type=int, default=0, help="seed S; run i plays seed (S, i)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -53,14 +64,14 @@ def register(subparsers: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run, measure, judge and print; with ``--out`` write the files."""
-    from pokersim.calibration import statistics
-    from pokersim.calibration_runs import format_of, run_calibration
+    from pokersim.calibration import add_counts, resampled, statistics
+    from pokersim.calibration_runs import calibration_runs, format_of
     from pokersim.calibration_targets import judge, load_targets
     from pokersim.progress import announce_compile, progress_bar
     from pokersim.scenario import load_scenario
     from pokersim.study import refuse_multiday
 
-    if args.runs < 1:
+    if args.runs is not None and args.runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
     if args.jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
@@ -77,19 +88,23 @@ def main(args: argparse.Namespace) -> int:
     scenario = load_scenario(path)
     refuse_multiday(scenario, path)
     fmt = format_of(scenario)
+    runs = DEFAULT_RUNS[fmt] if args.runs is None else args.runs
     announce_compile()
     bar = progress_bar(
-        args.runs, desc="calibrate", unit="run", file=sys.stderr, enabled=not args.no_progress
+        runs, desc="calibrate", unit="run", file=sys.stderr, enabled=not args.no_progress
     )
     try:
-        counts = run_calibration(
-            path, runs=args.runs, seed=args.seed, jobs=args.jobs, on_run=lambda _i: bar.update(1)
+        per_run = calibration_runs(
+            path, runs=runs, seed=args.seed, jobs=args.jobs, on_run=lambda _i: bar.update(1)
         )
     finally:
         bar.close()
-    rows = judge(statistics(counts), targets, fmt)
-    command = f"pokersim calibrate {path} --runs {args.runs} --seed {args.seed}"
-    print(f"{scenario.name}: {args.runs} runs (seed {args.seed}), {fmt} targets")
+    counts: dict[str, float] = {}
+    for c in per_run:
+        add_counts(counts, c)
+    rows = judge(statistics(counts), targets, fmt, resampled(per_run))
+    command = f"pokersim calibrate {path} --runs {runs} --seed {args.seed}"
+    print(f"{scenario.name}: {runs} runs (seed {args.seed}), {fmt} targets")
     _print_rows(rows)
     if args.out is not None:
         from pokersim.calibration_report import write_calibration
@@ -97,11 +112,11 @@ def main(args: argparse.Namespace) -> int:
         meta = {
             "scenario": scenario.name,
             "scenario_file": str(path),
-            "runs": args.runs,
+            "runs": runs,
             "seed": args.seed,
             "format": fmt,
             "command": command,
-            "title": f"{scenario.name}: {args.runs} runs, seed {args.seed}",
+            "title": f"{scenario.name}: {runs} runs, seed {args.seed}",
         }
         try:
             written = write_calibration(Path(args.out), rows, counts, meta)
@@ -118,12 +133,20 @@ def _number(value: float | None) -> str:
 
 
 def _print_rows(rows: Any) -> None:
-    print(f"{'statistic':<62} {'measured':>10} {'band':>15}  {'verdict':<12} source")
+    head = f"{'statistic':<62} {'measured':>10} {'90% resampled':>15} {'band':>15}"
+    print(f"{head}  {'verdict':<12} source")
     tally: dict[str, int] = {}
     for r in rows:
         band = "-" if r.lo is None else f"{_number(r.lo)}-{_number(r.hi)}"
+        spread = (
+            "-"
+            if r.resampled_lo is None
+            else f"{_number(r.resampled_lo)}-{_number(r.resampled_hi)}"
+        )
         label = f"{r.label} [{r.unit}]" if r.unit else r.label
-        line = f"{label:<62} {_number(r.value):>10} {band:>15}  {r.status:<12} {r.source}"
+        line = (
+            f"{label:<62} {_number(r.value):>10} {spread:>15} {band:>15}  {r.status:<12} {r.source}"
+        )
         print(line.rstrip())
         tally[r.status] = tally.get(r.status, 0) + 1
     print(", ".join(f"{n} {status}" for status, n in sorted(tally.items())))
