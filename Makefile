@@ -22,8 +22,9 @@ kernels: $(STAMP)
 run: kernels
 	$(BIN)/pokersim run --out results/default --force
 
-# Lint, types and doctests first (seconds), then every test not marked `slow`.
-test: lint typecheck doctest kernels
+# Lint and types (seconds), the kernels compiled ahead of time (minutes when stale), doctests,
+# then every test not marked `slow`.
+test: lint typecheck kernels doctest
 	$(BIN)/pytest -n 2 -m 'not slow'
 
 # The exhaustive tests marked `slow` (pytest exits 5 if none are collected: not a failure).

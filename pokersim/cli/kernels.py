@@ -10,11 +10,7 @@ fresh (0) or not (1).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import sys
-import tempfile
-from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,6 +43,11 @@ def main(args: argparse.Namespace) -> int:
 
 def workload() -> None:
     """The calls a run makes: the built-in scenario plain, then recorded; a batch of hands."""
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+
     import numpy as np
 
     from pokersim.betting_kernel import play_batch
