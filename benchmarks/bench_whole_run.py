@@ -5,28 +5,20 @@ Usage: ``python benchmarks/bench_whole_run.py [SCENARIO] --tree LABEL=PATH[:jit]
 Each measurement is a fresh ``python -m pokersim run SCENARIO`` with ``PYTHONPATH=PATH``
 (``:jit``: with ``POKERSIM_JIT=1``, numba's kernels instead of the ones compiled ahead of
 time), the trees taking turns so that each sees the same moments of a shared machine. Prints
-best and median wall and CPU seconds (the child's own) per tree, and the load average.
+best and median wall and CPU seconds (the child's own) per tree, and the load average. Run it
+from outside the project's root (with absolute paths): there ``-m pokersim`` imports the root's
+package whatever ``PYTHONPATH`` says.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
-import statistics
-import subprocess
 import sys
-import time
+from pathlib import Path
 
-
-def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of a command, start to exit."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    subprocess.run(cmd, capture_output=True, check=True, env=env)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_startup import print_table, timed  # noqa: E402 - the script's own folder
 
 
 def main() -> None:
@@ -55,15 +47,7 @@ def main() -> None:
         loads.append(os.getloadavg()[0])
     print(f"best and median of {args.repeat}, load average {min(loads):.1f}-{max(loads):.1f}")
     print()
-    print("| tree | wall s, best | wall s, median | CPU s, best | CPU s, median |")
-    print("|---|---:|---:|---:|---:|")
-    for label, values in times.items():
-        wall = [w for w, _ in values]
-        cpu = [c for _, c in values]
-        print(
-            f"| {label} | {min(wall):.3f} | {statistics.median(wall):.3f} "
-            f"| {min(cpu):.3f} | {statistics.median(cpu):.3f} |"
-        )
+    print_table("tree", times)
 
 
 if __name__ == "__main__":
