@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 # The kernels compiled ahead of time (a run then starts without numba): built once, and again
 # after a change of their sources (a few minutes); nothing to do when they are fresh.
 kernels: $(STAMP)
-	$(BIN)/pokersim kernels
+	$(BIN)/python -m pokersim kernels
 
 run: kernels
 	$(BIN)/pokersim run --out results/default --force
