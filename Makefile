@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CODE := pokersim tests benchmarks
 
-.PHONY: run test test-slow lint typecheck doctest bench clean
+.PHONY: run test test-slow lint typecheck doctest bench clean kernels
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,15 +14,21 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The kernels compiled ahead of time (a run then starts without numba): built once, and again
+# after a change of their sources (a few minutes); nothing to do when they are fresh.
+kernels: $(STAMP)
+	$(BIN)/python -m pokersim kernels
+
+run: kernels
 	$(BIN)/pokersim run --out results/default --force
 
-# Lint, types and doctests first (seconds), then every test not marked `slow`.
-test: lint typecheck doctest
+# Lint and types (seconds), the kernels compiled ahead of time (minutes when stale), doctests,
+# then every test not marked `slow`.
+test: lint typecheck kernels doctest
 	$(BIN)/pytest -n 2 -m 'not slow'
 
 # The exhaustive tests marked `slow` (pytest exits 5 if none are collected: not a failure).
-test-slow: $(STAMP)
+test-slow: kernels
 	$(BIN)/pytest -n 2 -m slow || [ $$? -eq 5 ]
 
 lint: $(STAMP)
@@ -40,4 +46,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_evaluator.py
 
 clean:
-	rm -rf $(VENV) results
+	rm -rf $(VENV) results pokersim/_kernels_aot.*

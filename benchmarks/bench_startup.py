@@ -70,11 +70,24 @@ def first_hand(scenario: str, when: str = "dealt") -> tuple[float, float]:
     return float(mark.split()[1]) - t0, child_cpu() - cpu0
 
 
-def timed(cmd: list[str]) -> tuple[float, float]:
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of a command, start to exit."""
     cpu0, t0 = child_cpu(), time.perf_counter()
-    subprocess.run(cmd, capture_output=True, check=True)
+    subprocess.run(cmd, capture_output=True, check=True, env=env)
     return time.perf_counter() - t0, child_cpu() - cpu0
+
+
+def print_table(first: str, times: dict[str, list[tuple[float, float]]]) -> None:
+    """Best and median wall and CPU seconds of each row's (wall, CPU) measurements."""
+    print(f"| {first} | wall s, best | wall s, median | CPU s, best | CPU s, median |")
+    print("|---|---:|---:|---:|---:|")
+    for name, values in times.items():
+        wall = [w for w, _ in values]
+        cpu = [c for _, c in values]
+        print(
+            f"| {name} | {min(wall):.3f} | {statistics.median(wall):.3f} "
+            f"| {min(cpu):.3f} | {statistics.median(cpu):.3f} |"
+        )
 
 
 def main() -> None:
@@ -102,21 +115,13 @@ def main() -> None:
         loads.append(os.getloadavg()[0])
     print(f"best and median of {args.repeat}, load average {min(loads):.1f}-{max(loads):.1f}")
     print()
-    print("| what | wall s, best | wall s, median | CPU s, best | CPU s, median |")
-    print("|---|---:|---:|---:|---:|")
     names = {
         "bare": "`python -c pass` (the interpreter alone)",
         "help": "`pokersim --help`",
         "first": f"`pokersim run {os.path.basename(args.scenario)}` to its first hand",
         "played": "the same, to the end of that hand (its kernels loaded)",
     }
-    for key, values in times.items():
-        wall = [w for w, _ in values]
-        cpu = [c for _, c in values]
-        print(
-            f"| {names[key]} | {min(wall):.3f} | {statistics.median(wall):.3f} "
-            f"| {min(cpu):.3f} | {statistics.median(cpu):.3f} |"
-        )
+    print_table("what", {names[key]: values for key, values in times.items()})
 
 
 if __name__ == "__main__":

@@ -36,9 +36,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from pokersim.actions import Action, DecisionView, TournamentContext
 from pokersim.betting import Decide, TableState, answer_code, make_legal, make_view
@@ -68,7 +65,7 @@ from pokersim.hand_log import (
     UNCALLED,
     HandLog,
 )
-from pokersim.kernel_cache import njit
+from pokersim.kernel_cache import intrinsic, njit
 from pokersim.model_kernel import (
     CHART_TABLES,
     CHECK_CALL,
@@ -151,6 +148,9 @@ def _borrowed_typing(typingctx, ary):  # pragma: no cover
     A borrowed array skips them. Safe while the run's own arguments keep the memory alive:
     nothing borrowed outlives the run.
     """
+    from numba import types  # noqa: PLC0415 - numba only when it compiles
+    from numba.core import cgutils  # noqa: PLC0415
+
     if not isinstance(ary, types.Buffer):
         return None
 

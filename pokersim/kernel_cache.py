@@ -9,6 +9,15 @@ the old code. ``njit`` here is numba's, with each cached kernel's freshness stam
 numba and NumPy versions. numba then finds a stale entry not fresh and compiles anew, entry by
 entry, whatever process wrote it; nothing is deleted. Every module of the package compiles
 through this ``njit`` (a test holds it, and holds ``KERNEL_SOURCES`` to the kernels' imports).
+
+The kernels called from Python can also be built ahead of time (``pokersim kernels``,
+``pokersim.aot``) into an extension module beside this file that loads without numba. When
+that module is there and was built from the same sources (``aot_fingerprint``), ``njit``
+imports no numba: it returns a :class:`Deferred` kernel that calls the module's compiled
+function for the argument types it was built for. Any other call (or attribute) compiles
+every kernel with numba, as without the module, once (``jit_everything``). A module absent
+or stale is announced once on stderr, then numba compiles as before. ``POKERSIM_JIT=1``
+(the tests, the build) uses numba alone, without a word.
 """
 
 from __future__ import annotations
@@ -16,12 +25,28 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
+import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KERNEL_SOURCES", "fingerprint", "njit"]
+__all__ = [
+    "AOT_MODULE",
+    "AOT_TABLE",
+    "JIT_ENV",
+    "KERNEL_SOURCES",
+    "Deferred",
+    "aot_exports",
+    "aot_fingerprint",
+    "arg_key",
+    "fingerprint",
+    "intrinsic",
+    "jit_everything",
+    "njit",
+    "py_types",
+]
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -63,6 +88,13 @@ KERNEL_SOURCES = (
 )
 
 
+#: the ahead-of-time module (``pokersim.aot`` builds it) and its table: the fingerprint it was
+#: built from and, per exported function, the kernel and the argument types it takes
+AOT_MODULE = "_kernels_aot"
+AOT_TABLE = f"{AOT_MODULE}.json"
+JIT_ENV = "POKERSIM_JIT"
+
+
 @functools.cache
 def fingerprint(package: Path = PACKAGE) -> str:
     """A hex digest of the kernels' files and of the numba and NumPy versions.
@@ -70,7 +102,20 @@ def fingerprint(package: Path = PACKAGE) -> str:
     The files are ``KERNEL_SOURCES`` under ``package``: the digest changes whenever a cached
     kernel may be stale.
     """
-    digest = hashlib.sha256(f"numba {_version('numba')} numpy {_version('numpy')}".encode())
+    return _digest(package, f"numba {_version('numba')} numpy {_version('numpy')}")
+
+
+def aot_fingerprint(package: Path = PACKAGE) -> str:
+    """``fingerprint`` for the ahead-of-time module: its sources, NumPy's and Python's versions.
+
+    Not numba's: the module runs without it (and asking its version costs ~30 ms).
+    """
+    python = ".".join(map(str, sys.version_info[:2]))
+    return _digest(package, f"aot numpy {_version('numpy')} python {python}")
+
+
+def _digest(package: Path, versions: str) -> str:
+    digest = hashlib.sha256(versions.encode())
     for name in KERNEL_SOURCES:
         digest.update(f"\0{name}\0".encode())
         digest.update((package / name).read_bytes())
@@ -96,16 +141,187 @@ def _version(package: str) -> str:
 
 
 def njit(**options: Any) -> Callable[[Callable[..., Any]], Any]:
-    """``numba.njit(**options)``; with ``cache=True`` the cache entries carry ``fingerprint()``."""
-    import numba  # noqa: PLC0415
+    """``numba.njit(**options)``; with ``cache=True`` the cache entries carry ``fingerprint()``.
+
+    With the ahead-of-time module loaded, a :class:`Deferred` kernel instead (numba unimported).
+    """
 
     def compile_lazily(func: Callable[..., Any]) -> Any:
-        dispatcher = numba.njit(**options)(func)
-        if options.get("cache") and not getattr(numba.config, "DISABLE_JIT", False):
-            stamp(dispatcher)
-        return dispatcher
+        exports = aot_exports()
+        if exports is None or _JITTED:
+            return _jit(func, options)
+        name = f"{func.__module__}.{func.__qualname__}"
+        return _defer(Deferred(func, lambda: _jit(func, options), exports.get(name, {})))
 
     return compile_lazily
+
+
+def intrinsic(typing: Callable[..., Any]) -> Any:
+    """``numba.extending.intrinsic(typing)``, deferred like ``njit`` (compiled code only)."""
+
+    def make() -> Any:
+        from numba.extending import intrinsic as numba_intrinsic  # noqa: PLC0415
+
+        return numba_intrinsic(typing)
+
+    if aot_exports() is None or _JITTED:
+        return make()
+    return _defer(Deferred(typing, make, {}))
+
+
+def _jit(func: Callable[..., Any], options: dict[str, Any]) -> Any:
+    import numba  # noqa: PLC0415
+
+    dispatcher = numba.njit(**options)(func)
+    if options.get("cache") and not getattr(numba.config, "DISABLE_JIT", False):
+        stamp(dispatcher)
+    return dispatcher
+
+
+class Deferred:
+    """A kernel made without numba: the ahead-of-time module's functions, numba's when needed.
+
+    A call whose arguments' types (``arg_key``) the module was built for runs its function;
+    any other call, or any attribute but ``py_func`` (``signatures``...), first compiles every
+    kernel with numba (``jit_everything``), then uses the dispatcher.
+    """
+
+    __slots__ = ("__wrapped__", "exports", "jitted", "make")
+
+    def __init__(
+        self,
+        func: Callable[..., Any],
+        make: Callable[[], Any],
+        exports: dict[tuple[Any, ...], Callable[..., Any]],
+    ) -> None:
+        self.__wrapped__ = func
+        self.make = make
+        self.exports = exports
+        self.jitted: Any = None
+
+    def __call__(self, *args: Any) -> Any:
+        if self.jitted is None:
+            nd = _ndarray  # ``arg_key`` inline: a call costs ~1 µs less
+            key = [
+                (a.dtype.str, a.ndim, a.flags.c_contiguous) if type(a) is nd else type(a)
+                for a in args
+            ]
+            compiled = self.exports.get(tuple(key))
+            if compiled is not None:
+                return compiled(*args)
+            self._jit()
+        return self.jitted(*args)
+
+    @property
+    def py_func(self) -> Callable[..., Any]:
+        """The Python function, as numba's dispatcher gives it (no compiling)."""
+        return self.__wrapped__
+
+    def __getattr__(self, name: str) -> Any:
+        if self.jitted is None:
+            self._jit()
+        return getattr(self.jitted, name)
+
+    def _jit(self) -> None:
+        jit_everything()
+        if self.jitted is None:  # not one of the package's (made outside ``njit``)
+            self.jitted = self.make()
+
+    def __repr__(self) -> str:
+        return f"<deferred kernel {self.__wrapped__.__qualname__}>"
+
+
+_DEFERRED: list[Deferred] = []
+_JITTED = False
+
+
+def _defer(kernel: Deferred) -> Deferred:
+    _DEFERRED.append(kernel)
+    return kernel
+
+
+def jit_everything() -> None:
+    """Compile every deferred kernel with numba and put the dispatchers in their place.
+
+    numba resolves a kernel's callees from its module's globals when it compiles it, so every
+    module of the package that holds a :class:`Deferred` (its own or imported) gets the
+    dispatcher instead. Kernels defined from now on are numba's at once.
+    """
+    global _JITTED
+    _JITTED = True
+    for kernel in _DEFERRED:
+        if kernel.jitted is None:
+            kernel.jitted = kernel.make()
+    for name, module in list(sys.modules.items()):
+        if name == "pokersim" or name.startswith("pokersim."):
+            for attr, value in list(vars(module).items()):
+                if isinstance(value, Deferred):
+                    setattr(module, attr, value.jitted)
+
+
+def arg_key(value: Any) -> Any:
+    """What an exported function's argument is checked by: a type, or an array's layout."""
+    kind = type(value)
+    if kind is _ndarray:
+        return (value.dtype.str, value.ndim, value.flags.c_contiguous)
+    return kind
+
+
+_ndarray: Any = None  # numpy.ndarray, once the module is loaded (light commands skip NumPy)
+
+
+def py_types() -> dict[str, type]:
+    """The argument types an exported function's table names (``pokersim.aot``), by name."""
+    import array  # noqa: PLC0415
+
+    import numpy as np  # noqa: PLC0415
+
+    global _ndarray
+    _ndarray = np.ndarray
+    kinds: list[type] = [int, float, bool, bytes, array.array]
+    kinds += [np.int64, np.int32, np.int16, np.int8, np.uint64, np.uint8, np.float64, np.bool_]
+    return {f"{k.__module__}.{k.__qualname__}": k for k in kinds}
+
+
+def _table_key(arg: Any, types: dict[str, type]) -> Any:
+    return tuple(arg) if isinstance(arg, list) else types[arg]
+
+
+@functools.cache
+def aot_exports() -> dict[str, dict[tuple[Any, ...], Callable[..., Any]]] | None:
+    """The ahead-of-time module's functions by kernel and argument key; None: numba compiles.
+
+    None when ``POKERSIM_JIT`` is set (silently), or the module is absent, stale or unloadable
+    (said once on stderr).
+    """
+    if os.environ.get(JIT_ENV):
+        return None
+    reason = None
+    try:
+        table = json.loads((PACKAGE / AOT_TABLE).read_text())
+    except (OSError, ValueError):
+        reason = "not built"
+    else:
+        if table.get("fingerprint") != aot_fingerprint():
+            reason = "stale (built from other sources)"
+    if reason is None:
+        try:
+            module = importlib.import_module(f"{__package__}.{AOT_MODULE}")
+        except ImportError as exc:
+            reason = f"not loadable ({exc})"
+    if reason is not None:
+        print(
+            f"pokersim: the ahead-of-time kernels are {reason}: numba compiles them "
+            "(`pokersim kernels` builds them)",
+            file=sys.stderr,
+        )
+        return None
+    types = py_types()
+    exports: dict[str, dict[tuple[Any, ...], Callable[..., Any]]] = {}
+    for row in table["exports"]:
+        key = tuple(_table_key(arg, types) for arg in row["args"])
+        exports.setdefault(row["kernel"], {})[key] = getattr(module, row["name"])
+    return exports
 
 
 def stamp(dispatcher: Any) -> None:

@@ -139,7 +139,14 @@ def announce_compile(
     kernels: tuple[tuple[str, str], ...] = ENGINE_KERNELS,
     message: str = COMPILE_MESSAGE,
 ) -> bool:
-    """Print the compile notice on stderr when the kernel cache is cold; return whether it did."""
+    """Print the compile notice on stderr when the kernel cache is cold; return whether it did.
+
+    The engine's kernels compiled ahead of time (``kernel_cache.aot_exports``) need no cache.
+    """
+    from pokersim.kernel_cache import aot_exports  # noqa: PLC0415
+
+    if kernels == ENGINE_KERNELS and aot_exports() is not None:
+        return False
     if kernels_cached(kernels):
         return False
     print(message, file=file or sys.stderr, flush=True)

@@ -1,0 +1,54 @@
+"""Whole-process time of ``pokersim run SCENARIO``, source trees (or modes) in turns.
+
+Usage: ``python benchmarks/bench_whole_run.py [SCENARIO] --tree LABEL=PATH[:jit] ... [--repeat N]``
+
+Each measurement is a fresh ``python -m pokersim run SCENARIO`` with ``PYTHONPATH=PATH``
+(``:jit``: with ``POKERSIM_JIT=1``, numba's kernels instead of the ones compiled ahead of
+time), the trees taking turns so that each sees the same moments of a shared machine. Prints
+best and median wall and CPU seconds (the child's own) per tree, and the load average. Run it
+from outside the project's root (with absolute paths): there ``-m pokersim`` imports the root's
+package whatever ``PYTHONPATH`` says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_startup import print_table, timed  # noqa: E402 - the script's own folder
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("scenario", nargs="?", default="scenarios/mtt_1000.toml")
+    p.add_argument("--tree", action="append", required=True, metavar="LABEL=PATH[:jit]")
+    p.add_argument("--repeat", type=int, default=5)
+    args = p.parse_args()
+    trees = {}
+    for spec in args.tree:
+        label, _, path = spec.partition("=")
+        path, _, mode = path.partition(":")
+        env = {k: v for k, v in os.environ.items() if k != "POKERSIM_JIT"}
+        env["PYTHONPATH"] = os.path.abspath(path)
+        if mode == "jit":
+            env["POKERSIM_JIT"] = "1"
+        trees[label] = env
+    cmd = [sys.executable, "-m", "pokersim", "run", args.scenario]
+    for env in trees.values():
+        timed(cmd, env)  # caches warm, files in the page cache
+    times: dict[str, list[tuple[float, float]]] = {label: [] for label in trees}
+    loads = [os.getloadavg()[0]]
+    for _ in range(args.repeat):
+        for label, env in trees.items():
+            times[label].append(timed(cmd, env))
+        loads.append(os.getloadavg()[0])
+    print(f"best and median of {args.repeat}, load average {min(loads):.1f}-{max(loads):.1f}")
+    print()
+    print_table("tree", times)
+
+
+if __name__ == "__main__":
+    main()

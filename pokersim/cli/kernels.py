@@ -1,0 +1,80 @@
+"""``pokersim kernels``: compile the kernels ahead of time, so that a run starts without numba.
+
+``pokersim.aot`` builds the extension module from the kernels this command's workload calls
+from Python: the built-in scenario at two tables (plain, then with its actions and hand
+histories written) and a block of hands through ``play_batch``. ``make`` runs it before the
+tests and runs. With ``--check`` nothing is built: the exit status says whether the module is
+fresh (0) or not (1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``kernels`` sub-command."""
+    p = subparsers.add_parser(
+        "kernels",
+        help="compile the kernels ahead of time (a run then starts without numba)",
+        description="Build the extension module of the compiled kernels from their sources "
+        "(a few minutes), unless it is fresh already.",
+    )
+    p.add_argument("--force", action="store_true", help="build even if the module is fresh")
+    p.add_argument("--check", action="store_true", help="only say whether it is fresh")
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Build (or check) the ahead-of-time kernels."""
+    from pokersim import aot
+
+    if aot.fresh() and not args.force:
+        print("the ahead-of-time kernels are fresh")
+        return 0
+    if args.check:
+        print("the ahead-of-time kernels are absent or stale (`pokersim kernels` builds them)")
+        return 1
+    path = aot.build(workload, log=lambda line: print(line, file=sys.stderr))
+    print(f"built {path.name}")
+    return 0
+
+
+def workload() -> None:
+    """The calls a run makes: the built-in scenario plain, then recorded; a batch of hands."""
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+
+    import numpy as np
+
+    from pokersim.betting_kernel import play_batch
+    from pokersim.cli import main as cli
+    from pokersim.config import Level
+    from pokersim.players import RandomLegalModel
+    from pokersim.rng import STREAM_DECISIONS, decision_block, generator
+    from pokersim.scenario import default_scenario_path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        scenario = Path(tmp) / "small.toml"  # the built-in scenario at two tables: seconds
+        text = default_scenario_path().read_text()
+        scenario.write_text(text.replace("\ncount = 180\n", "\ncount = 18\n", 1))
+        out = str(Path(tmp) / "out")
+        for argv in (
+            ["run", str(scenario), "--seed", "1"],
+            ["run", str(scenario), "--seed", "1", "--actions", "--hands", "both", "--out", out],
+        ):
+            quiet = io.StringIO()
+            with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+                code = cli(argv)
+            if code:
+                raise RuntimeError(f"pokersim {' '.join(argv)} failed ({code}): {quiet.getvalue()}")
+    hands = 4
+    uniforms, normals = decision_block(generator(1, STREAM_DECISIONS, 0), hands)
+    stacks = np.full((hands, 6), 1000, dtype=np.int64)
+    buttons = np.arange(hands) % 6
+    models = [RandomLegalModel() for _ in range(6)]
+    level = Level(small_blind=10, big_blind=20)
+    play_batch(models, stacks, buttons, level, 1, 0, 0, uniforms, normals)

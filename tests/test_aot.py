@@ -1,0 +1,128 @@
+"""The kernels compiled ahead of time: same bytes out as numba's, and no numba imported.
+
+``pokersim kernels`` (``make`` runs it before the tests) builds the module; the comparison
+needs it fresh and skips with a word otherwise (outside CI, where a missing module fails).
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokersim import aot, kernel_cache
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = """
+import sys
+from pokersim.cli import main
+code = main(sys.argv[1:])
+print("numba imported:", "numba" in sys.modules, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _run(argv: list[str], jit: bool) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != kernel_cache.JIT_ENV}
+    if jit:
+        env[kernel_cache.JIT_ENV] = "1"
+    return subprocess.run(
+        [sys.executable, "-c", CHILD, *argv],
+        capture_output=True, text=True, check=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != "provenance.json"  # it names the folder
+    }
+
+
+@pytest.mark.parametrize(
+    "scenario, options",
+    [
+        ("scenarios/sng_9max.toml", ["--actions", "--hands", "both"]),
+        ("scenarios/mtt_1000.toml", []),
+    ],
+)
+def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, options) -> None:
+    if not aot.fresh():
+        if os.environ.get("CI"):
+            pytest.fail("the ahead-of-time kernels are not built: `make` runs `pokersim kernels`")
+        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    outs = {}
+    for jit in (False, True):
+        out = tmp_path / ("jit" if jit else "aot")
+        done = _run(["run", scenario, "--seed", "3", "--out", str(out), *options], jit)
+        assert f"numba imported: {jit}" in done.stderr, done.stderr  # the path it claims
+        assert "ahead-of-time" not in done.stderr  # fresh: no fallback announced
+        outs[jit] = _files(out)
+    assert outs[False].keys() == outs[True].keys() and len(outs[True]) >= 2
+    for name, data in outs[True].items():
+        assert outs[False][name] == data, f"{name} differs between the two paths"
+
+
+def _exports_from(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[object, str]:
+    monkeypatch.delenv(kernel_cache.JIT_ENV, raising=False)
+    monkeypatch.setattr(kernel_cache, "PACKAGE", folder)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        exports = kernel_cache.aot_exports.__wrapped__()
+    return exports, err.getvalue()
+
+
+def test_an_absent_module_falls_back_to_numba_with_a_word(tmp_path, monkeypatch) -> None:
+    exports, said = _exports_from(tmp_path, monkeypatch)
+    assert exports is None
+    assert "ahead-of-time kernels are not built" in said and "pokersim kernels" in said
+
+
+def test_a_stale_module_falls_back_to_numba_with_a_word(tmp_path, monkeypatch) -> None:
+    table = {"fingerprint": "0" * 64, "exports": []}
+    (tmp_path / kernel_cache.AOT_TABLE).write_text(json.dumps(table))
+    exports, said = _exports_from(tmp_path, monkeypatch)
+    assert exports is None and "stale" in said
+
+
+def test_jit_forced_falls_back_without_a_word(monkeypatch) -> None:
+    monkeypatch.setenv(kernel_cache.JIT_ENV, "1")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert kernel_cache.aot_exports.__wrapped__() is None
+    assert err.getvalue() == ""
+
+
+def test_a_deferred_kernel_runs_the_module_only_for_the_types_it_was_built_for() -> None:
+    kernel_cache.py_types()  # as the module's loading does: arrays are keyed by layout
+    calls = []
+
+    def python(x):
+        return ("python", x)
+
+    def compiled(x):
+        calls.append(x)
+        return ("compiled", x)
+
+    ints = np.arange(4, dtype=np.int64)
+    exports = {(kernel_cache.arg_key(ints),): compiled, (int,): compiled}
+    kernel = kernel_cache.Deferred(python, lambda: python, exports)
+    assert kernel.py_func is python  # no compiling to read it
+    assert kernel(5) == ("compiled", 5)
+    assert kernel(ints)[0] == "compiled"
+    assert kernel.jitted is None
+    for other in (ints.astype(np.int32), ints[::2], ints.reshape(2, 2), 5.0, array.array("q")):
+        assert kernel_cache.arg_key(other) not in exports
+    assert kernel(5.0) == ("python", 5.0)  # not built for a float: numba's (here, Python's)
+    assert kernel.jitted is python and len(calls) == 2
+    assert kernel(5) == ("python", 5)  # once numba compiled, numba's for every call
