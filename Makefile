@@ -15,19 +15,20 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The kernels compiled ahead of time (a run then starts without numba): built once, and again
-# after a change of their sources (a few minutes); nothing to do when they are fresh.
+# after a change of their sources (several minutes); nothing to do when they are fresh. Optional:
+# without them numba compiles the same kernels (cached) and a run says so in one line.
 kernels: $(STAMP)
 	$(BIN)/python -m pokersim kernels
 
-run: kernels
+run: $(STAMP)
 	$(BIN)/pokersim run --out results/default --force
 
-# Lint and types (seconds), the kernels compiled ahead of time (minutes when stale), doctests,
-# then every test not marked `slow`.
-test: lint typecheck kernels doctest
+# Lint, types and doctests first (seconds), then every test not marked `slow`.
+test: lint typecheck doctest
 	$(BIN)/pytest -n 2 -m 'not slow'
 
-# The exhaustive tests marked `slow` (pytest exits 5 if none are collected: not a failure).
+# The exhaustive tests marked `slow` (pytest exits 5 if none are collected: not a failure),
+# after building the kernels ahead of time: one of them runs scenarios through both paths.
 test-slow: kernels
 	$(BIN)/pytest -n 2 -m slow || [ $$? -eq 5 ]
 

@@ -1,7 +1,7 @@
 """The kernels compiled ahead of time: same bytes out as numba's, and no numba imported.
 
-``pokersim kernels`` (``make`` runs it before the tests) builds the module; the comparison
-needs it fresh and skips with a word otherwise (outside CI, where a missing module fails).
+``pokersim kernels`` (``make test-slow`` runs it first) builds the module; the comparison, marked
+slow, needs it fresh and skips with a word otherwise (outside CI, where a missing module fails).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "scenario, options",
     [
@@ -59,7 +60,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, options) -> None:
     if not aot.fresh():
         if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make` runs `pokersim kernels`")
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` runs `pokersim kernels`")
         pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
     outs = {}
     for jit in (False, True):
