@@ -10,6 +10,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -378,6 +379,27 @@ def test_top_ups_come_at_the_named_levels_and_stop_at_the_cap() -> None:
     assert every4.bank_after_level_change(38.0) == 40.0
     with pytest.raises(ConfigError, match="top_up_every_levels"):
         ActionClock(top_up_every_levels=0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    banks=st.lists(st.floats(-50.0, 200.0, allow_nan=False), min_size=1, max_size=40),
+    top_up=st.floats(0.5, 60.0),
+    cap=st.floats(0.0, 150.0),
+)
+def test_a_level_tops_up_every_bank_as_the_clock_says(
+    banks: list[float], top_up: float, cap: float
+) -> None:
+    """Every player's bank after a top-up level is ``bank_after_level_change`` of the bank."""
+    clock = ActionClock(
+        bank_top_up_seconds=top_up, top_up_every_levels=2, bank_max_seconds=cap,
+        time_bank_seconds=0.0,
+    )  # fmt: skip
+    desk = SimpleNamespace(action_clock=clock, bank=array("d", banks))
+    Incidents.level_started(desk, 3)  # type: ignore[arg-type]
+    assert list(desk.bank) == banks  # not a top-up level
+    Incidents.level_started(desk, 4)  # type: ignore[arg-type]
+    assert list(desk.bank) == [clock.bank_after_level_change(b) for b in banks]
 
 
 def test_top_up_case_passes_and_fails_when_the_top_up_is_skipped(

@@ -33,6 +33,7 @@ from typing import Any
 import simpy
 from simpy.events import URGENT
 
+from pokersim.engine.agenda import Agenda
 from pokersim.engine.floor import Floor
 from pokersim.engine.setup import Options
 from pokersim.engine.state import Table
@@ -44,8 +45,6 @@ from pokersim.scenario import Scenario
 from pokersim.script import StartPosition
 
 __all__ = ["AllIdle", "Director"]
-
-move_button = Floor.move_button
 
 Process = Generator[simpy.Event, Any, None]
 Pending = tuple[int, Callable[[], "Pending | None"]]  # wait this long, then do this
@@ -61,6 +60,12 @@ class AllIdle(simpy.Event):
         self.env.schedule(self, URGENT)
 
 
+class Clock(Agenda, simpy.Environment):
+    """SimPy's environment with its events kept by time (``engine.agenda``): the same order."""
+
+    empty = simpy.core.EmptySchedule
+
+
 class Director(Upkeep):
     """Keeps time for one tournament: tables' processes, the clock, faults, late arrivals."""
 
@@ -68,7 +73,7 @@ class Director(Upkeep):
         self, scenario: Scenario, seed: int, opts: Options, start_position: StartPosition | None
     ) -> None:
         super().__init__(scenario, seed, opts)
-        self.env = simpy.Environment()
+        self.env = Clock()
         self.start_position = start_position
         self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
@@ -86,13 +91,12 @@ class Director(Upkeep):
         on_time = self._late_start()  # R-REG-1: late players arrive later
         if self.arrival_at:
             self.env.process(self._arrivals())
-        cashier = self.cashier
         self._log(self._opening(on_time))
         if self.lobby.cancelled:  # R-REG-4: every buy-in and fee back, nothing played
             self._cancel_before_start(on_time)
             return
         for p in on_time:
-            cashier.bounty.register(p)
+            self.cashier.bounty.register(p)
         fixed = self.start_position
         if fixed is None:
             draw = self.floor.start_draw(on_time)
@@ -145,9 +149,7 @@ class Director(Upkeep):
                 self.incidents.level_started(level_i)
 
     def _table_process(self, tab: Table) -> Process:
-        env = self.env
-        go = self.go
-        tid = tab.table_id
+        env, go, tid, move_button = self.env, self.go, tab.table_id, Floor.move_button
         while True:
             yield go[tid]
             if not tab.open or self.over:
@@ -170,6 +172,7 @@ class Director(Upkeep):
                 yield env.timeout(seconds)
                 if not self._hand_ended(tab, result):
                     break
+                del result, started  # freed now, while fresh, not one round of tables later
 
     def _timer(self, pending: Pending | None) -> tuple[simpy.Event, Callable[[], Any]] | None:
         """A wait asked for by ``_resolve``, its timeout made now (same-time order kept)."""

@@ -107,10 +107,11 @@ class Incidents:
     def level_started(self, level_index: int) -> None:
         """Top up every time bank when a level the scenario names starts (R-DIS-1)."""
         clock = self.action_clock
-        if clock.tops_up_at(level_index):
-            bank = self.bank
-            for p in range(len(bank)):
-                bank[p] = clock.bank_after_level_change(bank[p])
+        if clock.tops_up_at(level_index):  # ``bank_after_level_change`` on every bank at once
+            bank = np.frombuffer(self.bank, dtype=np.float64)  # the same doubles, in place
+            top_up = np.maximum(bank, 0.0)
+            top_up += clock.bank_top_up_seconds
+            np.minimum(clock.bank_max_seconds, top_up, out=bank)
 
     def protection_seconds(self, places_paid: int) -> float:
         """R-DIS-3 extra seconds for a disconnected player now (0 outside the protected stage)."""
