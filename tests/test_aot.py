@@ -60,7 +60,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, options) -> None:
     if not aot.fresh():
         if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` runs `pokersim kernels`")
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
         pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
     outs = {}
     for jit in (False, True):
