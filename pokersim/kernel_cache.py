@@ -287,12 +287,25 @@ def _table_key(arg: Any, types: dict[str, type]) -> Any:
     return tuple(arg) if isinstance(arg, list) else types[arg]
 
 
+_FALLBACK: str | None = None
+
+
+def aot_fallback() -> str | None:
+    """Why numba compiles the kernels though the ahead-of-time module was looked for, or None.
+
+    Said by ``progress.announce_compile`` when a command is about to play, not at import: a
+    command that stops at bad input says only its one line.
+    """
+    aot_exports()
+    return _FALLBACK
+
+
 @functools.cache
 def aot_exports() -> dict[str, dict[tuple[Any, ...], Callable[..., Any]]] | None:
     """The ahead-of-time module's functions by kernel and argument key; None: numba compiles.
 
-    None when ``POKERSIM_JIT`` is set (silently), or the module is absent, stale or unloadable
-    (said once on stderr).
+    None when ``POKERSIM_JIT`` is set, or the module is absent, stale or unloadable (the reason
+    kept for ``aot_fallback``).
     """
     if os.environ.get(JIT_ENV):
         return None
@@ -310,10 +323,10 @@ def aot_exports() -> dict[str, dict[tuple[Any, ...], Callable[..., Any]]] | None
         except ImportError as exc:
             reason = f"not loadable ({exc})"
     if reason is not None:
-        print(
+        global _FALLBACK
+        _FALLBACK = (
             f"pokersim: the ahead-of-time kernels are {reason}: numba compiles them "
-            "(`pokersim kernels` builds them)",
-            file=sys.stderr,
+            "(`pokersim kernels` builds them)"
         )
         return None
     types = py_types()

@@ -141,13 +141,23 @@ def announce_compile(
 ) -> bool:
     """Print the compile notice on stderr when the kernel cache is cold; return whether it did.
 
-    The engine's kernels compiled ahead of time (``kernel_cache.aot_exports``) need no cache.
+    The engine's kernels compiled ahead of time (``kernel_cache.aot_exports``) need no cache;
+    when that module was looked for and is absent or stale, the notice says so too (a stale
+    module is said even with the cache warm: its builder expects it to be used).
     """
-    from pokersim.kernel_cache import aot_exports  # noqa: PLC0415
+    from pokersim.kernel_cache import aot_exports, aot_fallback  # noqa: PLC0415
 
-    if kernels == ENGINE_KERNELS and aot_exports() is not None:
-        return False
+    out = file or sys.stderr
+    fallback = None
+    if kernels == ENGINE_KERNELS:
+        if aot_exports() is not None:
+            return False
+        fallback = aot_fallback()
+        if fallback is not None and "stale" in fallback:
+            print(fallback, file=out, flush=True)
     if kernels_cached(kernels):
         return False
-    print(message, file=file or sys.stderr, flush=True)
+    if fallback is not None and "stale" not in fallback:
+        print(fallback, file=out, flush=True)
+    print(message, file=out, flush=True)
     return True

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokersim import aot, kernel_cache
+from pokersim import aot, kernel_cache, progress
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,10 +77,28 @@ def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, opti
 def _exports_from(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[object, str]:
     monkeypatch.delenv(kernel_cache.JIT_ENV, raising=False)
     monkeypatch.setattr(kernel_cache, "PACKAGE", folder)
+    monkeypatch.setattr(kernel_cache, "_FALLBACK", None)
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         exports = kernel_cache.aot_exports.__wrapped__()
-    return exports, err.getvalue()
+    assert err.getvalue() == ""  # said when a command is about to play, not at import
+    return exports, kernel_cache._FALLBACK or ""
+
+
+@pytest.mark.parametrize("cached", [True, False])
+@pytest.mark.parametrize("reason", ["not built", "stale (built from other sources)"])
+def test_the_fallback_is_said_when_a_command_plays(monkeypatch, reason, cached) -> None:
+    said = f"pokersim: the ahead-of-time kernels are {reason}: numba compiles them"
+    monkeypatch.setattr(kernel_cache, "aot_exports", lambda: None)
+    monkeypatch.setattr(kernel_cache, "_FALLBACK", said)
+    monkeypatch.setattr(progress, "kernels_cached", lambda kernels: cached)
+    out = io.StringIO()
+    announced = progress.announce_compile(out)
+    lines = out.getvalue().splitlines()
+    assert announced is not cached
+    # a stale module always (its builder expects it used); an absent one with the compile notice
+    assert (said in lines) is ("stale" in reason or not cached)
+    assert (progress.COMPILE_MESSAGE in lines) is not cached
 
 
 def test_an_absent_module_falls_back_to_numba_with_a_word(tmp_path, monkeypatch) -> None:
