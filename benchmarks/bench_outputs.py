@@ -9,6 +9,7 @@ over the run without files played next to it. "recorded, no files" records the h
 engine, apart from the writer.
 
     python benchmarks/bench_outputs.py scenarios/mtt_1000.toml --rounds 6
+    python benchmarks/bench_outputs.py scenarios/mtt_1000.toml --only out actions
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from pokersim.outputs import write_run
 from pokersim.scenario import load_scenario
 
 VARIANTS = ("no files", "recorded, no files", "--out", "--out --actions", "--out --hands both")
+SHORT = {  # --only's names of the variants
+    "recorded": "recorded, no files",
+    "out": "--out",
+    "actions": "--out --actions",
+    "hands": "--out --hands both",
+}
 
 
 def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]:
@@ -61,14 +68,23 @@ def main() -> int:
     parser.add_argument("scenario", type=Path, nargs="?", default=Path("scenarios/mtt_1000.toml"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=list(SHORT),
+        choices=SHORT,
+        help="the variants played besides 'no files' (all by default)",
+    )
     args = parser.parse_args()
+    chosen = {SHORT[name] for name in args.only}
+    variants = tuple(v for v in VARIANTS if v == "no files" or v in chosen)
     with tempfile.TemporaryDirectory() as tmp:
         runs = _runner(args.scenario, args.seed, Path(tmp))
-        per_hand: dict[str, list[float]] = {v: [] for v in VARIANTS}
-        for name in VARIANTS:  # warm-up: compiled kernels, caches
+        per_hand: dict[str, list[float]] = {v: [] for v in variants}
+        for name in variants:  # warm-up: compiled kernels, caches
             runs[name]()
         for k in range(args.rounds):
-            order = VARIANTS if k % 2 == 0 else tuple(reversed(VARIANTS))
+            order = variants if k % 2 == 0 else tuple(reversed(variants))
             for name in order:
                 start = time.process_time()
                 hands = runs[name]()
@@ -77,7 +93,7 @@ def main() -> int:
     print("| variant | median µs a hand | range | extra over no files, median of rounds |")
     print("|---|---:|---:|---:|")
     base = per_hand["no files"]
-    for name in VARIANTS:
+    for name in variants:
         values = per_hand[name]
         extra = statistics.median(v - b for v, b in zip(values, base, strict=True))
         print(

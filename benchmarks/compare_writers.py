@@ -1,6 +1,7 @@
 """What writing a run's files costs a hand, the writing alone: two trees of the project in turns.
 
     python benchmarks/compare_writers.py OLD NEW scenarios/mtt_1000.toml --pairs 3
+    python benchmarks/compare_writers.py OLD NEW scenarios/mtt_1000.toml --only out actions
 
 ``OLD`` and ``NEW`` are checkouts of the project (their roots). Each pair runs one process on
 each tree (old first in even pairs, new first in odd ones); a process plays the scenario once
@@ -29,6 +30,7 @@ VARIANTS = {
     "--out --actions": (True, "none"),
     "--hands both": (False, "both"),
 }
+SHORT = {"out": "--out", "actions": "--out --actions", "hands": "--hands both"}  # --only's names
 
 # Run inside one tree's process: prints {variant: median µs a hand}.
 _CHILD = r"""
@@ -111,9 +113,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3, help="replays a process times")
-    parser.add_argument("--variants", nargs="*", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument(
+        "--only", nargs="*", default=list(SHORT), choices=SHORT, help="the variants (default: all)"
+    )
     args = parser.parse_args()
-    variants = {name: VARIANTS[name] for name in args.variants}
+    variants = {SHORT[name]: VARIANTS[SHORT[name]] for name in args.only}
     scenario = args.scenario.resolve()
     trees = {"old": args.old.resolve(), "new": args.new.resolve()}
     got: dict[str, list[dict]] = {"old": [], "new": []}
