@@ -121,22 +121,43 @@ def _put(out, at, text, starts, k):  # pragma: no cover
     return at
 
 
+# "00" to "99": two digits at a time (a kernel reads this global as a constant)
+_PAIRS = np.frombuffer("".join(f"{k:02d}" for k in range(100)).encode("ascii"), dtype=np.uint8)
+
+
 @njit(cache=True, inline="always")
 def _int(out, at, value):  # pragma: no cover
-    """``value`` in decimal at ``out[at]``, as ``int.__repr__`` writes it; returns the end."""
+    """``value`` in decimal at ``out[at]``, as ``int.__repr__`` writes it; returns the end.
+
+    The digits are counted by comparisons and written two at a time (one division by 100
+    for two digits): most of the lines' bytes are integers.
+    """
     if value < 0:
         out[at] = 45  # "-"
         at += 1
         value = -value
-    digits = 1
-    rest = value // 10
-    while rest:
+    if value < 10:
+        out[at] = 48 + value
+        return at + 1
+    digits = 2
+    bound = 100
+    while digits < 19 and value >= bound:  # 19: the most an int64 has
         digits += 1
-        rest //= 10
+        bound *= 10
     end = at + digits
-    for k in range(digits):
-        out[end - 1 - k] = 48 + value % 10
-        value //= 10
+    k = end
+    while value >= 100:
+        rest = value // 100
+        pair = 2 * (value - 100 * rest)
+        k -= 2
+        out[k] = _PAIRS[pair]
+        out[k + 1] = _PAIRS[pair + 1]
+        value = rest
+    if value >= 10:
+        out[k - 2] = _PAIRS[2 * value]
+        out[k - 1] = _PAIRS[2 * value + 1]
+    else:
+        out[k - 1] = 48 + value
     return end
 
 
@@ -430,16 +451,22 @@ class HandLines:
     """Rows waiting for their lines, all written in one compiled call.
 
     A call costs a few microseconds whatever it writes: the event log's writer gathers the
-    rows (``add``), in entries that each come back as one text, and takes the entries' lines
-    when it writes (``take``). ``hands`` counts the entries.
+    rows (``add``, or ``entry`` and then straight into ``rows``), in entries that each come
+    back as one text, and takes the entries' bytes (``encode``) or lines (``take``) when it
+    writes. ``hands`` counts the entries.
     """
 
     __slots__ = ("entries", "hands", "rows")
 
     def __init__(self) -> None:
-        self.rows = array("q")
+        self.rows = array("q")  # emptied in place by ``encode``: a writer may hold it
         self.entries = array("q")  # the row each entry starts at
         self.hands = 0
+
+    def entry(self) -> None:
+        """A new entry starts at the next row added to ``rows``."""
+        self.entries.append(len(self.rows))
+        self.hands += 1
 
     def add(self, rows: array[int] | list[int], join: bool = False) -> None:
         """Rows, of a new entry or (``join``) of the last one.
@@ -448,36 +475,44 @@ class HandLines:
         table's row (``hand_log.table_started_row``).
         """
         if not join or not self.hands:
-            self.entries.append(len(self.rows))
-            self.hands += 1
+            self.entry()
         if type(rows) is list:
             self.rows.fromlist(rows)
         else:
             self.rows.extend(rows)
 
-    def take(self) -> list[str]:
-        """Each waiting entry's lines (without the last newline), in order; none wait after."""
+    def encode(self) -> tuple[memoryview, list[int]]:
+        """The waiting entries' lines as bytes, and where each entry's bytes start (then end).
+
+        Each line ends with its newline; none wait after. The bytes are a view of a scratch
+        buffer that the next call overwrites: write them out first.
+        """
         rows = self.rows
-        if not rows:
-            return []
         out = _OUT[0]
         if len(out) < len(rows) * _PER_INT:
             out = _OUT[0] = np.empty(len(rows) * _PER_INT, dtype=np.uint8)
         self.entries.append(len(rows))
-        entry_rows = np.frombuffer(self.entries, dtype=np.int64)
         entry_at = np.empty(self.hands + 1, dtype=np.int64)
         ints = np.frombuffer(rows, dtype=np.int64)
+        entry_rows = np.frombuffer(self.entries, dtype=np.int64)
         size, lines, entries = _encode(ints, out, _TEXT, _STARTS, _FIRST, entry_rows, entry_at)
+        del ints, entry_rows  # the arrays' buffers released: they can be emptied in place
         if size < 0 or entries != self.hands:
+            del self.entries[-1]
             where = lines if size < 0 else 0
             raise ValueError(f"hand log: not a row or not an entry's first row at {where}")
         entry_at[entries] = size
-        text = out[:size].tobytes().decode("ascii")
-        at = entry_at.tolist()
-        self.rows = array("q")
-        self.entries = array("q")
+        del rows[:], self.entries[:]
         self.hands = 0
-        return [text[at[h] : at[h + 1] - 1] for h in range(entries)]
+        return out[:size].data, entry_at.tolist()
+
+    def take(self) -> list[str]:
+        """Each waiting entry's lines (without the last newline), in order; none wait after."""
+        if not self.rows:
+            return []
+        data, at = self.encode()
+        text = str(data, "ascii")
+        return [text[at[h] : at[h + 1] - 1] for h in range(len(at) - 1)]
 
 
 _OUT = [np.zeros(0, dtype=np.uint8)]  # the bytes' scratch, grown as hands need

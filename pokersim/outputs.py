@@ -64,7 +64,7 @@ class RunFiles:
         hero: str | None = None,
         on_event: Callable[[Any], None] | None = None,
     ) -> None:
-        from pokersim.hand_log import HandEvents, table_event
+        from pokersim.hand_log import table_event
 
         if hands not in HANDS_CHOICES:
             raise ValueError(f"hands must be one of {HANDS_CHOICES}, got {hands!r}")
@@ -82,16 +82,19 @@ class RunFiles:
         )
         self._on_event = on_event
         self._events_tmp = out / "events.jsonl.part"
-        # closed by finish or discard
-        self._stream: IO[str] | None = open(self._events_tmp, "w", encoding="utf-8", newline="\n")
-        self._writer = _event_log(self._stream)
-        self._hand_events = HandEvents
+        # closed by finish or discard; written in large pieces (the writer buffers)
+        self._stream: IO[bytes] | None = open(self._events_tmp, "wb")
+        self._writer = _EventLog(self._stream)
         self._table_event = table_event
         # a hand's TableHandStarted or TableHandEnded as a row: straight to the writer when
         # no one else reads it
         self.emit_rows: Callable[[list[int]], None] = (
-            self._writer.hand if on_event is None else self._row_and_record
+            self._writer.row if on_event is None else self._row_and_record
         )
+        # a hand's own events: only the event log reads them (the hand histories come from
+        # ``on_hand``, and ``on_event`` sees the tournament's events), their lines written
+        # from the hand's rows in one go
+        self.emit_hand: Callable[[Sequence[HandEvent]], None] = self._writer.hand
 
     def emit(self, event: Any) -> None:
         """Log one event; the hand histories follow it (a table that breaks is written)."""
@@ -107,21 +110,9 @@ class RunFiles:
         Its line is written with the hands' rows in one compiled call; ``on_event`` gets its
         record. The hand histories do not read these two events.
         """
-        self._writer.hand(row)
+        self._writer.row(row)
         if self._on_event is not None:
             self._on_event(self._table_event(row))
-
-    def emit_hand(self, events: Sequence[HandEvent]) -> None:
-        """Log one hand's own events: their lines written from the hand's log in one go.
-
-        Only the event log reads them: the hand histories come from ``on_hand``, and
-        ``on_event`` sees the tournament's events.
-        """
-        if isinstance(events, self._hand_events):
-            self._writer.hand(events.rows)
-            return
-        for event in events:  # a hand played by a replaced hand engine: records
-            self._writer(event)
 
     def finish(self, result: TournamentResult, *, scenario_name: str) -> None:
         """Complete ``events.jsonl``, write ``summary.json`` and the last hand histories."""
@@ -201,42 +192,84 @@ def write_run(
     return result
 
 
-def _event_log(stream: IO[str]) -> Any:
-    """The writer of ``events.jsonl``: the lines of rows (hands', tables') written compiled.
+_ROWS_PER_WRITE = 1 << 16  # rows encoded in one compiled call, at most (about 1 MB of lines)
+_LINES_PER_WRITE = 4096  # lines of other events waiting, at most
 
-    The rows wait in the writer's buffer (in their place among the other lines; rows that
-    follow rows join their entry) and their lines are written together in one compiled call
-    when it writes (``hand_lines``).
+
+class _EventLog:
+    """The writer of ``events.jsonl``, to a binary stream: the rows' lines written compiled.
+
+    The rows (hands', tables') wait in one array; their place among the other events' lines
+    is an entry (``None`` in the buffer), and rows that follow rows join their entry. When it
+    writes, one compiled call encodes every waiting row (``hand_lines.HandLines.encode``) and
+    its bytes go to the stream as they are, between the other lines, in one write. A row
+    costs the writer one Python call.
     """
-    from pokersim.hand_lines import HandLines
-    from pokersim.results import JsonlWriter
 
-    hand_mark = "\0hand"  # a hand's place in the buffer (this very string object)
+    __slots__ = ("_batch", "_buf", "_hand_events", "_joined", "_line", "_rows", "_stream")
 
-    class EventLog(JsonlWriter):
-        def __init__(self, stream: IO[str]) -> None:
-            super().__init__(stream)
-            self.hands = HandLines()
+    def __init__(self, stream: IO[bytes]) -> None:
+        from pokersim.events import event_line
+        from pokersim.hand_lines import HandLines
+        from pokersim.hand_log import HandEvents
 
-        def hand(self, rows: Any) -> None:
-            buf = self._buf
-            if buf and buf[-1] is hand_mark:
-                self.hands.add(rows, join=True)
-                if len(self.hands.rows) >= 1 << 16:
-                    self.flush()
-                return
-            self.hands.add(rows)
-            buf.append(hand_mark)
-            if len(buf) >= 4096 or len(self.hands.rows) >= 1 << 16:
-                self.flush()
+        self._stream = stream
+        self._line = event_line
+        self._hand_events = HandEvents
+        self._batch = HandLines()
+        self._rows = self._batch.rows  # emptied in place when written
+        self._buf: list[Any] = []  # other events' lines (bytes); None: an entry of rows
+        self._joined = False  # the buffer ends with an entry: rows join it
 
-        def flush(self) -> None:
-            if self.hands.hands:
-                texts = iter(self.hands.take())
-                self._buf[:] = [next(texts) if s is hand_mark else s for s in self._buf]
-            super().flush()
+    def __call__(self, event: Any) -> None:
+        """Log an event given as a record."""
+        self._buf.append((self._line(event) + "\n").encode())
+        self._joined = False
+        if len(self._buf) >= _LINES_PER_WRITE:
+            self.flush()
 
-    return EventLog(stream)
+    def row(self, row: list[int]) -> None:
+        """Log a table's row (``hand_log.table_started_row``, ``table_ended_row``)."""
+        if not self._joined:
+            self._entry()
+        rows = self._rows
+        rows.fromlist(row)
+        if len(rows) >= _ROWS_PER_WRITE:
+            self.flush()
+
+    def hand(self, events: Sequence[HandEvent]) -> None:
+        """Log one hand's own events: its rows if it has them, else record by record."""
+        if not isinstance(events, self._hand_events):
+            for event in events:  # a hand played by a replaced hand engine: records
+                self(event)
+            return
+        if not self._joined:
+            self._entry()
+        rows = self._rows
+        rows.extend(events.rows)
+        if len(rows) >= _ROWS_PER_WRITE:
+            self.flush()
+
+    def _entry(self) -> None:
+        self._batch.entry()
+        self._buf.append(None)
+        self._joined = True
+
+    def flush(self) -> None:
+        """Write what waits."""
+        buf = self._buf
+        if not buf:
+            return
+        if self._rows:
+            data, at = self._batch.encode()
+            h = 0
+            for k, line in enumerate(buf):
+                if line is None:
+                    buf[k] = data[at[h] : at[h + 1]]
+                    h += 1
+        self._stream.write(b"".join(buf))
+        buf.clear()
+        self._joined = False
 
 
 def as_played(scenario: Scenario) -> Scenario:
