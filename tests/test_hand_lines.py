@@ -12,6 +12,7 @@ compiled call, with and without ``--actions`` and hand histories.
 
 from __future__ import annotations
 
+import itertools
 import random
 import typing
 from array import array
@@ -272,6 +273,26 @@ def test_table_rows_join_a_hands_rows_in_one_entry() -> None:
         expected.append(_lines_of_records(events) + "\n" + event_line(ended))
         assert decode(events.rows + array("q", end_row))[-1] == ended
     assert batch.take() == expected
+
+
+def test_encode_gives_the_entries_bytes_and_empties_the_rows_in_place() -> None:
+    seen = _recorded_hands("sng_9max", 7)
+    batch = HandLines()
+    rows = batch.rows  # a writer holds the array: it must stay the one that is filled
+    expected = []
+    for k, events in enumerate(seen[:30]):
+        first = events[0]
+        assert isinstance(first, HandStarted)
+        end_row = hand_log.table_ended_row(k, first.table_id, first.hand_no, [2] * 4)
+        batch.entry()
+        rows.extend(events.rows)
+        rows.fromlist(end_row)
+        expected.append(_lines_of_records(events) + "\n" + event_line(decode(end_row)[0]) + "\n")
+    data, at = batch.encode()
+    assert bytes(data) == "".join(expected).encode("ascii")
+    assert at == [0, *itertools.accumulate(len(text) for text in expected)]
+    assert batch.rows is rows and not rows and not batch.entries and batch.hands == 0
+    assert batch.take() == []  # nothing waits
 
 
 def test_an_entry_must_start_with_a_first_row() -> None:
