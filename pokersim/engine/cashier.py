@@ -345,11 +345,7 @@ class Cashier:
 
         Also the events of the money paid back: refunds, then the bounties on their heads.
         """
-        from pokersim.cancellation import (  # noqa: PLC0415 - only a cancelled run needs it
-            Settlement,
-            cancellation_shares,
-            settle_cancellation,
-        )
+        from pokersim.cancellation import Settlement, cancellation_shares, settle_cancellation
 
         terms = self.sc.faults
         if self.deal_amounts:  # the deals stand; what was kept for first is shared
