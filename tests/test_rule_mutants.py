@@ -35,7 +35,6 @@ from pokersim import (
 from pokersim.actions import CHECK_CALL, FOLD
 from pokersim.clock import BreakSchedule, LevelClock
 from pokersim.engine import cashier, dealer, endings, floor, incidents, places, setup, upkeep
-from pokersim.engine import envelopes as engine_envelopes
 from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.days import Days
@@ -764,14 +763,14 @@ MUTANTS = [
     ),
     Mutant(
         "F-MYST-1: knockouts pay an envelope before the bounty phase",
-        engine_envelopes,
+        mystery,
         "phase_reached",
         _phase_open_from_the_start,
         ("F-MYST-1-no-bounty-before-the-phase",),
     ),
     Mutant(
         "F-MYST-1: the phase judged on the players left after the hand's eliminations",
-        engine_envelopes,
+        mystery,
         "phase_reached",
         _phase_judged_after_the_hand,
         ("F-MYST-1-no-bounty-before-the-phase",),
@@ -872,7 +871,7 @@ MUTANTS = [
     ),
     Mutant(
         "R-FAULT-2: a cancellation never refunds a fee",
-        cashier,
+        cancellation,
         "settle_cancellation",
         _fees_never_refunded,
         (
@@ -1035,7 +1034,7 @@ MUTANTS = [
     ),
     Mutant(
         "R-COND-1: a forfeited prize goes whole to first place",
-        cashier,
+        cancellation,
         "redistribute_forfeited_prize",
         _forfeit_to_first,
         ("R-COND-1-forfeited-prize", "R-COND-1-forfeit-tops-up-paid-places"),

@@ -25,19 +25,29 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Build the top-level parser with every sub-command module found in this package."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Build the top-level parser with every sub-command module found in this package.
+
+    With ``command``, the name of a sub-command whose module has the same name, only that
+    module is imported and registered: running one command does not import every other
+    command's module (and what they import). A name that no module registers under its own
+    name gets every sub-command, so usage errors and ``--help`` list them all.
+    """
     from pokersim.version import __version__
 
     parser = _Parser(prog="pokersim", description="Multi-table poker tournament simulator.")
     parser.add_argument("--version", action="version", version=f"pokersim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        module.register(sub)
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__))
+    names = [name for name in names if not name.startswith("_")]
+    if command in names:
+        importlib.import_module(f"{__name__}.{command}").register(sub)
+        if command in sub.choices:
+            return parser
+        return build_parser()  # the module registers another name: the full parser
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
 
 
@@ -45,9 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; bad input prints one line on stderr and exits non-zero, never a traceback."""
     from pokersim import provenance
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    provenance.COMMAND = ["pokersim", *(sys.argv[1:] if argv is None else argv)]
+    given = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(given[0] if given else None)
+    args = parser.parse_args(given)
+    provenance.COMMAND = ["pokersim", *given]
     # Plots are files here: the command line (and only it) picks the non-interactive backend.
     os.environ.setdefault("MPLBACKEND", "Agg")
     try:

@@ -45,18 +45,20 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokersim.connection import Connections
 from pokersim.engine.director import Director
 from pokersim.engine.records import Finish, HandPlayer, TournamentResult
 from pokersim.engine.setup import Options
 from pokersim.events import HandEvent
-from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult, play_hand
 from pokersim.players import PlayerModel
 from pokersim.scenario import Scenario
 from pokersim.script import StartPosition
+
+if TYPE_CHECKING:  # flights load only for a multi-day event
+    from pokersim.flights import Carried, DayEnd
 
 __all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
 

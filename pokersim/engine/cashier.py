@@ -14,14 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokersim.bounties import BountyLedger, BountyPayment
-from pokersim.cancellation import (
-    CancelStage,
-    Settlement,
-    cancellation_shares,
-    redistribute_forfeited_prize,
-    settle_cancellation,
-)
-from pokersim.deals import keep_for_first_cents, make_deal
 from pokersim.engine.envelopes import envelope_events, reach_stage
 from pokersim.engine.format import Format
 from pokersim.engine.state import Field
@@ -42,7 +34,7 @@ from pokersim.events import (
 from pokersim.hand import HandResult, Seat
 from pokersim.multipliers import MultiplierTier
 from pokersim.players import PlayerModel
-from pokersim.scenario import Scenario
+from pokersim.scenario import CancelStage, Scenario
 
 __all__ = ["Cashier"]
 
@@ -132,6 +124,8 @@ class Cashier:
         self, place: int, cents: int | None = None
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """R-COND-1/3: ``place``'s prize (or ``cents`` of it) goes to the other paid places."""
+        from pokersim.cancellation import redistribute_forfeited_prize  # noqa: PLC0415 - rare
+
         old = self.prizes
         self.prizes = redistribute_forfeited_prize(old, place, cents)
         return old, self.prizes
@@ -307,6 +301,8 @@ class Cashier:
             or self.book_open
         ):
             return []
+        from pokersim.deals import keep_for_first_cents, make_deal  # noqa: PLC0415 - rare
+
         players = field.holding()
         stacks = [field.stack[p] for p in players]
         keep = keep_for_first_cents(terms.keep_for_first_percent, self.pool)
@@ -349,6 +345,8 @@ class Cashier:
 
         Also the events of the money paid back: refunds, then the bounties on their heads.
         """
+        from pokersim.cancellation import Settlement, cancellation_shares, settle_cancellation
+
         terms = self.sc.faults
         if self.deal_amounts:  # the deals stand; what was kept for first is shared
             none = (0,) * len(players)

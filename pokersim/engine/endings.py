@@ -9,7 +9,6 @@ another.
 
 from __future__ import annotations
 
-from pokersim.cancellation import cancellation_stage
 from pokersim.engine.days import Days
 from pokersim.engine.lobby import cancelled_before_start
 from pokersim.engine.records import TournamentResult
@@ -180,6 +179,8 @@ class Endings(Days):
         Before the money or in the money by the stage's policy (``pokersim.cancellation``);
         players are ranked by chips (equal stacks share a place).
         """
+        from pokersim.cancellation import cancellation_stage  # noqa: PLC0415 - a cancelled run
+
         if self.sync.busts:
             self._place(self.sync.busts, synchronized=True)
             self.sync.busts = []

@@ -2,7 +2,8 @@
 
 The cashier keeps the tournament's bounty ledger; for a mystery bounty it is a
 ``pokersim.mystery.MysteryLedger`` and these functions open its phase and turn its draws into
-events. For every other format they do nothing, so the cashier calls them unconditionally.
+events. For every other format they do nothing, so the cashier calls them unconditionally; a
+run without a mystery bounty does not import ``pokersim.mystery``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Sequence
 from pokersim.bounties import BountyLedger
 from pokersim.engine.format import Format
 from pokersim.events import EnvelopeDrawn, EnvelopesFilled
-from pokersim.mystery import MysteryLedger, phase_reached
 from pokersim.rng import Streams
 from pokersim.scenario import PlayerSpec, Scenario
 
@@ -24,6 +24,8 @@ def bounty_ledger(
 ) -> BountyLedger:
     """The run's bounty ledger: the envelope pool of a mystery bounty, else heads (R-KO-1)."""
     if fmt.mystery.enabled:
+        from pokersim.mystery import MysteryLedger  # noqa: PLC0415
+
         return MysteryLedger(
             terms=fmt.mystery,
             bounty_cents=scenario.entries.bounty_cents,
@@ -45,6 +47,10 @@ def reach_stage(
     entries_closed: bool,
 ) -> None:
     """F-MYST-1: open the bounty phase once its stage is reached (before a hand's knockouts)."""
+    if type(ledger) is BountyLedger:  # heads, not envelopes
+        return
+    from pokersim.mystery import MysteryLedger, phase_reached  # noqa: PLC0415
+
     if not isinstance(ledger, MysteryLedger) or ledger.phase_open:
         return
     if phase_reached(
@@ -59,6 +65,10 @@ def reach_stage(
 
 def envelope_events(ledger: BountyLedger, now: int) -> list[EnvelopesFilled | EnvelopeDrawn]:
     """The envelopes filled and drawn since the last call, as events (none for other ledgers)."""
+    if type(ledger) is BountyLedger:  # heads, not envelopes
+        return []
+    from pokersim.mystery import MysteryLedger  # noqa: PLC0415
+
     if not isinstance(ledger, MysteryLedger):
         return []
     filled, draws = ledger.take_draws()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokersim import events
 from pokersim.connection import Connections
@@ -44,7 +44,6 @@ from pokersim.events import (
     event_record,
     record_builder,
 )
-from pokersim.flights import Carried, DayEnd
 from pokersim.hand import HandResult
 from pokersim.hand_log import table_ended_row, table_started_row
 from pokersim.players import PlayerModel, builtin_models, make_model
@@ -52,6 +51,9 @@ from pokersim.rng import Streams
 from pokersim.scenario import PlayerSpec, Scenario
 from pokersim.tally import TALLIED, Tally
 from pokersim.timing import ThinkTime
+
+if TYPE_CHECKING:  # flights load only for a multi-day event
+    from pokersim.flights import Carried, DayEnd
 
 __all__ = ["Options", "Run", "build_models"]
 
@@ -105,11 +107,19 @@ class Options:
     @property
     def day_end(self) -> DayEnd | None:
         """A day-1 flight's stop (F-FLIGHT-1)."""
+        if self.day is None:  # a run of one day: no need to load the flights' module
+            return None
+        from pokersim.flights import DayEnd  # noqa: PLC0415
+
         return self.day if isinstance(self.day, DayEnd) else None
 
     @property
     def carried(self) -> Carried | None:
         """Day 2 of a flighted event: the bags, the flights' money, the first level."""
+        if self.day is None:
+            return None
+        from pokersim.flights import Carried  # noqa: PLC0415
+
         return self.day if isinstance(self.day, Carried) else None
 
 
