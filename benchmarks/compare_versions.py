@@ -15,12 +15,18 @@ N`` replaces the scenario's ``players.count`` (the field-size curve of ``bench_t
 
     python benchmarks/compare_versions.py OLD_TREE NEW_TREE scenarios/mtt_1000.toml \
         --players 30000 --stub --pairs 4
+
+The copies' sources name another package, so their kernels compiled ahead of time are stale
+and numba compiles both versions' kernels (as with ``POKERSIM_JIT=1``). ``--aot`` keeps each
+copy's module fresh when its tree's was (``make kernels`` in that tree): the runs then call the
+module's functions through ``kernel_cache.Deferred``, as ``pokersim run`` does.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import re
 import shutil
 import statistics
@@ -46,6 +52,25 @@ def _copy_as(tree: Path, name: str, into: Path) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def _aot_kept(package: Path, copy: Path) -> None:
+    """The copy's ahead-of-time kernels fresh when the tree's are (only imports were renamed).
+
+    The copy's sources differ from the tree's by the package's name, so its fingerprint does
+    too: without this both copies would run numba's kernels, not the module's.
+    """
+    kernel_cache = importlib.import_module(f"{copy.name}.kernel_cache")
+    table_path = copy / kernel_cache.AOT_TABLE
+    if not table_path.exists():
+        sys.exit(f"{package}: no kernels compiled ahead of time (make kernels)")
+    table = json.loads(table_path.read_text(encoding="utf-8"))
+    if table["fingerprint"] != kernel_cache.aot_fingerprint(package):
+        sys.exit(f"{package}: its kernels compiled ahead of time are stale (make kernels)")
+    table["fingerprint"] = kernel_cache.aot_fingerprint(copy)
+    table_path.write_text(json.dumps(table), encoding="utf-8")
+    if kernel_cache.aot_exports() is None:
+        sys.exit(f"{copy.name}: {kernel_cache.aot_fallback()}")
+
+
 def main() -> int:
     """Print per-hand CPU time of both versions and the median ratio new / old."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -55,11 +80,17 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=12)
     parser.add_argument("--players", type=int, help="players.count replaced by this")
     parser.add_argument("--stub", action="store_true", help="scripted hands: the engine alone")
+    parser.add_argument(
+        "--aot", action="store_true", help="each tree's kernels compiled ahead of time, if fresh"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pokersim-versions-") as tmp:
         _copy_as(args.old.resolve(), "pokersim_old", Path(tmp))
         _copy_as(args.new.resolve(), "pokersim_new", Path(tmp))
         sys.path.insert(0, tmp)
+        if args.aot:
+            for tree, name in ((args.old, "pokersim_old"), (args.new, "pokersim_new")):
+                _aot_kept(tree.resolve() / "pokersim", Path(tmp) / name)
         versions = []
         for name in ("pokersim_old", "pokersim_new"):
             engine = importlib.import_module(f"{name}.engine")

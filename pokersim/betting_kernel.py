@@ -65,7 +65,7 @@ from pokersim.hand_log import (
     UNCALLED,
     HandLog,
 )
-from pokersim.kernel_cache import intrinsic, njit
+from pokersim.kernel_cache import intrinsic, njit, resolve
 from pokersim.model_kernel import (
     CHART_TABLES,
     CHECK_CALL,
@@ -678,6 +678,9 @@ class _Buffers:
         self.pace: Sequence[float] = ()  # the pace written at F_PACE
         self.bank: array[float] | None = None  # the time banks ``bank_view`` shows
         self.bank_view = np.zeros(0, dtype=np.float64)
+        # ``_run`` resolved (``_runner``) by the other arguments' identities or types; each
+        # entry holds the arrays it was resolved for, so that their ids stay theirs
+        self.runs: dict[tuple[Any, ...], tuple[Callable[..., int], tuple[Any, ...]]] = {}
 
 
 def _ints_size(n: int) -> int:
@@ -706,6 +709,27 @@ def _buffers(n: int, pace: Sequence[float], bank: array[float]) -> _Buffers:
         buf.bank_view = np.frombuffer(bank, dtype=np.float64)
         buf.bank = bank
     return buf
+
+
+def _runner(
+    buf: _Buffers, rows: bytes, params: np.ndarray, u: Any, z: Any, consts: np.ndarray, ti: Any
+) -> Callable[..., int]:
+    """``_run`` for these arguments, resolved once (``kernel_cache.resolve``), not every call.
+
+    A run calls it hand after hand with the same buffers, records and constants, one of a few
+    tournament-input arrays, and decks and draws of one type each: the function is kept by the
+    arrays' identities and the other arguments' types.
+    """
+    runs = buf.runs
+    bank = buf.bank_view
+    key = (id(params), id(ti), id(consts), id(bank), type(rows), type(u), type(z))
+    got = runs.get(key)
+    if got is None:
+        if len(runs) >= 64:  # tournament inputs made hand by hand (cash bounties): start again
+            runs.clear()
+        run = resolve(_run, buf.ints_view, buf.floats_view, rows, params, u, z, bank, consts, ti)
+        got = runs[key] = (run, (params, ti, consts, bank))
+    return got[0]
 
 
 def machine_params(records: np.ndarray) -> np.ndarray:
@@ -785,10 +809,9 @@ def play_rounds(
     floats[F_CLOCK] = action_seconds
     ti = hand_inputs(params, t.context, t.player_ids)  # what a tournament-aware record reads
     consts = _CONSTS[0] if _CONSTS else constants()
+    run = _runner(buf, rows, params, u, z, consts, ti)
     while True:
-        status = _run(
-            buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti
-        )  # fmt: skip
+        status = run(buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti)
         _read_state(t, ints, n)
         if events is not None and ints[H_LOGGED]:  # the log's rows, as the hand logs them
             at = HEADER + SEAT_BLOCKS * n
@@ -911,10 +934,9 @@ def play_whole_hand(
     consts = _CONSTS[0] if _CONSTS else constants()
     t: TableState | None = None  # the hand's state for a seat asked in Python, made if needed
     h = HEADER
+    run = _runner(buf, rows, params, u, z, consts, ti)
     while True:
-        status = _run(
-            buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti
-        )  # fmt: skip
+        status = run(buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti)
         if events is not None and ints[H_LOGGED]:
             events.rows.extend(ints[log_at : log_at + ints[H_LOGGED]])
             ints[H_LOGGED] = 0

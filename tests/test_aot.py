@@ -145,3 +145,57 @@ def test_a_deferred_kernel_runs_the_module_only_for_the_types_it_was_built_for()
     assert kernel(5.0) == ("python", 5.0)  # not built for a float: numba's (here, Python's)
     assert kernel.jitted is python and len(calls) == 2
     assert kernel(5) == ("python", 5)  # once numba compiled, numba's for every call
+
+
+def test_resolve_gives_the_function_a_call_with_those_types_runs() -> None:
+    kernel_cache.py_types()
+
+    def python(x):
+        return ("python", x)
+
+    def compiled(x):
+        return ("compiled", x)
+
+    ints = np.arange(4, dtype=np.int64)
+    kernel = kernel_cache.Deferred(
+        python, lambda: python, {(kernel_cache.arg_key(ints),): compiled}
+    )
+    assert kernel_cache.resolve(kernel, ints) is compiled
+    assert kernel.jitted is None
+    assert kernel_cache.resolve(kernel, ints[::2]) is python  # another layout: numba's
+    assert kernel_cache.resolve(kernel, ints) is python  # once numba compiled, numba's
+    assert kernel_cache.resolve(python, ints) is python  # a dispatcher types each call itself
+
+
+def test_the_machine_types_its_arguments_once_per_set_of_arrays(monkeypatch) -> None:
+    from pokersim import betting_kernel
+
+    kernel_cache.py_types()
+    buf = betting_kernel._Buffers(64, betting_kernel.F_END)
+    params = np.zeros(8, dtype=np.uint8)
+    consts = np.zeros(16, dtype=np.uint8)
+    rows = bytes(52)
+    u = array.array("d", [0.5])
+    ti = np.zeros(4)
+    call = (buf.ints_view, buf.floats_view, rows, params, u, u, buf.bank_view, consts, ti)
+
+    def python(*args):
+        return -1
+
+    def compiled(*args):
+        return 0
+
+    exports = {tuple(kernel_cache.arg_key(a) for a in call): compiled}
+    kernel = kernel_cache.Deferred(python, lambda: python, exports)
+    monkeypatch.setattr(betting_kernel, "_run", kernel)
+    typed = []
+    resolve = kernel_cache.Deferred.resolve
+    monkeypatch.setattr(
+        kernel_cache.Deferred, "resolve", lambda self, *a: typed.append(a) or resolve(self, *a)
+    )
+    for _ in range(3):
+        assert betting_kernel._runner(buf, rows, params, u, u, consts, ti) is compiled
+    assert len(typed) == 1  # typed once, then kept
+    other = np.zeros(8)[::2]  # another tournament-inputs array, of another layout: typed again
+    assert betting_kernel._runner(buf, rows, params, u, u, consts, other) is python
+    assert len(typed) == 2

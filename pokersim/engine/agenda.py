@@ -36,6 +36,11 @@ class Agenda:
         super().__init__(*args, **kwargs)
         self._due: dict[Any, Due] = {}  # by time: its urgent and normal events, in id order
         self._times: list[Any] = []  # a heap of the keys of ``_due``
+        # SimPy binds its event makers to the instance only for its own class, not a subclass
+        # (``BoundClass.bind_early`` reads the class's own dict): bound once here, not at every
+        # ``env.timeout`` of every hand
+        for name in ("event", "process", "timeout"):
+            setattr(self, name, getattr(self, name))
 
     def schedule(self, event: Any, priority: Any = 1, delay: Any = 0) -> None:
         """Schedule ``event`` at now + ``delay``, ``priority`` 0 (urgent) or 1 (normal)."""

@@ -176,15 +176,18 @@ class Dealer:
             j = 0
         self.draws.start(tab.uniforms, tab.normals, j, self.streams.seed, tab.table_id, tab.hand_no)
         base = 52 * i - 2
-        board0 = base + 2 + 2 * self.seats_per_table
+        spt = self.seats_per_table
+        board0 = base + 2 + 2 * spt
         if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
             return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
-        hole = tuple([(row[base + 2 * s], row[base + 2 * s + 1]) for s in seat_nos])
-        strengths = None
+        # the hand's deck: each table seat's two cards in seat order, then the board
+        hole = tuple(zip(row[base + 2 : board0 : 2], row[base + 3 : board0 : 2]))
         srow = tab.strengths
-        if srow is not None:
-            sbase = i * self.seats_per_table - 1
-            strengths = tuple([srow[sbase + s] for s in seat_nos])
+        strengths = None if srow is None else tuple(srow[i * spt : i * spt + spt])
+        if len(seat_nos) < spt:  # empty seats: the seats taken only
+            hole = tuple([hole[s - 1] for s in seat_nos])
+            if strengths is not None:
+                strengths = tuple([strengths[s - 1] for s in seat_nos])
         # inputs built here are valid by construction: skip the validating constructors
         self._kernel_rows = row  # the compiled rounds read the cards from here
         self._kernel_base = base
@@ -298,12 +301,11 @@ class Dealer:
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
         """Rows in the compiled rounds' records (-1: plug-in); None: Python plays (R-DIS-2)."""
-        codes = []
-        for p in ids:
-            record = self.ask[p]
-            if record is None:  # away: its every decision is cheaper in the Python rounds
-                return None
-            codes.append(record[3])
+        ask = self.ask
+        try:
+            codes = [ask[p][3] for p in ids]  # type: ignore[index]
+        except TypeError:  # someone away: their every decision is cheaper in the Python rounds
+            return None
         return None if self.dealt_out or max(codes) < 0 else codes
 
     def whole_hand(self, setup: HandSetup, deal: Deal, context: TournamentContext) -> HandResult:
