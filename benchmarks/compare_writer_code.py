@@ -6,8 +6,9 @@ Loads ``OLD_TREE/pokersim/outputs.py`` and ``hand_log.py`` beside this tree's (b
 tree's engine and compiled encoder), records what the engine hands a run's writer once (the
 table rows as the arguments of their makers, ``hand_log.table_started_row`` and
 ``table_ended_row``), then replays it into each ``RunFiles`` in turns, each side making the
-table rows with its own ``hand_log`` (``finish`` included), and checks that both wrote the
-same ``events.jsonl``. CPU µs a hand: the Python side of writing alone (the rows' making
+table rows with its own ``hand_log`` and the other events' lines with its own
+``events.event_line`` (``finish`` included), and checks that both wrote the same
+``events.jsonl``. CPU µs a hand: the Python side of writing alone (the rows' making
 included), without the noise of two processes on a loaded machine (``compare_writers.py``
 compares two whole trees).
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -24,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 import pokersim.engine.setup as setup
+import pokersim.events as new_events
 import pokersim.hand_log as new_log
 import pokersim.outputs as new
 from pokersim.engine import run_tournament
@@ -34,6 +37,7 @@ def _old(tree: Path, name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"old_{name}", tree / f"pokersim/{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -54,6 +58,7 @@ def main() -> int:
     old_tree = args.old.resolve()
     modules = {"old": _old(old_tree, "outputs"), "new": new}
     logs = {"old": _old(old_tree, "hand_log"), "new": new_log}
+    lines = {"old": _old(old_tree, "events").event_line, "new": new_events.event_line}
     scenario = load_scenario(args.scenario)
     calls: list[tuple[str, Any]] = []
     setup.table_started_row = _recording("table_started_row")  # type: ignore[attr-defined]
@@ -72,6 +77,7 @@ def main() -> int:
             for side in ("new", "old") if k % 2 == 0 else ("old", "new"):
                 start = time.process_time()
                 files = modules[side].RunFiles(Path(tmp) / f"{side}{k}", scenario, args.seed)
+                files._writer._line = lines[side]  # each side's own event_line
                 emit, emit_hand, emit_rows = files.emit, files.emit_hand, files.emit_rows
                 log = logs[side]
                 makers = {"table_started_row": log.table_started_row}
