@@ -2,11 +2,15 @@
 
     python benchmarks/compare_writer_code.py OLD_TREE scenarios/mtt_1000.toml [--actions]
 
-Loads ``OLD_TREE/pokersim/outputs.py`` beside this tree's ``pokersim.outputs`` (both use this
-tree's engine and compiled encoder), records what the engine hands a run's writer once, then
-replays it into each ``RunFiles`` in turns (``finish`` included) and checks that both wrote
-the same ``events.jsonl``. CPU µs a hand: the Python side of writing alone, without the
-noise of two processes on a loaded machine (``compare_writers.py`` compares two whole trees).
+Loads ``OLD_TREE/pokersim/outputs.py`` and ``hand_log.py`` beside this tree's (both use this
+tree's engine and compiled encoder), records what the engine hands a run's writer once (the
+table rows as the arguments of their makers, ``hand_log.table_started_row`` and
+``table_ended_row``), then replays it into each ``RunFiles`` in turns, each side making the
+table rows with its own ``hand_log`` and the other events' lines with its own
+``events.event_line`` (``finish`` included), and checks that both wrote the same
+``events.jsonl``. CPU µs a hand: the Python side of writing alone (the rows' making
+included), without the noise of two processes on a loaded machine (``compare_writers.py``
+compares two whole trees).
 """
 
 from __future__ import annotations
@@ -14,23 +18,33 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pokersim.engine.setup as setup
+import pokersim.events as new_events
+import pokersim.hand_log as new_log
 import pokersim.outputs as new
 from pokersim.engine import run_tournament
 from pokersim.scenario import load_scenario
 
 
-def _old(tree: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("old_outputs", tree / "pokersim/outputs.py")
+def _old(tree: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"old_{name}", tree / f"pokersim/{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+def _recording(kind: str) -> Any:
+    """A table row's maker that hands on its arguments instead of the row."""
+    return lambda *args: (kind, args)
 
 
 def main() -> int:
@@ -41,9 +55,14 @@ def main() -> int:
     parser.add_argument("--actions", action="store_true")
     parser.add_argument("--rounds", type=int, default=6)
     args = parser.parse_args()
-    modules = {"old": _old(args.old.resolve()), "new": new}
+    old_tree = args.old.resolve()
+    modules = {"old": _old(old_tree, "outputs"), "new": new}
+    logs = {"old": _old(old_tree, "hand_log"), "new": new_log}
+    lines = {"old": _old(old_tree, "events").event_line, "new": new_events.event_line}
     scenario = load_scenario(args.scenario)
     calls: list[tuple[str, Any]] = []
+    setup.table_started_row = _recording("table_started_row")  # type: ignore[attr-defined]
+    setup.table_ended_row = _recording("table_ended_row")  # type: ignore[attr-defined]
     result = run_tournament(
         scenario,
         args.seed,
@@ -58,10 +77,18 @@ def main() -> int:
             for side in ("new", "old") if k % 2 == 0 else ("old", "new"):
                 start = time.process_time()
                 files = modules[side].RunFiles(Path(tmp) / f"{side}{k}", scenario, args.seed)
-                methods = {"emit": files.emit, "emit_hand": files.emit_hand}
-                methods["emit_rows"] = files.emit_rows
+                files._writer._line = lines[side]  # each side's own event_line
+                emit, emit_hand, emit_rows = files.emit, files.emit_hand, files.emit_rows
+                log = logs[side]
+                makers = {"table_started_row": log.table_started_row}
+                makers["table_ended_row"] = log.table_ended_row
                 for what, arg in calls:
-                    methods[what](arg)
+                    if what == "emit_rows":
+                        emit_rows(makers[arg[0]](*arg[1]))
+                    elif what == "emit":
+                        emit(arg)
+                    else:
+                        emit_hand(arg)
                 files.finish(result, scenario_name=args.scenario.stem)
                 if k:
                     per_hand[side].append((time.process_time() - start) / result.hands_played * 1e6)

@@ -468,15 +468,17 @@ class HandLines:
         self.entries.append(len(self.rows))
         self.hands += 1
 
-    def add(self, rows: array[int] | list[int], join: bool = False) -> None:
-        """Rows, of a new entry or (``join``) of the last one.
+    def add(self, rows: array[int] | list[int] | bytes, join: bool = False) -> None:
+        """Rows, of a new entry or (``join``) of the last one: integers or their int64 bytes.
 
         A new entry starts with a hand's ``STARTED`` row (``hand_log.HandLog.rows``) or a
-        table's row (``hand_log.table_started_row``).
+        table's row (``hand_log.table_started_row``, int64 bytes).
         """
         if not join or not self.hands:
             self.entry()
-        if type(rows) is list:
+        if isinstance(rows, bytes):
+            self.rows.frombytes(rows)
+        elif isinstance(rows, list):
             self.rows.fromlist(rows)
         else:
             self.rows.extend(rows)

@@ -88,7 +88,7 @@ class RunFiles:
         self._table_event = table_event
         # a hand's TableHandStarted or TableHandEnded as a row: straight to the writer when
         # no one else reads it
-        self.emit_rows: Callable[[list[int]], None] = (
+        self.emit_rows: Callable[[bytes], None] = (
             self._writer.row if on_event is None else self._row_and_record
         )
         # a hand's own events: only the event log reads them (the hand histories come from
@@ -104,7 +104,7 @@ class RunFiles:
         if self._on_event is not None:
             self._on_event(event)
 
-    def _row_and_record(self, row: list[int]) -> None:
+    def _row_and_record(self, row: bytes) -> None:
         """Log a hand's ``TableHandStarted`` or ``TableHandEnded``, given as a row.
 
         Its line is written with the hands' rows in one compiled call; ``on_event`` gets its
@@ -228,12 +228,12 @@ class _EventLog:
         if len(self._buf) >= _LINES_PER_WRITE:
             self.flush()
 
-    def row(self, row: list[int]) -> None:
-        """Log a table's row (``hand_log.table_started_row``, ``table_ended_row``)."""
+    def row(self, row: bytes) -> None:
+        """Log a table's row (``hand_log.table_started_row``, ``table_ended_row``: int64 bytes)."""
         if not self._joined:
             self._entry()
         rows = self._rows
-        rows.fromlist(row)
+        rows.frombytes(row)
         if len(rows) >= _ROWS_PER_WRITE:
             self.flush()
 

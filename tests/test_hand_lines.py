@@ -247,6 +247,13 @@ def test_table_rows_lines_are_the_records_lines(n: int, data: Any) -> None:
     end_row = hand_log.table_ended_row(t + 1, table_id, hand_no, finals)
     assert hand_log.table_event(start_row) == started
     assert hand_log.table_event(end_row) == ended
+    # the rows' int64 bytes hold the fields in order (what the encoder and the decoder read)
+    assert array("q", start_row).tolist() == [
+        hand_log.TABLE_STARTED, t, table_id, hand_no, level, button, n,
+        *seat_nos, *ids, *stacks, int(synchronized),
+    ]  # fmt: skip
+    ended_ints = [hand_log.TABLE_ENDED, t + 1, table_id, hand_no, n, *finals]
+    assert array("q", end_row).tolist() == ended_ints
     batch = HandLines()
     batch.add(start_row)
     batch.add(end_row)
@@ -286,8 +293,9 @@ def test_encode_gives_the_entries_bytes_and_empties_the_rows_in_place() -> None:
         end_row = hand_log.table_ended_row(k, first.table_id, first.hand_no, [2] * 4)
         batch.entry()
         rows.extend(events.rows)
-        rows.fromlist(end_row)
-        expected.append(_lines_of_records(events) + "\n" + event_line(decode(end_row)[0]) + "\n")
+        rows.frombytes(end_row)
+        ended = hand_log.table_event(end_row)
+        expected.append(_lines_of_records(events) + "\n" + event_line(ended) + "\n")
     data, at = batch.encode()
     assert bytes(data) == "".join(expected).encode("ascii")
     assert at == [0, *itertools.accumulate(len(text) for text in expected)]

@@ -69,7 +69,7 @@ def run_tournament(
     *,
     emit: Callable[[Any], None] | None = None,
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None,
-    emit_rows: Callable[[list[int]], None] | None = None,
+    emit_rows: Callable[[bytes], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,

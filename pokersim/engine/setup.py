@@ -90,7 +90,7 @@ class Options:
     emit: Callable[[Any], None] | None = None
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None  # a hand's events at once
     # TableHandStarted and TableHandEnded as rows (hand_log.table_started_row), not to emit
-    emit_rows: Callable[[list[int]], None] | None = None
+    emit_rows: Callable[[bytes], None] | None = None
     on_hand: Callable[[HandResult], None] | None = None
     record_actions: bool = False
     progress: Callable[[int], None] | None = None
