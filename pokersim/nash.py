@@ -28,7 +28,6 @@ import math
 import time
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -36,6 +35,7 @@ import numpy as np
 
 from pokersim.charts import N_CLASSES, class_combos, class_equity_matrix, compatible_weights
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.icm import icm_exact
 
 __all__ = [
@@ -131,7 +131,7 @@ def _weights() -> np.ndarray:
 # -- the game --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Ranges:
     """An equilibrium: the shove range and each caller's range, as 169 booleans per class."""
 
