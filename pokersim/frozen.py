@@ -8,11 +8,12 @@ start-up of ``pokersim run``. ``frozen`` makes the class with ``dataclasses`` it
 it does, the ``exec`` that ``dataclasses`` calls (a name it looks up in its module's globals)
 is one that takes the compiled code of each source text from a cache: compiling a text is
 deterministic, so the cached code is the very code ``exec`` would have compiled, and the class
-is the same class. The cache is one file per interpreter (``__pycache__/records.<tag>.bin``
-beside this module, the text -> marshalled code), read at the first record and written
-(atomically, at exit) only when new texts were compiled; when it is missing, corrupt, from
-another interpreter or cannot be written, records are made as before. Where ``dataclasses`` does
-not call ``exec`` that way (another Python), the cache is simply never asked.
+is the same class. The cache is one file per interpreter (``records.<tag>.bin`` where this
+module's bytecode goes: its ``__pycache__``, or under ``sys.pycache_prefix``), the texts and
+their marshalled code, read at the first record and written (atomically, at exit) only when new
+texts were compiled and bytecode may be written; when it is missing, corrupt, from another
+interpreter or cannot be written, records are made as before. Where ``dataclasses`` does not
+call ``exec`` that way (another Python), the cache is simply never asked.
 """
 
 from __future__ import annotations
@@ -30,16 +31,17 @@ from typing import Any, TypeVar, dataclass_transform
 
 _T = TypeVar("_T")
 
-#: where the compiled texts are kept (None: nowhere, e.g. an interpreter without a cache tag)
-PATH: str | None = (
-    os.path.join(
-        os.path.dirname(os.path.abspath(__file__)),
-        "__pycache__",
+#: where the compiled texts are kept, as the bytecode of this module would be (its
+#: ``__pycache__``, or under ``sys.pycache_prefix``); None: nowhere (no cache tag)
+PATH: str | None = None
+if sys.implementation.cache_tag:
+    _here = os.path.dirname(os.path.abspath(__file__))
+    PATH = os.path.join(
+        os.path.join(sys.pycache_prefix, _here.lstrip(os.sep))
+        if sys.pycache_prefix
+        else os.path.join(_here, "__pycache__"),
         f"records.{sys.implementation.cache_tag}.bin",
     )
-    if sys.implementation.cache_tag
-    else None
-)
 #: how many texts were served from the cache and how many compiled, in this process
 stats = {"hits": 0, "compiled": 0}
 _MAX = 4096  # texts kept in the file: past this, only those this process used
