@@ -18,7 +18,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from pokersim.frozen import frozen
+from pokersim.frozen import compiled, frozen
 
 # ---------------------------------------------------------------------------------------------
 # Hand-level events
@@ -219,7 +219,7 @@ def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Calla
         "    return _v\n"
     )
     scope: dict[str, Any] = {"_twin": twin, "_cls": cls, **defaults}
-    exec(source, scope)  # generated from the field names, as dataclasses builds __init__
+    exec(compiled(source), scope)  # generated from the field names, as dataclasses builds __init__
     build: Callable[..., _R] = scope["build"]
     build.__qualname__ = f"record_builder({cls.__name__})"
     build.__doc__ = f"``{cls.__name__}`` from its fields in order, unchecked (see record_builder)."

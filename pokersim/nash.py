@@ -397,18 +397,31 @@ class PushFoldCharts:
     set when the class plays): a few integer operations, no NumPy call.
     """
 
-    __slots__ = ("masks", "header", "bits")
+    __slots__ = ("masks", "header", "_bits")
 
     def __init__(self, masks: np.ndarray, header: dict[str, object]) -> None:
         self.masks = masks
         self.header = header
-        # each grid point's classes as bytes, bit ``class`` of the little-endian integer set
-        packed = np.packbits(masks.reshape(-1, N_CLASSES), axis=1, bitorder="little")
-        width = packed.shape[1]
-        raw = packed.tobytes()
-        self.bits: list[int] = [
-            int.from_bytes(raw[at : at + width], "little") for at in range(0, len(raw), width)
-        ]
+        self._bits: list[int] | None = None
+
+    @property
+    def bits(self) -> list[int]:
+        """Each grid point's classes as one integer, made at the first lookup.
+
+        Bit ``class`` is set when the class plays. The compiled play reads ``masks``: a run of
+        built-in models never needs these.
+        """
+        bits = self._bits
+        if bits is None:
+            # each grid point's classes as bytes, bit ``class`` of the little-endian integer set
+            packed = np.packbits(self.masks.reshape(-1, N_CLASSES), axis=1, bitorder="little")
+            width = packed.shape[1]
+            raw = packed.tobytes()
+            bits = [
+                int.from_bytes(raw[at : at + width], "little") for at in range(0, len(raw), width)
+            ]
+            self._bits = bits
+        return bits
 
     @classmethod
     def load(cls, path: Path = CHARTS_FILE) -> PushFoldCharts:
