@@ -118,6 +118,8 @@ def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:
     """``exec``, with a source text's code taken from the cache."""
     if type(source) is str:
         source = compiled(source)
+    if globals is None:  # exec's default: its caller's globals, not this module's
+        globals = sys._getframe(1).f_globals
     builtins.exec(source, globals, locals)
 
 
