@@ -8,25 +8,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import numpy as np
 
 from pokersim.config import AnteKind, BettingStructure, Level
+from pokersim.frozen import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Fold:
     """Give up the hand."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class CheckCall:
     """Check when nothing is owed, else call (all-in if the stack is short)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class RaiseTo:
     """Bet or raise so that this round's total bet becomes ``amount`` chips."""
 
@@ -39,7 +40,7 @@ FOLD = Fold()
 CHECK_CALL = CheckCall()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class LegalActions:
     """The legal answers at one decision.
 
@@ -110,7 +111,7 @@ class HandClock:
         self.started_at = started_at
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TournamentContext:
     """Tournament facts a model may use; built by the engine once per hand (not per decision).
 
@@ -191,7 +192,7 @@ class TournamentContext:
         return a
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DecisionView:
     """Read-only view of one decision, from the acting player's side.
 

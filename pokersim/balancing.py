@@ -21,16 +21,16 @@ policies differ only in balancing moves (R-BAL-2).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.scenario import BalancePolicy
 from pokersim.seating import big_blind_order, hands_until_big_blind, position_of_free_seat
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TableSeats:
     """What the balancing rules need to know of a table: who sits where, and the button."""
 
@@ -39,7 +39,7 @@ class TableSeats:
     last_button: int | None  # seat of the last hand's button, None before the first hand
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Move:
     """One player to move from one seat to another (applied in list order)."""
 

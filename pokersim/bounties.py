@@ -19,10 +19,10 @@ player who never registered is never placed, so never paid (R-KO-4).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from pokersim.errors import InvariantError
+from pokersim.frozen import frozen
 from pokersim.scenario import Bounty, BountyKind
 
 __all__ = [
@@ -66,7 +66,7 @@ def pko_halves(share: int) -> tuple[int, int]:
     return share - onto_head, onto_head
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BountyPayment:
     """Bounty money one player received: cash, and (PKO) cents added to their own head.
 
@@ -80,7 +80,7 @@ class BountyPayment:
     onto_head_cents: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MoneyReconciliation:
     """Where every cent of a tournament's prize and bounty money went."""
 

@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from pokersim.frozen import frozen
+
 __all__ = [
     "DEPTH_BANDS",
     "FULL_TABLE",
@@ -376,7 +378,7 @@ def add_counts(total: Counts, more: Mapping[str, float]) -> Counts:
     return total
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Statistic:
     """One measured statistic: ``value`` is None when the log had nothing to measure it on."""
 

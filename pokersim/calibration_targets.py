@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from pokersim.calibration import Statistic
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 
 __all__ = [
     "FORMATS",
@@ -34,7 +34,7 @@ FORMATS = ("any", "mtt", "sng")
 _SOURCE_KEYS = ("key", "title", "publisher", "year", "url", "short")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Source:
     """A published source: what it is and where it was read."""
 
@@ -46,7 +46,7 @@ class Source:
     short: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Target:
     """A band [lo, hi] for one statistic in one format, or ``band`` None when unsourced."""
 
@@ -57,7 +57,7 @@ class Target:
     note: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Targets:
     """Every target of the file, and its sources by key."""
 
@@ -165,7 +165,7 @@ def _target(where: str, raw: Any, sources: Mapping[str, Source]) -> Target:
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Row:
     """One statistic against its band: ``status`` PASS, OUT, "no source" or "not measured"."""
 

@@ -31,13 +31,13 @@ the whole table: places already paid receive their share as a top-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from pokersim.deals import apportion_cents
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.scenario import CancellationPolicy, CancelStage, Faults
 
 __all__ = [
@@ -157,7 +157,7 @@ def cancellation_stage(*, started: bool, players_left: int, places_paid: int) ->
     return CancelStage.IN_MONEY
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Settlement:
     """What each player left receives when the tournament is cancelled, in cents.
 

@@ -82,11 +82,12 @@ def _all_combos() -> tuple[np.ndarray, np.ndarray]:
 
 
 def _build_pair_table() -> list[int]:
-    table = [0] * (52 * 52)
-    for a in range(52):
-        for b in range(52):
-            table[a * 52 + b] = class_index(a, b)
-    return table
+    """``class_index(a, b)`` at ``a * 52 + b``, computed on arrays (a loop was 3 ms at import)."""
+    c1, c2 = np.arange(52)[:, None], np.arange(52)[None, :]
+    hi, lo = np.maximum(c1 >> 2, c2 >> 2), np.minimum(c1 >> 2, c2 >> 2)
+    suited = (c1 & 3) == (c2 & 3)
+    table = np.where(suited, 13 * (12 - hi) + (12 - lo), 13 * (12 - lo) + (12 - hi))
+    return [int(x) for x in table.ravel()]
 
 
 CLASS_OF_PAIR: list[int] = _build_pair_table()
@@ -344,7 +345,8 @@ class RangeTable:
         cum = np.cumsum(combos) / combos.sum()  # width after including each class
         stacks = np.arange(0, int(round(CHART_MAX_BB / STACK_STEP_BB)) + 1) * STACK_STEP_BB
         th = np.asarray(thresholds, dtype=np.float64)
-        hu_width = np.array([by_class[th >= s - 1e-9].sum() / 1326.0 for s in stacks])
+        # the combinations of the classes at or over each stack's threshold (exact integers)
+        hu_width = np.where(th >= stacks[:, None] - 1e-9, by_class, 0).sum(axis=1) / 1326.0
         cut = np.zeros((max_behind + 1, stacks.size), dtype=np.int64)
         for k in range(1, max_behind + 1):
             width = hu_width ** crowd_exponent(k)

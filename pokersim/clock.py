@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pokersim.config import Level
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.scenario import BreakKind, Breaks
 
 HOUR = 3600
@@ -45,7 +46,7 @@ def format_clock(seconds: int) -> str:
     return f"{s // HOUR:02d}:{s % HOUR // 60:02d}:{s % 60:02d}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BreakSchedule:
     """Nominal break windows: break k is ``[first + k*period, first + k*period + length)``."""
 
@@ -149,7 +150,7 @@ class BreakSchedule:
         return start if r == 0 else start + self.length + r
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class LevelClock:
     """The blind level in force at any simulated time; the last level lasts forever.
 

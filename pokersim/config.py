@@ -6,10 +6,10 @@ scenario loader (``pokersim.scenario``) builds them from TOML; tests build them 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 
 
 class AnteKind(StrEnum):
@@ -28,7 +28,7 @@ class BettingStructure(StrEnum):
     FIXED_LIMIT = "fixed-limit"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Level:
     """One blind level. ``ante`` is per player (classic) or the table's single ante (bb)."""
 

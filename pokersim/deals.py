@@ -20,12 +20,12 @@ the earlier player in the given order. The amounts always sum exactly to the mon
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.icm import icm_exact
 from pokersim.scenario import DealMethod
 
@@ -46,7 +46,7 @@ _ICM_WEIGHT_SCALE = 1_000_000
 """ICM weights are micro-cents, so float noise cannot decide which player gets a cent."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DealResult:
     """A deal: ``amounts`` in cents, one per player in the order of the stacks given."""
 

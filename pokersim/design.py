@@ -19,13 +19,14 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pokersim.clock import BreakSchedule
 from pokersim.config import AnteKind, Level
 from pokersim.errors import ConfigError, PokerSimError
+from pokersim.frozen import frozen
 from pokersim.scenario import (
     BreakKind,
     Breaks,
@@ -143,7 +144,7 @@ def classic_ante(big_blind: int) -> int:
 # --- schedules ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StructureParams:
     """What a schedule is built from.
 
@@ -320,7 +321,7 @@ def scenario_with_structure(
 # --- figures of a study ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DesignReport:
     """What a designer needs to judge a structure, from a study's per-run rows.
 
@@ -436,7 +437,7 @@ def format_report(report: DesignReport) -> str:
 # --- the search -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Trial:
     """One simulated candidate: its continuous growth, its level count and its median duration."""
 
@@ -445,7 +446,7 @@ class Trial:
     median_seconds: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Design:
     """The accepted structure, how the search got there and the figures of its check runs."""
 

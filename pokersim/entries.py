@@ -21,13 +21,13 @@ Choices where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.payouts import (
     FULL_RING,
     places_paid,
@@ -57,7 +57,7 @@ class BuyKind(StrEnum):
     ADDON = "addon"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Purchase:
     """One payment: its parts in cents and the chips it gives."""
 

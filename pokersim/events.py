@@ -15,9 +15,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
+
+from pokersim.frozen import compiled, frozen
 
 # ---------------------------------------------------------------------------------------------
 # Hand-level events
@@ -45,7 +46,7 @@ class ActionKind(StrEnum):
 STREET_NAMES = ("preflop", "flop", "turn", "river")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandStarted:
     """A hand began: who is dealt in, with what, and where the button is."""
 
@@ -57,7 +58,7 @@ class HandStarted:
     stacks: tuple[int, ...]  # stacks before any forced bet
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ForcedBetPosted:
     """An ante or blind was posted; short stacks post what they have (``all_in``)."""
 
@@ -68,7 +69,7 @@ class ForcedBetPosted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HoleCardsDealt:
     """A seat received its two hole cards (card codes, see ``pokersim.cards``)."""
 
@@ -77,7 +78,7 @@ class HoleCardsDealt:
     cards: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BoardDealt:
     """Community cards were dealt for a street (1 flop, 2 turn, 3 river)."""
 
@@ -86,7 +87,7 @@ class BoardDealt:
     board: tuple[int, ...]  # the whole board so far
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ActionTaken:
     """A player acted.
 
@@ -105,7 +106,7 @@ class ActionTaken:
     timed_out: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class UncalledBetReturned:
     """The uncalled part of the last bet went back to its owner (R-HAND-3)."""
 
@@ -114,7 +115,7 @@ class UncalledBetReturned:
     amount: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandShown:
     """A player's hole cards were shown at showdown, with their evaluator rank (1 is best)."""
 
@@ -124,7 +125,7 @@ class HandShown:
     rank: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PotAwarded:
     """One pot (0 main, 1.. side pots) was formed and awarded on its own (R-HAND-4, R-HAND-5).
 
@@ -142,7 +143,7 @@ class PotAwarded:
     showdown: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandEnded:
     """The hand is over; stacks per seat index after every pot was paid."""
 
@@ -218,7 +219,7 @@ def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Calla
         "    return _v\n"
     )
     scope: dict[str, Any] = {"_twin": twin, "_cls": cls, **defaults}
-    exec(source, scope)  # generated from the field names, as dataclasses builds __init__
+    exec(compiled(source), scope)  # generated from the field names, as dataclasses builds __init__
     build: Callable[..., _R] = scope["build"]
     build.__qualname__ = f"record_builder({cls.__name__})"
     build.__doc__ = f"``{cls.__name__}`` from its fields in order, unchecked (see record_builder)."
@@ -241,7 +242,7 @@ def record_builder(cls: type[_R], order: tuple[str, ...] | None = None) -> Calla
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class FieldListed:
     """The field as the scenario lists it: each player's id, name and model; who comes late.
 
@@ -258,7 +259,7 @@ class FieldListed:
     late_ids: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TournamentStarted:
     """Play began: the field, the money and the structure's key numbers."""
 
@@ -273,7 +274,7 @@ class TournamentStarted:
     start_clock: int  # seconds after midnight at t = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TableOpened:
     """A table was opened with players in seats drawn at random (R-SEAT-1, R-BAL-3).
 
@@ -287,7 +288,7 @@ class TableOpened:
     final: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class LevelStarted:
     """A blind level took effect for hands starting from ``t`` on (R-ANTE-1)."""
 
@@ -299,7 +300,7 @@ class LevelStarted:
     ante_kind: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BreakStarted:
     """A scheduled break began: hands in progress finish, no new hand starts (R-BRK-1/2)."""
 
@@ -308,7 +309,7 @@ class BreakStarted:
     scheduled_end: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BreakEnded:
     """Every table finished its hand and the break is over; play resumes at ``t``."""
 
@@ -316,7 +317,7 @@ class BreakEnded:
     break_index: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TableHandStarted:
     """A table dealt a hand (one per hand; the hand's own events are optional)."""
 
@@ -331,7 +332,7 @@ class TableHandStarted:
     synchronized: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TableHandEnded:
     """A table's hand is over; ``stacks`` per player of ``TableHandStarted`` (same order)."""
 
@@ -341,7 +342,7 @@ class TableHandEnded:
     stacks: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerMoved:
     """A player changed seats between hands (``reason``: ``balance`` or ``break``)."""
 
@@ -354,7 +355,7 @@ class PlayerMoved:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TableBroken:
     """A table closed: its players were moved (R-BAL-1) or went to the final table (R-BAL-3)."""
 
@@ -362,7 +363,7 @@ class TableBroken:
     table_id: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class FinalTableFormed:
     """Everyone left was seated at one table with seats drawn at random (R-BAL-3)."""
 
@@ -371,7 +372,7 @@ class FinalTableFormed:
     players_left: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandForHandStarted:
     """Synchronized hands began (R-SYNC-1): tables wait for each other between hands."""
 
@@ -379,7 +380,7 @@ class HandForHandStarted:
     players_left: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandForHandEnded:
     """Synchronized hands ended (the stage is over, or one table is left)."""
 
@@ -387,7 +388,7 @@ class HandForHandEnded:
     players_left: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerEliminated:
     """A player finished (R-ELIM-2): ``place`` is shared by players tied on starting stack.
 
@@ -405,7 +406,7 @@ class PlayerEliminated:
     synchronized: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PrizePaid:
     """A finishing player received prize money in cents (R-MONEY-1, tied places split)."""
 
@@ -415,7 +416,7 @@ class PrizePaid:
     prize_cents: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BubbleBurst:
     """The field was first down to the places paid: the bubble burst (logged once, if ever).
 
@@ -430,7 +431,7 @@ class BubbleBurst:
     places_paid: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TournamentEnded:
     """One player holds every chip (R-ELIM-1)."""
 
@@ -468,7 +469,7 @@ TournamentEvent = (
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EliminationsDeferred:
     """Players out for good while late registration is open (R-REG-1).
 
@@ -480,7 +481,7 @@ class EliminationsDeferred:
     player_ids: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EntryBought:
     """A player paid for a re-entry, a rebuy or the add-on (R-REG-2), in integer cents.
 
@@ -497,7 +498,7 @@ class EntryBought:
     stack_after: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EntriesClosed:
     """Registration and rebuys closed: the payout table is final from here (R-REG-3)."""
 
@@ -510,7 +511,7 @@ class EntriesClosed:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PrizePoolDrawn:
     """A Spin & Go's prize pool was drawn at registration (F-SPIN-1, F-SPIN-2).
 
@@ -532,7 +533,7 @@ class PrizePoolDrawn:
     prizes_cents: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DayEnded:
     """A day-1 flight stopped and its players still in bagged their chips (F-FLIGHT-1).
 
@@ -553,7 +554,7 @@ class DayEnded:
     fees_cents: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class AddOnBreakStarted:
     """The extra break at the end of the rebuy period in which add-ons are bought (R-BRK-3)."""
 
@@ -561,7 +562,7 @@ class AddOnBreakStarted:
     scheduled_end: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BountyPaid:
     """Bounty cash paid for a knockout (R-KO-2, R-KO-3), or to the winner (R-KO-4).
 
@@ -575,7 +576,7 @@ class BountyPaid:
     onto_head_cents: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EnvelopesFilled:
     """A mystery bounty's envelopes filled from the bounty parts collected (F-MYST-4).
 
@@ -588,7 +589,7 @@ class EnvelopesFilled:
     envelopes_cents: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EnvelopeDrawn:
     """A mystery bounty envelope drawn by a knockout, or opened by the winner (F-MYST-2..4).
 
@@ -606,7 +607,7 @@ class EnvelopeDrawn:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MoneyReconciled:
     """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
 
@@ -635,7 +636,7 @@ class MoneyReconciled:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerTimedOut:
     """A player ran out of clock, protection and time bank (R-DIS-1, R-HAND-6).
 
@@ -652,7 +653,7 @@ class PlayerTimedOut:
     connected: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerDisconnected:
     """A player lost their connection at ``at`` (they stay dealt in and keep posting, R-DIS-2)."""
 
@@ -662,7 +663,7 @@ class PlayerDisconnected:
     at: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerReconnected:
     """A disconnected player was back at ``at`` (they act again at their next decision)."""
 
@@ -675,7 +676,7 @@ class PlayerReconnected:
 ConnectionEvent = PlayerTimedOut | PlayerDisconnected | PlayerReconnected
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DealMade:
     """Every remaining player agreed to a deal at the final table (R-DEAL-1).
 
@@ -692,7 +693,7 @@ class DealMade:
     kept_for_first_cents: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DealDeclined:
     """A deal was offered and these players refused it: play goes on for the prizes."""
 
@@ -701,7 +702,7 @@ class DealDeclined:
     players_left: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DealNegotiationStarted:
     """A deal is put to the players left (R-DEAL-2): the tournament stops while they talk.
 
@@ -714,14 +715,14 @@ class DealNegotiationStarted:
     scheduled_end: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DealNegotiationEnded:
     """The negotiation's time is over and play may resume at ``t`` (R-DEAL-2)."""
 
     t: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ServerFailed:
     """The server failed (R-FAULT-1); the hands in progress at these tables roll back.
 
@@ -734,7 +735,7 @@ class ServerFailed:
     cancelled: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandRolledBack:
     """A hand in progress at a failure never happened: ``stacks`` stand as at its start."""
 
@@ -744,7 +745,7 @@ class HandRolledBack:
     stacks: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TournamentCancelled:
     """The tournament was cancelled (R-FAULT-1/2) at ``stage``.
 
@@ -760,7 +761,7 @@ class TournamentCancelled:
     shares_cents: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BuyInRefunded:
     """A cancellation paid a player back parts of what they paid in (R-FAULT-2), in cents.
 
@@ -774,7 +775,7 @@ class BuyInRefunded:
     fee_cents: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerDisqualified:
     """A player was disqualified (R-COND-1): their chips left play.
 
@@ -789,7 +790,7 @@ class PlayerDisqualified:
     prize_forfeited: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class InfractionCommitted:
     """R-COND-3: a player committed their ``infraction``-th infraction; it earns ``sanction``.
 
@@ -803,7 +804,7 @@ class InfractionCommitted:
     sanction: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SanctionImposed:
     """R-COND-3: a sanction took effect.
 
@@ -823,7 +824,7 @@ class SanctionImposed:
     confiscated_cents: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PrizeTopUp:
     """A player already paid received more prize money, in cents (R-COND-1).
 
@@ -841,7 +842,7 @@ class PrizeTopUp:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ShootoutRoundStarted:
     """Shoot-outs: every table was down to one player; the winners were drawn to new tables.
 
@@ -861,7 +862,7 @@ class ShootoutRoundStarted:
     chips_in_play: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MatchEnded:
     """R-DIS-4: everyone at the table was away for ``hands`` hands in a row.
 
@@ -874,7 +875,7 @@ class MatchEnded:
     hands: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerRegistered:
     """A late player arrived (R-REG-1) and was seated at random in a free seat.
 
@@ -889,7 +890,7 @@ class PlayerRegistered:
     seat_no: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class RegistrationClosed:
     """Late registration closed early (R-REG-1): no more first entries or re-entries.
 
@@ -903,7 +904,7 @@ class RegistrationClosed:
     seats: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerUnregistered:
     """A player asked to unregister before the start (R-REG-4).
 
@@ -919,7 +920,7 @@ class PlayerUnregistered:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StartDelayed:
     """The operator delayed the start (R-REG-4): at the scheduled start, ``t = -delay_seconds``.
 
@@ -933,7 +934,7 @@ class StartDelayed:
     start_clock: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StartCancelled:
     """The operator cancelled the tournament before the start (R-REG-4); nothing was played.
 

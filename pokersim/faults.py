@@ -31,11 +31,11 @@ Choices where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from pokersim import rng as rngs
+from pokersim.frozen import frozen
 from pokersim.scenario import CancelStage, Faults
 
 __all__ = ["FaultPlan", "lowest_open_place", "pick_player", "plan_faults", "poisson_times"]
@@ -43,7 +43,7 @@ __all__ = ["FaultPlan", "lowest_open_place", "pick_player", "plan_faults", "pois
 HORIZON_SECONDS = 14 * 24 * 3600  # random faults are drawn for two weeks of simulated play
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class FaultPlan:
     """When the server fails (and which failure cancels) and when a player is disqualified."""
 

@@ -20,10 +20,10 @@ Choices where RULES.md is silent (``docs/formats.md``, "Multi-day events"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from pokersim import rng
 from pokersim.errors import InvariantError
+from pokersim.frozen import frozen
 from pokersim.payouts import prize_pool_cents
 from pokersim.scenario import CarryRule, Flights
 
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DayEnd:
     """When a day-1 flight stops and bags (F-FLIGHT-1): the end of a level or a count.
 
@@ -52,7 +52,7 @@ class DayEnd:
     stop_at_players_left: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Carried:
     """What day 2 starts from (F-FLIGHT-3/4): bagged stacks by player, the flights' money."""
 
@@ -62,7 +62,7 @@ class Carried:
     first_level: int = 0  # day 2's first level (0-based; ``day_two_level``)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Bag:
     """A stack bagged at the end of a flight (``flight`` is its index in the event)."""
 

@@ -25,9 +25,9 @@ Choices where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.payouts import prize_amounts
 from pokersim.scenario import SHARE_UNITS
 
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SatellitePrizes:
     """Seats and the remainder prize of one satellite, in cents."""
 
@@ -102,7 +102,7 @@ def advancing_player(stacks: Mapping[int, int]) -> int:
     return min(stacks, key=lambda p: (-stacks[p], p))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SpinPrizes:
     """A Spin & Go's drawn pool and its prizes by place, in cents."""
 

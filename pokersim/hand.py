@@ -9,7 +9,6 @@ rollback (R-FAULT-1): replaying or discarding a hand never needs a copy.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokersim.actions import TournamentContext
@@ -17,6 +16,7 @@ from pokersim.betting import Decide, TableState, betting_round
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.errors import ConfigError, InvariantError
 from pokersim.events import HandEvent, PostKind, record_builder
+from pokersim.frozen import frozen
 from pokersim.hand_log import HandLog
 from pokersim.pots import best_of, build_pots, order_from_button, split, uncalled
 
@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Seat:
     """A player dealt into the hand: id, chips at the start of the hand, table seat (1-based)."""
 
@@ -43,7 +43,7 @@ class Seat:
     seat_no: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandSetup:
     """Everything a hand starts from; restoring it is the rollback of R-FAULT-1.
 
@@ -96,7 +96,7 @@ class HandSetup:
         return tuple(s.player_id for s in self.seats)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Deal:
     """The cards of one hand: two hole cards per seat index and the five board cards.
 
@@ -125,7 +125,7 @@ class Deal:
             )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Pot:
     """One pot (0 main, then side pots) as awarded: seat indices eligible, winners and shares.
 
@@ -139,7 +139,7 @@ class Pot:
     shares: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Knockout:
     """A player went broke: the pot in which they were all-in with their last chips (R-KO-2).
 
@@ -154,7 +154,7 @@ class Knockout:
     winner_ids: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandResult:
     """What a hand gives back.
 

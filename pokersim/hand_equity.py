@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from math import comb
 from typing import Any
 
@@ -27,6 +26,7 @@ from pokersim.evaluator._kernel import (
     suit_rank_bit,
 )
 from pokersim.evaluator._tables import SUIT_BIAS, Tables, get_tables
+from pokersim.frozen import frozen
 from pokersim.kernel_cache import njit
 
 __all__ = ["EquityResult", "equity"]
@@ -41,7 +41,7 @@ _BIAS = np.uint64(SUIT_BIAS)
 _RANKS13 = np.uint64(0x1FFF)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class EquityResult:
     """Equity of each hand, in the order given.
 

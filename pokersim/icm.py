@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 
 EXACT_MAX_PLAYERS = 18
 """Largest field ``icm_exact`` accepts (its tables have ``2**n`` entries)."""
@@ -33,7 +33,7 @@ MC_CHUNK_CELLS = 2_000_000
 """Samples are drawn in blocks of about this many (sample, player) cells to bound memory."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class IcmEstimate:
     """A Monte-Carlo ICM result: equities and the standard error of each, from the samples.
 

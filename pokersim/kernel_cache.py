@@ -69,6 +69,7 @@ KERNEL_SOURCES = (
     "evaluator/_tables.py",
     "evaluator/reference.py",
     "events.py",
+    "frozen.py",
     "hand.py",
     "hand_equity.py",
     "hand_lines.py",

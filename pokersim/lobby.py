@@ -26,9 +26,9 @@ Choices where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from pokersim import rng as rngs
+from pokersim.frozen import frozen
 from pokersim.scenario import Entries, Registration
 
 __all__ = [
@@ -46,7 +46,7 @@ NOT_REGISTERED = "not registered before the start"
 AFTER_DEADLINE = "after the deadline"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Request:
     """One request to unregister: ``t`` seconds from the start played (negative: before)."""
 
@@ -57,7 +57,7 @@ class Request:
     reason: str  # why it was refused; "" when granted
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class LobbyPlan:
     """What happens before the start: the requests in time order, the delay, a cancellation."""
 

@@ -14,13 +14,14 @@ record's ``pack``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, ClassVar
 
 import numpy as np
 
 from pokersim import charts
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.timing import ThinkTime
 
 # the ``kind`` field of a packed row (0: not a built-in model)
@@ -112,7 +113,7 @@ def _set(record: object, **values: Any) -> None:
         object.__setattr__(record, key, value)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class _Timed:
     """Think time (log-normal, ``pokersim.timing.think_time``), shared by every kind."""
 
@@ -140,7 +141,7 @@ class _Timed:
         row["think_max"] = self.think.max_seconds
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class RandomParams(_Timed):
     """``random``: nothing but its think time."""
 
@@ -150,7 +151,7 @@ class RandomParams(_Timed):
     think_median_seconds: float = 1.5
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class RandomLegalParams(RandomParams):
     """``random-legal``: the ``random`` record (its think time) under a kind of its own."""
 
@@ -158,7 +159,7 @@ class RandomLegalParams(RandomParams):
     kind: ClassVar[int] = RANDOM_LEGAL
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class CallingStationParams(_Timed):
     """``calling-station``: nothing but its think time."""
 
@@ -167,7 +168,7 @@ class CallingStationParams(_Timed):
     pace_factor: ClassVar[float] = 0.8
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PushFoldParams(_Timed):
     """``push-fold``: chart looseness, the stack it shoves at, the deep-stack open size."""
 
@@ -230,7 +231,7 @@ def _cut(model: str, key: str, width: Any) -> int:
     return charts.top_classes(check_number(model, key, width))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TightAggressiveParams(_Timed):
     """``tight-aggressive``: pre-flop range widths and sizes, post-flop equity thresholds."""
 
@@ -347,7 +348,7 @@ class TightAggressiveParams(_Timed):
         row["call_margin"] = self.call_margin
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class RecreationalParams(TightAggressiveParams):
     """``recreational``: the tight-aggressive record with a recreational player's defaults.
 
@@ -392,7 +393,7 @@ def param_names(cls: type[ModelParams]) -> list[str]:
     return sorted(f.name for f in fields(cls) if f.init)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class BlendParams:
     """A skill blend: a mistake with probability ``(1 - skill) * noise`` before each decision."""
 

@@ -34,6 +34,7 @@ from pokersim.flights import (
     reconcile_event,
     returning_players,
 )
+from pokersim.frozen import frozen
 from pokersim.history.tournament import tournament_id
 from pokersim.outputs import RunFiles, as_played
 from pokersim.scenario import (
@@ -61,7 +62,7 @@ Emit = Callable[[Any], None]
 DayFiles = Callable[[str, Scenario, int], tuple[Emit, Any, Callable[[TournamentResult], None]]]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DayRun:
     """One day of the event: its scenario, seed, result, and its players as event ids."""
 
@@ -78,7 +79,7 @@ class DayRun:
         return next(r for r in self.log if r["type"] == "DayEnded")
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EventResult:
     """Every flight, day 2, each player's bags and what they carried, the event's money."""
 

@@ -16,13 +16,13 @@ Fraction(2773, 3000)
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 
 __all__ = [
     "MultiplierTable",
@@ -39,7 +39,7 @@ class _Uniform(Protocol):
     def random(self) -> float: ...
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MultiplierTier:
     """One line of a table: the multiplier, its weight out of the table's ``out_of``, the split."""
 
@@ -48,7 +48,7 @@ class MultiplierTier:
     split_percent: tuple[int, ...]  # place 1 first, whole percents adding up to 100
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MultiplierTable:
     """A published table: its tiers (lowest multiplier first) and its sources."""
 

@@ -24,7 +24,6 @@ Choices where no rule speaks (each written up in ``docs/formats.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -36,6 +35,7 @@ from pokersim.bounties import (
     split_bounty,
 )
 from pokersim.errors import InvariantError
+from pokersim.frozen import frozen
 from pokersim.scenario import MysteryBounty, MysteryStart
 
 __all__ = ["EnvelopeDraw", "MysteryLedger", "fill_envelopes", "phase_reached"]
@@ -85,7 +85,7 @@ def phase_reached(
     return level >= terms.level
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EnvelopeDraw:
     """One envelope drawn: by a knockout (``"knockout"``) or opened by the winner (``"winner"``).
 

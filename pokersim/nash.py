@@ -28,7 +28,6 @@ import math
 import time
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -36,6 +35,7 @@ import numpy as np
 
 from pokersim.charts import N_CLASSES, class_combos, class_equity_matrix, compatible_weights
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.icm import icm_exact
 
 __all__ = [
@@ -131,7 +131,7 @@ def _weights() -> np.ndarray:
 # -- the game --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Ranges:
     """An equilibrium: the shove range and each caller's range, as 169 booleans per class."""
 
@@ -397,18 +397,31 @@ class PushFoldCharts:
     set when the class plays): a few integer operations, no NumPy call.
     """
 
-    __slots__ = ("masks", "header", "bits")
+    __slots__ = ("masks", "header", "_bits")
 
     def __init__(self, masks: np.ndarray, header: dict[str, object]) -> None:
         self.masks = masks
         self.header = header
-        # each grid point's classes as bytes, bit ``class`` of the little-endian integer set
-        packed = np.packbits(masks.reshape(-1, N_CLASSES), axis=1, bitorder="little")
-        width = packed.shape[1]
-        raw = packed.tobytes()
-        self.bits: list[int] = [
-            int.from_bytes(raw[at : at + width], "little") for at in range(0, len(raw), width)
-        ]
+        self._bits: list[int] | None = None
+
+    @property
+    def bits(self) -> list[int]:
+        """Each grid point's classes as one integer, made at the first lookup.
+
+        Bit ``class`` is set when the class plays. The compiled play reads ``masks``: a run of
+        built-in models never needs these.
+        """
+        bits = self._bits
+        if bits is None:
+            # each grid point's classes as bytes, bit ``class`` of the little-endian integer set
+            packed = np.packbits(self.masks.reshape(-1, N_CLASSES), axis=1, bitorder="little")
+            width = packed.shape[1]
+            raw = packed.tobytes()
+            bits = [
+                int.from_bytes(raw[at : at + width], "little") for at in range(0, len(raw), width)
+            ]
+            self._bits = bits
+        return bits
 
     @classmethod
     def load(cls, path: Path = CHARTS_FILE) -> PushFoldCharts:

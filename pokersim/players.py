@@ -846,19 +846,14 @@ def _combos_by_strength() -> tuple[np.ndarray, list[int]]:
     Each row holds what the sampler needs of the two cards, precomputed (``COMBO_*`` columns):
     the cards, their dead-card bits, their summed evaluator keys and ``suit_rank_bit`` sum.
     """
-    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52)]
-    rank = [_STRENGTH_RANK[_CLASS_OF_PAIR[a * 52 + b]] for a, b in pairs]
-    order = sorted(range(len(pairs)), key=lambda i: rank[i])
-    keys = [int(x) for x in card_keys()]
-    bit = suit_rank_bit.py_func
-    combos = np.array(
-        [
-            (a, b, (1 << a) | (1 << b), keys[a] + keys[b], int(bit(a)) + int(bit(b)))
-            for a, b in (pairs[i] for i in order)
-        ],
-        dtype=np.int64,
-    )
-    ranks = np.array([rank[i] for i in order], dtype=np.int64)
+    a, b = np.triu_indices(52, 1)  # the pairs a < b, in order of a then b
+    rank = np.asarray(_STRENGTH_RANK)[np.asarray(_CLASS_OF_PAIR)[a * 52 + b]]
+    order = np.argsort(rank, kind="stable")
+    a, b, ranks = a[order].astype(np.int64), b[order].astype(np.int64), rank[order]
+    keys = card_keys().astype(np.int64)
+    bits = np.array([int(suit_rank_bit.py_func(c)) for c in range(52)], dtype=np.int64)
+    one = np.int64(1)
+    combos = np.stack([a, b, (one << a) | (one << b), keys[a] + keys[b], bits[a] + bits[b]], 1)
     in_range = np.searchsorted(ranks, np.arange(charts.N_CLASSES + 1), side="left")
     return combos, [int(x) for x in in_range]
 

@@ -14,13 +14,13 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from pokersim.frozen import frozen
 from pokersim.study import StudyResult, load_study, mean_ci, paired_ratio_diff, ratio_ci
 
 PLOTS = "plots"
@@ -122,7 +122,7 @@ def time_bands(timeline: pd.DataFrame, column: str, *, min_share: float = 0.1) -
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Downswings:
     """PrimeDope-style variance of a sample of tournaments, in buy-ins.
 
@@ -363,7 +363,7 @@ def compare_groups(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
 # Only the command line selects Agg.
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TimeMarks:
     """What the time plots mark: levels, breaks, median bubble and final table, a target.
 

@@ -14,7 +14,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from decimal import Decimal
 from enum import Enum, StrEnum
@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.errors import ConfigError, InvariantError
+from pokersim.frozen import frozen
 from pokersim.multipliers import PLAYERS as SPIN_PLAYERS
 from pokersim.multipliers import table_names
 
@@ -101,7 +102,7 @@ BUILTIN_MODELS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Limits:
     """The upper bounds of the scenario format (``scenarios/README.md``, "Bounds").
 
@@ -175,7 +176,7 @@ _EMPTY: Mapping[str, Any] = FrozenParams()
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MixEntry:
     """One slice of the field: ``model`` with ``skill`` and ``params``, by percent or count.
 
@@ -204,7 +205,7 @@ class MixEntry:
             object.__setattr__(self, "params", FrozenParams(self.params))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class NamedPlayer:
     """An individual player the scenario names (a regular, a bounty target, a test subject)."""
 
@@ -221,7 +222,7 @@ class NamedPlayer:
             object.__setattr__(self, "params", FrozenParams(self.params))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PlayerSpec:
     """One registered player after the mix is expanded: what ``pokersim.players`` instantiates.
 
@@ -237,7 +238,7 @@ class PlayerSpec:
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Players:
     """The field: ``count`` players, the named ones first, the rest drawn from ``mix``."""
 
@@ -271,7 +272,7 @@ class BreakKind(StrEnum):
     NONE = "none"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Breaks:
     """When breaks happen and how long they last, in seconds."""
 
@@ -302,7 +303,7 @@ class BalancePolicy(StrEnum):
     TDA = "tda"  # the player due the next big blind moves, to the worst position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Balancing:
     """Balancing policy and the largest allowed difference in table counts."""
 
@@ -322,7 +323,7 @@ class SyncStageKind(StrEnum):
     PLAYERS = "players"  # an explicit range: to_players < players left <= from_players
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SyncStage:
     """One hand-for-hand stage; ``active_range`` turns it into player counts."""
 
@@ -352,7 +353,7 @@ class SyncStage:
         return self.to_players, self.from_players
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandForHand:
     """The synchronized-hand stages; the default is the money bubble with margin 1."""
 
@@ -364,7 +365,7 @@ class HandForHand:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PayoutBand:
     """The payout table for fields of ``min_entries..max_entries`` (``None``: no upper end).
 
@@ -400,7 +401,7 @@ class PayoutBand:
             )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Payouts:
     """Payout tables by field size; no bands means the built-in default (``pokersim.payouts``)."""
 
@@ -424,7 +425,7 @@ class PaceKind(StrEnum):
     CALIBRATED = "calibrated"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Timing:
     """How long things take at the table, in seconds (R-DIS-1 for the clock and time bank).
 
@@ -472,7 +473,7 @@ class ArrivalProcess(StrEnum):
     LATE_SURGE = "late-surge"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Entries:
     """Buy-in parts, guarantee, late registration, re-entry, rebuys and add-on (R-REG-*)."""
 
@@ -514,7 +515,7 @@ class BountyKind(StrEnum):
     TEAM = "team"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Bounty:
     """Bounty terms; ``targets`` name the players carrying a fixed or team bounty."""
 
@@ -530,7 +531,7 @@ class DealMethod(StrEnum):
     CHIP_CHOP = "chip-chop"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DealTerms:
     """Whether and how a final-table deal is made (the scenario's ``[deal]``)."""
 
@@ -559,7 +560,7 @@ class CancelStage(StrEnum):
     IN_MONEY = "in-money"  # every player left is paid
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Faults:
     """Injected server failures and disqualifications (R-FAULT-1, R-COND-1)."""
 
@@ -604,7 +605,7 @@ class Confiscation(StrEnum):
     ALL = "all"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Conduct:
     """Infractions and the sanctions ladder they climb (R-COND-3); off by default.
 
@@ -641,7 +642,7 @@ class Conduct:
             )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Connection:
     """Disconnections and absence (R-DIS-1..4)."""
 
@@ -652,14 +653,14 @@ class Connection:
     absent_hands_to_end_match: int = 250  # R-DIS-4
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Satellite:
     """Satellite format (R-ELIM-1): equal prizes (seats) of ``seat_value_cents``; 0: not one."""
 
     seat_value_cents: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Series:
     """A satellite linked to its target tournament (R-SAT-1); ``target`` empty: none.
 
@@ -676,7 +677,7 @@ class Series:
         return bool(self.target)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Unregistration:
     """A scripted request to unregister (R-REG-4).
 
@@ -687,7 +688,7 @@ class Unregistration:
     at_seconds: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Registration:
     """Before the start (R-REG-4): unregistrations, the deadline, a delayed or cancelled start.
 
@@ -708,7 +709,7 @@ class Registration:
         return self != Registration()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Shootout:
     """Shoot-out format: each table plays to one winner, winners advance (R-DIS-4, R-SHOOT-1).
 
@@ -723,7 +724,7 @@ class Shootout:
     round_stacks: tuple[int, ...] = field(default=(), metadata=ID_WHEN_SET)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SpinAndGo:
     """Spin & Go (F-SPIN-1, F-SPIN-2): the table its multiplier is drawn from; "": not one.
 
@@ -742,7 +743,7 @@ class CarryRule(StrEnum):
     LAST = "last"  # the last flight survived
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Flights:
     """A multi-day event (F-FLIGHT-1..4): day-1 flights, then one day 2; ``names`` empty: none.
 
@@ -776,7 +777,7 @@ class MysteryStart(StrEnum):
     LEVEL = "level"  # once level ``level`` (counted from 1) has started
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Envelope:
     """``count`` mystery bounty envelopes of ``cents`` each, as published."""
 
@@ -784,7 +785,7 @@ class Envelope:
     count: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class MysteryBounty:
     """Mystery bounty (F-MYST-1..4): the bounty parts fill envelopes drawn by knockouts.
 
@@ -814,7 +815,7 @@ class MysteryBounty:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Scenario:
     """Everything public about one tournament (R-STRUCT-1).
 

@@ -27,7 +27,6 @@ import dataclasses
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -36,6 +35,7 @@ from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, RaiseTo
 from pokersim.cards import card
 from pokersim.connection import Connections
 from pokersim.errors import IllegalActionError
+from pokersim.frozen import frozen
 from pokersim.multipliers import multiplier_table
 from pokersim.players import PlayerModel, make_model
 from pokersim.scenario import CLOCK_TIME, PlayerSpec, Scenario, Section, Timing
@@ -59,7 +59,7 @@ _TIMEOUT_THINK_SECONDS = 1e9  # longer than any action clock plus time bank
 _CARD_TOKEN = re.compile(r"\?\?|10[cdhsCDHS]|[2-9TJQKAtjqka][cdhsCDHS]")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StartPosition:
     """Who sits where with how many chips, and each table's first button.
 
@@ -73,7 +73,7 @@ class StartPosition:
     buttons: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ScriptedDeck:
     """Cards fixed for one (table, hand); ``None`` marks a card left to the seed."""
 
@@ -95,7 +95,7 @@ class ScriptedDeck:
         return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ScriptedActions:
     """One player's first decisions in one hand (``table`` 0: that hand number at any table)."""
 
@@ -105,7 +105,7 @@ class ScriptedActions:
     actions: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ScriptedDisconnect:
     """Player ``player_id`` is disconnected from ``at`` for ``seconds`` (simulated seconds)."""
 
@@ -227,7 +227,7 @@ class ScriptedModel:
         return RaiseTo(int(amount))  # bet / raise: validated by the hand against legal
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Script:
     """The scripted parts of one regression case (all optional)."""
 

@@ -35,6 +35,7 @@ from typing import Any
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.errors import ConfigError
 from pokersim.events import event_record
+from pokersim.frozen import frozen
 from pokersim.rng import derive_seed
 from pokersim.scenario import NamedPlayer, PlayerSpec, Scenario, load_scenario
 
@@ -52,7 +53,7 @@ __all__ = [
 TARGET_PREFIX = "sat-"
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class WinnerPath:
     """One seat winner: satellite place, then the target entry and result (``None``: unseated)."""
 
@@ -66,7 +67,7 @@ class WinnerPath:
     target_prize_cents: int
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SeriesResult:
     """The satellite's result, the target's, and each winner's path."""
 

@@ -36,7 +36,6 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -45,6 +44,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pokersim.errors import ConfigError, PokerSimError
+from pokersim.frozen import frozen
 from pokersim.lock import LOCK_NAME, folder_lock
 from pokersim.rng import derive_seed
 
@@ -156,7 +156,7 @@ def engine_runner(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[d
 # --- the study ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StudyResult:
     """The merged tables of a study (pandas), with the folder they were read from."""
 
@@ -166,7 +166,7 @@ class StudyResult:
     timeline: pd.DataFrame
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class _Task:
     index: int
     seed: int
@@ -1264,7 +1264,7 @@ def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None
 Z95 = 1.959963984540054
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Estimate:
     """A point estimate with a 95% confidence interval (normal approximation)."""
 
@@ -1338,7 +1338,7 @@ def paired_ratio_diff(
 # --- the engine runner: reductions of one tournament's event log -------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class LogReduction:
     """What a study keeps from one tournament's event log (times in simulated seconds)."""
 

@@ -30,11 +30,12 @@ import math
 import os
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -59,7 +60,7 @@ REPORT = "report.md"
 CURVES = "sweep_curves.png"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Arm:
     """One arm: its folder name, a label, the settings it changes and its scenario.
 
@@ -72,7 +73,7 @@ class Arm:
     settings: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SweepResult:
     """The arms of a sweep and their studies (same order)."""
 

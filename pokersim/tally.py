@@ -9,16 +9,16 @@ per player, so it streams a log of any length.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from pokersim.errors import InvariantError
 from pokersim.events import record_builder
+from pokersim.frozen import frozen
 
 __all__ = ["TALLIED", "Finish", "Tally", "TournamentResult", "tally"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Finish:
     """How one player finished: place (shared by ties), prize and bounty cash in cents."""
 
@@ -36,7 +36,7 @@ class Finish:
     refund_cents: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class TournamentResult:
     """What a run produced; the event log holds the full story."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -17,6 +17,7 @@ import numpy as np
 
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView, LegalActions
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.kernel_cache import njit
 
 POSTFLOP_THINK_FACTOR = 1.5
@@ -62,7 +63,7 @@ PRE_ACTION_AT = PACE_WIDTH - 1
 """Where the pre-action factor sits in a packed :class:`DecisionPace`."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DecisionPace:
     """How long a built-in model's decision takes, by the decision and the table.
 
@@ -244,7 +245,7 @@ decision_pace_compiled = njit(cache=True)(decision_pace)
 """``decision_pace`` compiled, for the compiled rounds (``pokersim.betting_kernel``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ThinkTime:
     """Seconds a player needs for one decision: log-normal around ``median_seconds``.
 
@@ -284,7 +285,7 @@ class ThinkTime:
         return self.median_seconds * math.exp(0.5 * self.sigma * self.sigma)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ActionClock:
     """The action clock and time bank of R-DIS-1, plus a top-up of the bank at some levels.
 
@@ -344,7 +345,7 @@ class ProtectionStage(StrEnum):
     ALWAYS = "always"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DisconnectProtection:
     """R-DIS-3: extra seconds a *disconnected* player gets before timing out, in late stages.
 
@@ -503,7 +504,7 @@ def resolve_decision(
     return DecisionOutcome(timeout_action(legal), total, True, False, bank_seconds, extra, True)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DisconnectModel:
     """The disconnection process of one player, as draws from that player's stream.
 
@@ -548,7 +549,7 @@ class DisconnectModel:
         return self.away_median_seconds * math.exp(self.away_sigma * float(rng.standard_normal()))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandPace:
     """Fixed time per hand outside decisions: shuffling and dealing, each new street, showdown.
 

@@ -19,7 +19,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from pokersim import events as event_records
 from pokersim.cards import format_cards, parse_cards
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.errors import ConfigError, PokerSimError
+from pokersim.frozen import frozen
 from pokersim.hand import HandResult
 from pokersim.multiday import EventResult, run_event, write_event
 from pokersim.outputs import RunFiles, check_out
@@ -75,7 +76,7 @@ def event_types() -> Mapping[str, tuple[str, ...]]:
     return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StackExpect:
     """Stacks of some players right after hand ``hand`` of table ``table``."""
 
@@ -85,7 +86,7 @@ class StackExpect:
     stacks: Mapping[int, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PotExpect:
     """One pot of one hand: amount, winners (from the button's left) and their shares."""
 
@@ -98,7 +99,7 @@ class PotExpect:
     shares: tuple[int, ...] | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class StreetExpect:
     """One street of one hand: the board once it is dealt and the actions, in order.
 
@@ -114,7 +115,7 @@ class StreetExpect:
     actions: tuple[tuple[int, str, int | None], ...] | None  # (player id, verb, chips)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class EventExpect:
     """Events of one type whose fields match ``where``: at least one, or exactly ``count``."""
 
@@ -127,7 +128,7 @@ class EventExpect:
     hand: int | None = None  # only events of this hand number
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class SeriesExpect:
     """``[expect.series]`` of a satellite linked to its target (R-SAT-1)."""
 
@@ -137,7 +138,7 @@ class SeriesExpect:
     target_prize_pool_cents: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Expect:
     """The ``[expect]`` table of a case."""
 
@@ -159,7 +160,7 @@ class Expect:
     event: DayEventExpect | None = None  # a multi-day event's (F-FLIGHT-1..4; verify_event)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Case:
     """A loaded case: the scenario as scripted, its script, its expectations."""
 
@@ -173,7 +174,7 @@ class Case:
         return self.specs[player_id].name
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Failure:
     """One expectation not met (or a case that could not be loaded or run)."""
 
@@ -186,7 +187,7 @@ class Failure:
         return f"{self.file}: {self.key}: expected {self.expected}, got {self.actual}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class CaseResult:
     """The outcome of one case file."""
 
@@ -406,7 +407,7 @@ def _read_street(sec: Section, ids: Mapping[str, int]) -> StreetExpect:
 # -- running and comparing -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Outcome:
     """What one run of a case produced."""
 

@@ -10,10 +10,11 @@ level and first table; what each player carried; the pool and the prizes. ``docs
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 from pokersim.multiday import EventResult
 from pokersim.scenario import PlayerSpec, Section
 from pokersim.script import player_ref
@@ -25,7 +26,7 @@ _PER_FLIGHT_KEYS = (*_PER_FLIGHT, "bagged")
 _NUMBERS = ("entries", "prize_pool_cents", "day2_players", "day2_start_level", "forfeited_chips")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class DayEventExpect:
     """``[expect.event]``: lists by flight, numbers of the event, maps by player name."""
 

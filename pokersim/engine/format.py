@@ -8,13 +8,13 @@ Spin & Go pools, ``pokersim.multipliers`` for the published multiplier tables,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 import numpy as np
 
 from pokersim.bounties import BountyKind
 from pokersim.formats import round_stack, satellite_prizes, spin_prizes
+from pokersim.frozen import frozen
 from pokersim.multipliers import MultiplierTable, MultiplierTier, multiplier_table
 from pokersim.scenario import MysteryBounty, Scenario
 
@@ -30,7 +30,7 @@ class FormatKind(Enum):
     SPIN_AND_GO = "spin-and-go"  # the pool is the buy-in times a drawn multiplier (F-SPIN-1)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class PrizeTable:
     """Prizes by place (cents), how many places are paid and how many play to the end."""
 
@@ -44,7 +44,7 @@ def flight_table() -> PrizeTable:
     return PrizeTable(prizes=(), places_paid=0, stop_at=1)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Format:
     """A scenario's format: its kind, the seat value of a satellite, the bounty variant.
 

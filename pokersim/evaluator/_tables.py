@@ -21,7 +21,6 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,6 +28,7 @@ import numpy as np
 
 from pokersim.errors import InvariantError
 from pokersim.evaluator import reference
+from pokersim.frozen import frozen
 
 LOW_RANKS = 7  # ranks 2..8 in the low base-5 field, 9..A in the high one
 LOW_BITS = 17  # 5**7 - 1 = 78124 < 2**17
@@ -45,7 +45,7 @@ TABLES_VERSION = 1
 TABLES_SHA256 = "88c2cf1b9a34544092159209a1cdaaf8c20552d7aedf2d2b1688a741b54bdb9d"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@frozen(kw_only=True, eq=False)
 class Tables:
     """The evaluator's arrays; passed to the jitted kernel as plain arguments."""
 

@@ -7,7 +7,6 @@ adds is bookkeeping that both formats share (positions, names, times, hand descr
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -27,6 +26,7 @@ from pokersim.events import (
     PotAwarded,
     UncalledBetReturned,
 )
+from pokersim.frozen import frozen
 from pokersim.hand import HandResult
 
 #: Simulated time 0 when the caller gives no tournament start (a fixed date keeps output
@@ -41,7 +41,7 @@ def default_name(player_id: int) -> str:
     return f"Player{player_id}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class HandRecord:
     """One hand's facts, per seat index (clockwise from table seat 1)."""
 

@@ -10,11 +10,12 @@ expected) that ``pokersim import`` prints as one line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 
 from pokersim.cards import format_card
 from pokersim.errors import ConfigError
+from pokersim.frozen import frozen
 
 __all__ = [
     "STREETS",
@@ -40,7 +41,7 @@ class HandError(ConfigError):
         self.hand = hand
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ImportedSeat:
     """A player dealt into the hand: table seat number, screen name, chips at the start."""
 
@@ -49,7 +50,7 @@ class ImportedSeat:
     stack: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ImportedAction:
     """One voluntary action of one street.
 
@@ -76,7 +77,7 @@ class ImportedAction:
         return f"{self.name} {self.verb}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ImportedPot:
     """One pot as the history states it: 0 is the main pot; ``shares`` by winner name."""
 
@@ -85,7 +86,7 @@ class ImportedPot:
     shares: Mapping[str, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class ImportedHand:
     """Everything a case needs from one hand; ``pots`` and ``final_stacks`` only when stated.
 

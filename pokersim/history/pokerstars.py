@@ -22,7 +22,6 @@ comes from the hand's events; nothing is recomputed. See docs/hand-histories.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from pokersim.events import (
     PotAwarded,
     UncalledBetReturned,
 )
+from pokersim.frozen import frozen
 from pokersim.hand import HandResult
 from pokersim.history._record import HandRecord, describe, name_function, read_hand
 from pokersim.history.tournament import Finish, TournamentClock, finish_lines
@@ -104,7 +104,7 @@ def _pot_names(pots: tuple[PotAwarded, ...]) -> list[str]:
     return ["main pot"] + [f"side pot-{k}" for k in range(1, len(pots))]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class HandExtras:
     """What a hand's text needs from the rest of the tournament."""
 

@@ -21,10 +21,11 @@ import enum
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
+
+from pokersim.frozen import frozen
 
 __all__ = [
     "DEFAULT_DATE",
@@ -132,7 +133,7 @@ def _label(start: datetime) -> tuple[timezone | ZoneInfo, str]:
     return UTC, "UTC"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TournamentClock:
     """Simulated seconds after the start as the wall clock both formats print.
 
@@ -199,7 +200,7 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class BountyWin:
     """One winner's part of an eliminated player's bounty (R-KO-1..4)."""
 
@@ -209,7 +210,7 @@ class BountyWin:
     head_after_cents: int  # the winner's bounty after it
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Finish:
     """A player out in a hand (or the winner at the end), with the bounties paid for them.
 
@@ -272,7 +273,7 @@ def finish_lines(finishes: Sequence[Finish], name_of: Any, *, progressive: bool)
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SummaryPlace:
     """One line of the summary: place, screen name, prize in cents."""
 
