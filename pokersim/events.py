@@ -1022,7 +1022,7 @@ def _line_writer(cls: type) -> Callable[[Any], str]:
         space["K"] = head
         parts = "{K}"
     source = f'def line(event):\n{reads}    return f"{parts}{{E}}"\n'
-    exec(compile(source, f"<event_line {cls.__name__}>", "exec"), space)  # noqa: S102
+    exec(compiled(source), space)  # noqa: S102 # its code kept as the records' (pokersim.frozen)
     line: Callable[[Any], str] = space["line"]
     return line
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokersim import events
@@ -44,6 +43,7 @@ from pokersim.events import (
     event_record,
     record_builder,
 )
+from pokersim.frozen import frozen
 from pokersim.hand import HandResult
 from pokersim.hand_log import table_ended_row, table_started_row
 from pokersim.players import PlayerModel, builtin_models, make_model
@@ -82,7 +82,7 @@ def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[Player
     return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(slots=True, kw_only=True)
 class Options:
     """How a run is observed and what a scripted case replaces (see ``run_tournament``)."""
 
