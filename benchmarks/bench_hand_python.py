@@ -11,6 +11,14 @@ batches, and the figure is the median over batches of CPU µs a call:
   zipped in pairs (``Dealer.deal``).
 - ``timeout``: ``env.timeout`` of the director's clock, a bound method made by SimPy's
   descriptor at every access against one bound once (``engine.agenda``).
+- ``header``: a 9-seat whole hand's header and seat blocks packed whole with ``struct``
+  (``_start_whole_hand``, every hand before) against the table's head copied and the hand's
+  own fields written (``_start_from_head``, kept per table by the dealer).
+- ``button``: ``seating.next_button`` (which sorts the seats) and ``list.index`` against the
+  bisection of ``Floor.move_button`` on the seats already in order.
+- ``new inputs``: the compiled hand at a new tournament-input array (one each bust), typed
+  again (its identity was the key) against found by its type (``betting_kernel._runner``).
+  Ahead-of-time kernels only, as ``typing``.
 
     python benchmarks/bench_hand_python.py
 """
@@ -21,12 +29,17 @@ import statistics
 import time
 from array import array
 from collections.abc import Callable
+from itertools import cycle
 
 import numpy as np
 
 from pokersim import betting_kernel, kernel_cache
+from pokersim.config import AnteKind, Level
 from pokersim.engine.director import Clock
+from pokersim.engine.floor import Floor
+from pokersim.engine.state import Table
 from pokersim.model_kernel import NO_CONTEXT
+from pokersim.seating import next_button
 
 BATCHES = 15
 CALLS = 20_000
@@ -84,9 +97,79 @@ def _timeout() -> tuple[float, float]:
     return _paired(lambda: unbound.timeout, lambda: bound.timeout)
 
 
+def _header() -> tuple[float, float]:
+    level = Level(small_blind=100, big_blind=200, ante=200, ante_kind=AnteKind.BIG_BLIND)
+    n = 9
+    ints = betting_kernel._buffers(n, (), array("d", bytes(8 * 1000))).ints
+    inputs = [0] * n + list(range(1, n + 1)) + list(range(100, 100 + n))
+    head = betting_kernel.whole_hand_head(n, level, inputs, False)
+    stacks = [10_000 + 7 * k for k in range(n)]
+    ranks = tuple(range(5000, 5000 + n))
+    draws = (64, 128, 48, 96)
+
+    def old() -> None:
+        betting_kernel._start_whole_hand(
+            ints, n, 310, 330, level, 3, draws, stacks, inputs, ranks, False
+        )
+
+    def new() -> None:
+        betting_kernel._start_from_head(ints, head, n, 310, 330, 3, draws, stacks, ranks)
+
+    old()
+    written = array("q", ints)
+    new()
+    if ints != written:
+        raise AssertionError("the two ways start different hands")
+    return _paired(old, new)
+
+
+def _button() -> tuple[float, float]:
+    seats = {s: 100 + s for s in (1, 2, 4, 5, 6, 7, 8, 9)}
+    old_tab, new_tab = Table(1, dict(seats)), Table(2, dict(seats))
+
+    def old() -> tuple[list[int], int]:  # Floor.move_button before
+        seat_nos = old_tab.order
+        if seat_nos is None:
+            seat_nos = old_tab.order = sorted(old_tab.seats)
+            old_tab.ids = [old_tab.seats[s] for s in seat_nos]
+        button_seat = next_button(seat_nos, old_tab.last_button)
+        old_tab.last_button = button_seat
+        return seat_nos, seat_nos.index(button_seat)
+
+    for _ in range(20):
+        if old() != Floor.move_button(new_tab):
+            raise AssertionError("the two ways move the button differently")
+    return _paired(old, lambda: Floor.move_button(new_tab))
+
+
+def _new_inputs() -> tuple[float, float] | None:
+    run = betting_kernel._run
+    if not isinstance(run, kernel_cache.Deferred):
+        return None
+    buf = betting_kernel._buffers(9, (), array("d", bytes(8 * 1000)))
+    params = np.zeros(64, dtype=np.uint8)
+    consts = betting_kernel.constants()
+    rows = bytes(52 * 8)
+    u, z = array("d", bytes(80)), array("d", bytes(80))
+    arrays = cycle([np.zeros(len(NO_CONTEXT), dtype=np.float64) for _ in range(100)])
+    args = (buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts)
+    return _paired(
+        lambda: run.resolve(*args, next(arrays)),
+        lambda: betting_kernel._runner(buf, rows, params, u, z, consts, next(arrays)),
+    )
+
+
 def main() -> None:
     """Print each step's median µs a call, old and new, and the difference."""
-    for name, step in (("typing", _typing), ("hole", _hole), ("timeout", _timeout)):
+    steps = (
+        ("typing", _typing),
+        ("hole", _hole),
+        ("timeout", _timeout),
+        ("header", _header),
+        ("button", _button),
+        ("new inputs", _new_inputs),
+    )
+    for name, step in steps:
         got = step()
         if got is None:
             print(f"{name}: not measured (numba's kernels: nothing is typed in Python)")
