@@ -65,7 +65,7 @@ from pokersim.hand_log import (
     UNCALLED,
     HandLog,
 )
-from pokersim.kernel_cache import intrinsic, njit, resolve
+from pokersim.kernel_cache import arg_key, intrinsic, njit, resolve
 from pokersim.model_kernel import (
     CHART_TABLES,
     CHECK_CALL,
@@ -678,9 +678,11 @@ class _Buffers:
         self.pace: Sequence[float] = ()  # the pace written at F_PACE
         self.bank: array[float] | None = None  # the time banks ``bank_view`` shows
         self.bank_view = np.zeros(0, dtype=np.float64)
-        # ``_run`` resolved (``_runner``) by the other arguments' identities or types; each
-        # entry holds the arrays it was resolved for, so that their ids stay theirs
+        # ``_run`` resolved (``_runner``) by the other arguments' identities or types, and by
+        # the tournament inputs' layout; each entry holds the arrays it was resolved for, so
+        # that their ids stay theirs
         self.runs: dict[tuple[Any, ...], tuple[Callable[..., int], tuple[Any, ...]]] = {}
+        self.layouts: dict[tuple[Any, ...], tuple[Callable[..., int], tuple[Any, ...]]] = {}
 
 
 def _ints_size(n: int) -> int:
@@ -716,21 +718,29 @@ def _runner(
 ) -> Callable[..., int]:
     """``_run`` for these arguments, resolved once (``kernel_cache.resolve``), not every call.
 
-    A run calls it hand after hand with the same buffers, records and constants, and
-    tournament inputs, decks and draws of one type each: the function is kept by the arrays'
-    identities and the other arguments' types.
+    A run calls it hand after hand with the same buffers, records and constants, one of a few
+    tournament-input arrays, and decks and draws of one type each: the function is kept by the
+    arrays' identities and the other arguments' types. A new tournament-input array (one at
+    each change of the field: a bust) finds it by the array's layout (``kernel_cache.arg_key``)
+    instead of typing every argument again.
     """
     runs = buf.runs
     bank = buf.bank_view
-    # the tournament inputs by type only: every ``hand_inputs`` array is one-dimensional,
-    # contiguous float64, and a new one comes with each change of the field (a bust)
-    key = (id(params), id(consts), id(bank), type(ti), type(rows), type(u), type(z))
+    key = (id(params), id(ti), id(consts), id(bank), type(rows), type(u), type(z))
     got = runs.get(key)
     if got is None:
-        if len(runs) >= 64:  # records or banks made again and again (tests): start again
+        if len(runs) >= 64:  # a new tournament-input array at each bust: start again
             runs.clear()
-        run = resolve(_run, buf.ints_view, buf.floats_view, rows, params, u, z, bank, consts, ti)
-        got = runs[key] = (run, (params, consts, bank))
+        layout = (id(params), arg_key(ti), id(consts), id(bank), type(rows), type(u), type(z))
+        got = buf.layouts.get(layout)
+        if got is None:
+            if len(buf.layouts) >= 64:  # records or banks made again and again (tests)
+                buf.layouts.clear()
+            run = resolve(
+                _run, buf.ints_view, buf.floats_view, rows, params, u, z, bank, consts, ti
+            )
+            got = buf.layouts[layout] = (run, (params, consts, bank))
+        got = runs[key] = (got[0], (params, ti, consts, bank))
     return got[0]
 
 

@@ -105,9 +105,7 @@ def hand_inputs(
     """``players.tournament_inputs`` once per hand for the machine, when a record reads it.
 
     The machine only reads the array: without cash bounties one array serves every hand of a
-    context (the engine keeps one while its facts stay) with that many seats. Every array it
-    returns is one-dimensional, contiguous float64 (``betting_kernel._runner`` keys the
-    compiled call by its type only).
+    context (the engine keeps one while its facts stay) with that many seats.
     """
     if params is not _LAST_PARAMS[0]:  # a run packs its records once: ask once per run
         _LAST_PARAMS[0] = params
