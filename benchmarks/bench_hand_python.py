@@ -14,10 +14,8 @@ batches, and the figure is the median over batches of CPU µs a call:
 - ``header``: a 9-seat whole hand's header and seat blocks packed whole with ``struct``
   (``_start_whole_hand``, every hand before) against the table's head copied and the hand's
   own fields written (``_start_from_head``, kept per table by the dealer).
-- ``button``: ``seating.next_button`` (which sorts the seats) and ``list.index`` against the
-  bisection of ``Floor.move_button`` on the seats already in order.
 - ``new inputs``: the compiled hand at a new tournament-input array (one each bust), typed
-  again (its identity was the key) against found by its type (``betting_kernel._runner``).
+  again (its identity was the key) against found by its layout (``betting_kernel._runner``).
   Ahead-of-time kernels only, as ``typing``.
 
     python benchmarks/bench_hand_python.py
@@ -36,10 +34,7 @@ import numpy as np
 from pokersim import betting_kernel, kernel_cache
 from pokersim.config import AnteKind, Level
 from pokersim.engine.director import Clock
-from pokersim.engine.floor import Floor
-from pokersim.engine.state import Table
 from pokersim.model_kernel import NO_CONTEXT
-from pokersim.seating import next_button
 
 BATCHES = 15
 CALLS = 20_000
@@ -124,25 +119,6 @@ def _header() -> tuple[float, float]:
     return _paired(old, new)
 
 
-def _button() -> tuple[float, float]:
-    seats = {s: 100 + s for s in (1, 2, 4, 5, 6, 7, 8, 9)}
-    old_tab, new_tab = Table(1, dict(seats)), Table(2, dict(seats))
-
-    def old() -> tuple[list[int], int]:  # Floor.move_button before
-        seat_nos = old_tab.order
-        if seat_nos is None:
-            seat_nos = old_tab.order = sorted(old_tab.seats)
-            old_tab.ids = [old_tab.seats[s] for s in seat_nos]
-        button_seat = next_button(seat_nos, old_tab.last_button)
-        old_tab.last_button = button_seat
-        return seat_nos, seat_nos.index(button_seat)
-
-    for _ in range(20):
-        if old() != Floor.move_button(new_tab):
-            raise AssertionError("the two ways move the button differently")
-    return _paired(old, lambda: Floor.move_button(new_tab))
-
-
 def _new_inputs() -> tuple[float, float] | None:
     arrays = cycle([np.zeros(len(NO_CONTEXT), dtype=np.float64) for _ in range(100)])
     return _typing(lambda: next(arrays))  # a new array at every hand
@@ -155,7 +131,6 @@ def main() -> None:
         ("hole", _hole),
         ("timeout", _timeout),
         ("header", _header),
-        ("button", _button),
         ("new inputs", _new_inputs),
     )
     for name, step in steps:

@@ -1,9 +1,10 @@
 """The Python around each compiled hand: what is kept per table is what each hand would make.
 
-The button found on a table's seats in order (``Floor.move_button``) is ``seating.next_button``;
-a hand started from its table's head (``betting_kernel.whole_hand_head``) gives the machine the
-same integers as one written whole (``_start_whole_hand``); the compiled call resolved for one
-tournament-input array serves the next one of the same type without typing it again.
+The seats in order and the button a table keeps between hands (``Floor.move_button``) are
+those of its seats and ``seating.next_button``; a hand started from its table's head
+(``betting_kernel.whole_hand_head``) gives the machine the same integers as one written whole
+(``_start_whole_hand``); the compiled call resolved for one tournament-input array serves the
+next one of the same layout without typing it again.
 """
 
 from __future__ import annotations

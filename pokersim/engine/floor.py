@@ -11,7 +11,6 @@ or TDA) decides balancing moves only (R-BAL-2).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ from pokersim.events import (
 )
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
-from pokersim.seating import draw_seats, redraw_seats
+from pokersim.seating import draw_seats, next_button, redraw_seats
 
 __all__ = ["Floor"]
 
@@ -126,14 +125,9 @@ class Floor:
             seats = tab.seats
             seat_nos = tab.order = sorted(seats)
             tab.ids = [seats[s] for s in seat_nos]
-        last = tab.last_button
-        # ``seating.next_button`` on seats already in order: the first seat after the last
-        # button's, or the first seat (also before the first hand)
-        i = 0 if last is None else bisect_right(seat_nos, last)
-        if i == len(seat_nos):
-            i = 0
-        tab.last_button = seat_nos[i]
-        return seat_nos, i
+        button_seat = next_button(seat_nos, tab.last_button)
+        tab.last_button = button_seat
+        return seat_nos, seat_nos.index(button_seat)
 
     # -- balancing and breaking --------------------------------------------------------------
 
