@@ -75,7 +75,12 @@ def test_a_hand_started_from_its_tables_head_is_the_hand_written_whole(n, level,
 def test_the_compiled_hand_is_resolved_once_for_every_tournament_input_array(monkeypatch) -> None:
     typed = []
     resolve = bk.resolve
-    monkeypatch.setattr(bk, "resolve", lambda *args: typed.append(args) or resolve(*args))
+
+    def counted(*args: object) -> object:
+        typed.append(args)
+        return resolve(*args)
+
+    monkeypatch.setattr(bk, "resolve", counted)
     buf = bk._Buffers(bk._ints_size(9), bk.F_END)
     buf.bank_view = np.zeros(100)
     params = np.zeros(64, dtype=np.uint8)
