@@ -65,6 +65,8 @@ def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
 class Dealer:
     """Plays the hands: cards and draws by block, decisions on the clock, the result."""
 
+    _kernel: Kernel  # the hand's compiled inputs and head (`_kernel_table`), set as it starts
+
     def __init__(
         self,
         scenario: Scenario,
@@ -115,9 +117,7 @@ class Dealer:
         self.evaluate = _evaluator()
         self.contexts = contexts  # each hand's TournamentContext
         # per-hand scratch (the decide callback is one bound method for every hand)
-        self._kernel: Kernel = None
-        # by table: the seats, level and `_present` its `Kernel` was made for (`_kernel_table`)
-        self._kernel_tables: dict[int, tuple[list[int], Level, int, Kernel]] = {}
+        self._kernel_tables: dict[int, tuple[list[int], Level, int, Kernel]] = {}  # by table
         self._present = 0  # counts the changes of `ask` (someone away or back)
         self._kernel_rows = b""
         self._kernel_base = 0
