@@ -11,6 +11,12 @@ batches, and the figure is the median over batches of CPU µs a call:
   zipped in pairs (``Dealer.deal``).
 - ``timeout``: ``env.timeout`` of the director's clock, a bound method made by SimPy's
   descriptor at every access against one bound once (``engine.agenda``).
+- ``header``: a 9-seat whole hand's header and seat blocks packed whole with ``struct``
+  (``_start_whole_hand``, every hand before) against the table's head copied and the hand's
+  own fields written (``_start_from_head``, kept per table by the dealer).
+- ``new inputs``: the compiled hand at a new tournament-input array (one each bust), typed
+  again (its identity was the key) against found by its layout (``betting_kernel._runner``).
+  Ahead-of-time kernels only, as ``typing``.
 
     python benchmarks/bench_hand_python.py
 """
@@ -21,10 +27,12 @@ import statistics
 import time
 from array import array
 from collections.abc import Callable
+from itertools import cycle
 
 import numpy as np
 
 from pokersim import betting_kernel, kernel_cache
+from pokersim.config import AnteKind, Level
 from pokersim.engine.director import Clock
 from pokersim.model_kernel import NO_CONTEXT
 
@@ -45,7 +53,8 @@ def _paired(old: Callable[[], object], new: Callable[[], object]) -> tuple[float
     return statistics.median(times[0]), statistics.median(times[1])
 
 
-def _typing() -> tuple[float, float] | None:
+def _typing(inputs: Callable[[], np.ndarray] = lambda: NO_CONTEXT) -> tuple[float, float] | None:
+    """Typing the compiled hand's arguments against ``_runner``, ``inputs()`` the last one."""
     run = betting_kernel._run
     if not isinstance(run, kernel_cache.Deferred):
         return None
@@ -54,10 +63,10 @@ def _typing() -> tuple[float, float] | None:
     consts = betting_kernel.constants()
     rows = bytes(52 * 8)
     u, z = array("d", bytes(80)), array("d", bytes(80))
-    args = (buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, NO_CONTEXT)
+    args = (buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts)
     return _paired(
-        lambda: run.resolve(*args),
-        lambda: betting_kernel._runner(buf, rows, params, u, z, consts, NO_CONTEXT),
+        lambda: run.resolve(*args, inputs()),
+        lambda: betting_kernel._runner(buf, rows, params, u, z, consts, inputs()),
     )
 
 
@@ -84,9 +93,47 @@ def _timeout() -> tuple[float, float]:
     return _paired(lambda: unbound.timeout, lambda: bound.timeout)
 
 
+def _header() -> tuple[float, float]:
+    level = Level(small_blind=100, big_blind=200, ante=200, ante_kind=AnteKind.BIG_BLIND)
+    n = 9
+    ints = betting_kernel._buffers(n, (), array("d", bytes(8 * 1000))).ints
+    inputs = [0] * n + list(range(1, n + 1)) + list(range(100, 100 + n))
+    head = betting_kernel.whole_hand_head(n, level, inputs, False)
+    stacks = [10_000 + 7 * k for k in range(n)]
+    ranks = tuple(range(5000, 5000 + n))
+    draws = (64, 128, 48, 96)
+
+    def old() -> None:
+        betting_kernel._start_whole_hand(
+            ints, n, 310, 330, level, 3, draws, stacks, inputs, ranks, False
+        )
+
+    def new() -> None:
+        betting_kernel._start_from_head(ints, head, n, 310, 330, 3, draws, stacks, ranks)
+
+    old()
+    written = array("q", ints)
+    new()
+    if ints != written:
+        raise AssertionError("the two ways start different hands")
+    return _paired(old, new)
+
+
+def _new_inputs() -> tuple[float, float] | None:
+    arrays = cycle([np.zeros(len(NO_CONTEXT), dtype=np.float64) for _ in range(100)])
+    return _typing(lambda: next(arrays))  # a new array at every hand
+
+
 def main() -> None:
     """Print each step's median µs a call, old and new, and the difference."""
-    for name, step in (("typing", _typing), ("hole", _hole), ("timeout", _timeout)):
+    steps = (
+        ("typing", _typing),
+        ("hole", _hole),
+        ("timeout", _timeout),
+        ("header", _header),
+        ("new inputs", _new_inputs),
+    )
+    for name, step in steps:
         got = step()
         if got is None:
             print(f"{name}: not measured (numba's kernels: nothing is typed in Python)")

@@ -65,7 +65,7 @@ from pokersim.hand_log import (
     UNCALLED,
     HandLog,
 )
-from pokersim.kernel_cache import intrinsic, njit, resolve
+from pokersim.kernel_cache import arg_key, intrinsic, njit, resolve
 from pokersim.model_kernel import (
     CHART_TABLES,
     CHECK_CALL,
@@ -678,9 +678,11 @@ class _Buffers:
         self.pace: Sequence[float] = ()  # the pace written at F_PACE
         self.bank: array[float] | None = None  # the time banks ``bank_view`` shows
         self.bank_view = np.zeros(0, dtype=np.float64)
-        # ``_run`` resolved (``_runner``) by the other arguments' identities or types; each
-        # entry holds the arrays it was resolved for, so that their ids stay theirs
+        # ``_run`` resolved (``_runner``) by the other arguments' identities or types, and by
+        # the tournament inputs' layout; each entry holds the arrays it was resolved for, so
+        # that their ids stay theirs
         self.runs: dict[tuple[Any, ...], tuple[Callable[..., int], tuple[Any, ...]]] = {}
+        self.layouts: dict[tuple[Any, ...], tuple[Callable[..., int], tuple[Any, ...]]] = {}
 
 
 def _ints_size(n: int) -> int:
@@ -718,17 +720,27 @@ def _runner(
 
     A run calls it hand after hand with the same buffers, records and constants, one of a few
     tournament-input arrays, and decks and draws of one type each: the function is kept by the
-    arrays' identities and the other arguments' types.
+    arrays' identities and the other arguments' types. A new tournament-input array (one at
+    each change of the field: a bust) finds it by the array's layout (``kernel_cache.arg_key``)
+    instead of typing every argument again.
     """
     runs = buf.runs
     bank = buf.bank_view
     key = (id(params), id(ti), id(consts), id(bank), type(rows), type(u), type(z))
     got = runs.get(key)
     if got is None:
-        if len(runs) >= 64:  # tournament inputs made hand by hand (cash bounties): start again
+        if len(runs) >= 64:  # a new tournament-input array at each bust: start again
             runs.clear()
-        run = resolve(_run, buf.ints_view, buf.floats_view, rows, params, u, z, bank, consts, ti)
-        got = runs[key] = (run, (params, ti, consts, bank))
+        layout = (id(params), arg_key(ti), id(consts), id(bank), type(rows), type(u), type(z))
+        got = buf.layouts.get(layout)
+        if got is None:
+            if len(buf.layouts) >= 64:  # records or banks made again and again (tests)
+                buf.layouts.clear()
+            run = resolve(
+                _run, buf.ints_view, buf.floats_view, rows, params, u, z, bank, consts, ti
+            )
+            got = buf.layouts[layout] = (run, (params, consts, bank))
+        got = runs[key] = (got[0], (params, ti, consts, bank))
     return got[0]
 
 
@@ -747,6 +759,7 @@ Ask = Callable[[DecisionView, float], tuple[Action | None, float, bool]]
 
 
 _HEADS: dict[int, struct.Struct] = {}  # the header and the seats' blocks, by their length
+_SEAT_BLOCK: dict[int, struct.Struct] = {}  # one block of the seats, by their number
 
 
 def _read_state(t: TableState, ints: Any, n: int) -> None:
@@ -874,6 +887,42 @@ def _start_whole_hand(
     )  # fmt: skip
 
 
+def whole_hand_head(n: int, level: Level, inputs: Sequence[int], logging: bool) -> array[int]:
+    """The header and seat blocks of a whole hand at ``n`` seats (``_start_whole_hand``).
+
+    What stays from hand to hand while a table's seats (``inputs``) and level stay is written
+    once here; :func:`play_whole_hand` given it (``head``) copies it and writes only the hand's
+    own fields: the deck's place, the button, the draws, the stacks and the hand ranks.
+    """
+    head = array("q", bytes(8 * (HEADER + 3 * n + len(inputs) + n)))
+    _start_whole_hand(head, n, 0, 0, level, 0, (0, 0, 0, 0), [0] * n, inputs, [0] * n, logging)
+    return head
+
+
+def _start_from_head(
+    ints: array[int],
+    head: array[int],
+    n: int,
+    base: int,
+    board_at: int,
+    button: int,
+    draws_at: tuple[int, int, int, int],
+    stacks: Sequence[int],
+    ranks: Sequence[int],
+) -> None:
+    """:func:`_start_whole_hand` from a table's :func:`whole_hand_head`: the hand's fields only."""
+    ints[: len(head)] = head
+    ints[H_BASE] = base
+    ints[H_BUTTON] = button
+    ints[H_UI], ints[H_UEND], ints[H_ZI], ints[H_ZEND] = draws_at
+    ints[H_BOARD] = board_at
+    block = _SEAT_BLOCK.get(n)
+    if block is None:
+        block = _SEAT_BLOCK[n] = struct.Struct(f"={n}q")
+    block.pack_into(ints, 8 * HEADER, *stacks)
+    block.pack_into(ints, 8 * (HEADER + RANKS * n), *ranks)
+
+
 def play_whole_hand(
     setup: HandSetup,
     deal: Deal,
@@ -891,6 +940,7 @@ def play_whole_hand(
     context: TournamentContext | None,
     decide: Decide,
     record: bool = False,
+    head: array[int] | None = None,
 ) -> tuple[HandResult, float, int]:
     """``hand.play_hand`` at a no-limit table, in the machine from end to end.
 
@@ -900,8 +950,10 @@ def play_whole_hand(
     (``pokersim.hand_log``: all but the ``STARTED`` row, written here) and Python copies them
     into the result's ``events``, records only when read.
     ``inputs`` and the other arguments are :func:`play_rounds`'; the hand ranks are the deal's
-    ``strengths`` (evaluated here when it has none). Returns (the result, elapsed seconds, the
-    last street on which a player was asked), the same as ``play_hand`` with ``play_rounds``.
+    ``strengths`` (evaluated here when it has none); ``head``: :func:`whole_hand_head` of these
+    seats, ``inputs``, level and ``record``, if the caller keeps one. Returns (the result, elapsed
+    seconds, the last street on which a player was asked), the same as ``play_hand`` with
+    ``play_rounds``.
     """
     seats = setup.seats
     n = len(seats)
@@ -914,10 +966,15 @@ def play_whole_hand(
         ranks = _evaluate_all(deal)
     stacks = [s.stack for s in seats]
     start_total = sum(stacks)
-    _start_whole_hand(
-        ints, n, base, board_at, level, setup.button, (ui, uend, zi, zend), stacks, inputs, ranks,
-        record,
-    )  # fmt: skip
+    if head is None:
+        _start_whole_hand(
+            ints, n, base, board_at, level, setup.button, (ui, uend, zi, zend), stacks, inputs,
+            ranks, record,
+        )  # fmt: skip
+    else:
+        _start_from_head(
+            ints, head, n, base, board_at, setup.button, (ui, uend, zi, zend), stacks, ranks
+        )
     floats = buf.floats
     floats[F_ELAPSED] = elapsed
     floats[F_CLOCK] = action_seconds

@@ -113,11 +113,12 @@ def hand_inputs(
         _LAST_PARAMS[1] = bool(records["aware"].any())
     if context is None or not _LAST_PARAMS[1]:
         return NO_CONTEXT
-    if context.bounty_cash_share > 0.0:
+    last = _LAST_CONTEXT
+    if context is not last[0]:  # one context serves hand after hand (engine.context)
+        last[:] = [context, {}, context.bounty_cash_share > 0.0]
+    if last[2]:
         return tournament_inputs(context, player_ids)  # the live bounties on the seats' heads
-    if context is not _LAST_CONTEXT[0]:  # one context serves hand after hand (engine.context)
-        _LAST_CONTEXT[:] = [context, {}]
-    by_seats = _LAST_CONTEXT[1]  # without bounties, the inputs depend on the seat count only
+    by_seats = last[1]  # without bounties, the inputs depend on the seat count only
     n = len(player_ids)
     out = by_seats.get(n)
     if out is None:
@@ -126,7 +127,8 @@ def hand_inputs(
 
 
 _LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware
-_LAST_CONTEXT: list[Any] = [None, {}]  # the context last asked about, its inputs by seats
+# the context last asked about, its inputs by seats, whether it has cash bounties
+_LAST_CONTEXT: list[Any] = [None, {}, False]
 
 
 @njit(cache=True)

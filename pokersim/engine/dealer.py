@@ -17,8 +17,8 @@ import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
-from pokersim.betting_kernel import machine_params, play_whole_hand
-from pokersim.config import BettingStructure
+from pokersim.betting_kernel import machine_params, play_whole_hand, whole_hand_head
+from pokersim.config import BettingStructure, Level
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
 from pokersim.engine.records import (
@@ -49,6 +49,7 @@ from pokersim.timing import others_all_in, sitting_out_action
 
 __all__ = ["Dealer"]
 
+Kernel = tuple[list[int], "array[int]"] | None  # a table's compiled inputs and head
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
 
@@ -63,6 +64,8 @@ def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
 
 class Dealer:
     """Plays the hands: cards and draws by block, decisions on the clock, the result."""
+
+    _kernel: Kernel  # the hand's compiled inputs and head (`_kernel_table`), set as it starts
 
     def __init__(
         self,
@@ -114,7 +117,8 @@ class Dealer:
         self.evaluate = _evaluator()
         self.contexts = contexts  # each hand's TournamentContext
         # per-hand scratch (the decide callback is one bound method for every hand)
-        self._kernel_input: list[int] = []
+        self._kernel_tables: dict[int, tuple[list[int], Level, int, Kernel]] = {}  # by table
+        self._present = 0  # counts the changes of `ask` (someone away or back)
         self._kernel_rows = b""
         self._kernel_base = 0
         self._kernel_board = 0
@@ -261,14 +265,13 @@ class Dealer:
         """Deal and play the hand (compiled whole when its players allow it): result, seconds."""
         self._elapsed = 0.0
         self._street = 0
-        codes = self._kernel_codes(ids) if self.kernel_on else None
+        kernel = self._kernel = self._kernel_table(tab.table_id, seat_nos, ids, setup.level)
         deal = self.deal(tab, seat_nos)
-        if codes is None:
+        if kernel is None:
             result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
         else:
-            self._kernel_input = codes + seat_nos + ids
             result = self.whole_hand(setup, deal, context)
         if self.incidents.timed_out:  # kept with the table until the hand's result takes effect
             self.incidents.hand_over(tab.table_id)
@@ -299,6 +302,23 @@ class Dealer:
             return action
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
+    def _kernel_table(self, tid: int, seat_nos: list[int], ids: list[int], level: Level) -> Kernel:
+        """The compiled hand's inputs and head at a table (None: Python plays, R-DIS-2).
+
+        Kept while its seats (one list while they stay: ``Table.order``), its level and who is
+        away stay the same.
+        """
+        if not self.kernel_on or self.dealt_out:
+            return None
+        got = self._kernel_tables.get(tid)
+        if got is None or got[0] is not seat_nos or got[1] is not level or got[2] != self._present:
+            codes, made = self._kernel_codes(ids), None
+            if codes is not None:
+                inputs = codes + seat_nos + ids
+                made = inputs, whole_hand_head(len(ids), level, inputs, self.record_actions)
+            got = self._kernel_tables[tid] = (seat_nos, level, self._present, made)
+        return got[3]
+
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
         """Rows in the compiled rounds' records (-1: plug-in); None: Python plays (R-DIS-2)."""
         ask = self.ask
@@ -306,7 +326,7 @@ class Dealer:
             codes = [ask[p][3] for p in ids]  # type: ignore[index]
         except TypeError:  # someone away: their every decision is cheaper in the Python rounds
             return None
-        return None if self.dealt_out or max(codes) < 0 else codes
+        return None if max(codes) < 0 else codes
 
     def whole_hand(self, setup: HandSetup, deal: Deal, context: TournamentContext) -> HandResult:
         """Play the hand compiled from its forced bets to its knockouts, its events as rows.
@@ -314,11 +334,12 @@ class Dealer:
         The seats it does not play are asked by `_ask`; think time beyond the clock comes from
         the bank (R-DIS-1); recorded, the machine logs the hand's events (`pokersim.hand_log`).
         """
+        inputs, head = self._kernel  # type: ignore[misc]
         result, self._elapsed, self._street = play_whole_hand(
-            setup, deal, self._kernel_input, self._kernel_rows, self._kernel_base,
+            setup, deal, inputs, self._kernel_rows, self._kernel_base,
             self._kernel_board, self.kernel_params, self.draws, self._elapsed, self.action_seconds,
             self.incidents.bank, self._ask, self.decision_pace, context, self.decide,
-            self.record_actions,
+            self.record_actions, head,
         )  # fmt: skip
         return result
 
@@ -373,6 +394,7 @@ class Dealer:
             back_in=back_in,
             places_paid=self._paid,
         )
-        self.ask[p] = None if inc.absent[p] else self.records[id(self.models[p])]
+        if self.ask[p] is not (ask := None if inc.absent[p] else self.records[id(self.models[p])]):
+            self.ask[p], self._present = ask, self._present + 1
         self._elapsed += seconds
         return answer
