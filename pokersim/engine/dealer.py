@@ -319,6 +319,10 @@ class Dealer:
             got = self._kernel_tables[tid] = (seat_nos, level, self._present, made)
         return got[3]
 
+    def table_closed(self, tid: int) -> None:
+        """Forget a closed table's compiled inputs (kept otherwise for every table ever opened)."""
+        self._kernel_tables.pop(tid, None)
+
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
         """Rows in the compiled rounds' records (-1: plug-in); None: Python plays (R-DIS-2)."""
         ask = self.ask
