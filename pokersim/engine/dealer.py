@@ -117,7 +117,6 @@ class Dealer:
         self.evaluate = _evaluator()
         self.contexts = contexts  # each hand's TournamentContext
         # per-hand scratch (the decide callback is one bound method for every hand)
-        self._kernel_tables: dict[int, tuple[list[int], Level, int, Kernel]] = {}  # by table
         self._present = 0  # counts the changes of `ask` (someone away or back)
         self._kernel_rows = b""
         self._kernel_base = 0
@@ -265,7 +264,7 @@ class Dealer:
         """Deal and play the hand (compiled whole when its players allow it): result, seconds."""
         self._elapsed = 0.0
         self._street = 0
-        kernel = self._kernel = self._kernel_table(tab.table_id, seat_nos, ids, setup.level)
+        kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, setup.level)
         deal = self.deal(tab, seat_nos)
         if kernel is None:
             result = self.play_hand(
@@ -302,26 +301,22 @@ class Dealer:
             return action
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
-    def _kernel_table(self, tid: int, seat_nos: list[int], ids: list[int], level: Level) -> Kernel:
+    def _kernel_table(self, tab: Table, seats: list[int], ids: list[int], level: Level) -> Kernel:
         """The compiled hand's inputs and head at a table (None: Python plays, R-DIS-2).
 
-        Kept while its seats (one list while they stay: ``Table.order``), its level and who is
-        away stay the same.
+        Kept with the table (``Table.kernel``) while its seats (one list while they stay:
+        ``Table.order``), its level and who is away stay the same.
         """
         if not self.kernel_on or self.dealt_out:
             return None
-        got = self._kernel_tables.get(tid)
-        if got is None or got[0] is not seat_nos or got[1] is not level or got[2] != self._present:
+        got = tab.kernel
+        if got is None or got[0] is not seats or got[1] is not level or got[2] != self._present:
             codes, made = self._kernel_codes(ids), None
             if codes is not None:
-                inputs = codes + seat_nos + ids
+                inputs = codes + seats + ids
                 made = inputs, whole_hand_head(len(ids), level, inputs, self.record_actions)
-            got = self._kernel_tables[tid] = (seat_nos, level, self._present, made)
-        return got[3]
-
-    def table_closed(self, tid: int) -> None:
-        """Forget a closed table's compiled inputs (kept otherwise for every table ever opened)."""
-        self._kernel_tables.pop(tid, None)
+            got = tab.kernel = (seats, level, self._present, made)
+        return got[3]  # type: ignore[return-value]
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
         """Rows in the compiled rounds' records (-1: plug-in); None: Python plays (R-DIS-2)."""

@@ -152,11 +152,9 @@ class Director(Upkeep):
         env, go, tid, move_button = self.env, self.go, tab.table_id, Floor.move_button
         while True:
             yield go[tid]
-            if not tab.open:
-                del go[tid]  # nothing waits on a closed table again
-                self.dealer.table_closed(tid)
-                return
-            if self.over:
+            if not tab.open or self.over:
+                if not tab.open:  # nothing waits on a closed table again
+                    del go[tid]
                 return
             if tab.recheck and not self._still_ready(tab):
                 continue

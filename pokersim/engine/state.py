@@ -47,6 +47,7 @@ class Table:
         "recheck",
         "order",
         "ids",
+        "kernel",
     )
 
     def __init__(self, table_id: int, seats: dict[int, int]) -> None:
@@ -71,6 +72,7 @@ class Table:
         # the occupied seats in order and their players.
         self.order: list[int] | None = None
         self.ids: list[int] = []
+        self.kernel: tuple[object, ...] | None = None  # the dealer's compiled inputs and head
 
     def view(self) -> TableSeats:
         """The seats as the pure balancing rules take them."""
