@@ -17,7 +17,11 @@ reach the money (before the bubble burst) reads the hand that busted them:
 Each bust is also counted by the player's stack at the hand's start, in big blinds.
 
 It prints the busts per 100 table-hands at the door by cause, and the money bubble's
-hand-for-hand rounds per run (mean and median):
+hand-for-hand rounds per run (mean and median). It also says how each run's bubble burst: in
+the hand that brought the field to one player from the money (two or more out at once: no
+hand-for-hand at all), in the hands already under way at the other tables when hand-for-hand
+began (they finish as dealt, and their busts count), or in a synchronized round; with the
+hands under way at that moment, per run.
 
     python benchmarks/door_busts.py scenarios/mtt_1000.toml --runs 20 --seed 0 --jobs 2
 """
@@ -31,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+BURSTS = ("the hand that left one to go", "a hand under way", "a synchronized round")
 CAUSES = ("blind", "shove", "call", "limp", "postflop", "postflop-bet", "postflop-call")
 DEPTHS = (2, 5, 10, 20, 40, float("inf"))
 
@@ -49,6 +54,11 @@ class DoorCount:
         self.seat_ids: tuple[int, ...] = ()
         self.bb: dict[int, int] = {}
         self.table = -1
+        self.under_way: dict[int, int] = {}  # table -> the hand it is playing
+        self.trigger: tuple[int, int] | None = None  # the hand that left one to the money
+        self.caught: set[tuple[int, int]] = set()  # the other hands under way at that moment
+        self.caught_busts: set[tuple[int, int]] = set()  # those of them that busted a player
+        self.busting: set[tuple[int, int]] = set()  # the hands at the door that busted a player
 
     def at_door(self) -> bool:
         m = self.m
@@ -59,8 +69,13 @@ class DoorCount:
         kind = type(e).__name__
         if kind == "TableHandStarted":
             self.bb[e.table_id] = self.m.big_blind.get(e.level_index, 0)
+            self.under_way[e.table_id] = e.hand_no
             if self.at_door():
                 self.c["hands"] += 1
+                if e.synchronized and self.to_go() == 1:
+                    self.c["bubble synchronized hands"] += 1
+        elif kind == "TableHandEnded":
+            self.under_way.pop(e.table_id, None)
         elif kind == "HandStarted":
             self.table = e.table_id
             self.seat_ids = e.player_ids
@@ -74,7 +89,11 @@ class DoorCount:
             self.hand[e.player_id]["forced_all_in"] = True
         elif kind == "ActionTaken":
             self.hand[e.player_id]["acts"].append((e.street, e.kind.value, e.all_in))
-        elif kind == "PlayerEliminated" and e.place >= 2 and self.at_door():
+        elif kind == "PlayerEliminated" and (e.table_id, e.hand_no) in self.caught:
+            self.caught_busts.add((e.table_id, e.hand_no))
+        if kind == "PlayerEliminated" and e.place >= 2 and self.at_door():
+            self.bubble_bust(e)
+            self.busting.add((e.table_id, e.hand_no))
             record = self.last.get(e.table_id, {}).get(e.player_id)
             self.c["busts"] += 1
             why = cause(record)
@@ -87,9 +106,30 @@ class DoorCount:
                 self.c[f"depth {depth} {why.split('-')[0]}"] += 1
         self.m.add(e)
 
+    def to_go(self) -> int:
+        return self.m.left - self.m.places_paid
+
+    def bubble_bust(self, e: Any) -> None:
+        """The bubble's own busts: the one that leaves one to go and the one that bursts it."""
+        hand = (e.table_id, e.hand_no)
+        if self.to_go() == 2 and self.trigger is None:
+            self.trigger = hand
+            self.caught = {(t, h) for t, h in self.under_way.items() if t != e.table_id}
+            self.c["hands under way at hand-for-hand"] += len(self.caught)
+        elif self.to_go() == 1 and not self.c["burst"]:
+            self.c["burst"] = 1
+            if hand == self.trigger or self.trigger is None:
+                self.c["burst in the hand that left one to go"] = 1
+            elif e.synchronized:
+                self.c["burst in a synchronized round"] = 1
+            else:
+                self.c["burst in a hand under way"] = 1
+
     def counts(self) -> dict[str, float]:
         out = {k: float(v) for k, v in self.c.items()}
         out["rounds"] = float(len(self.m.sync.rounds))
+        out["hands under way that busted a player"] = float(len(self.caught_busts))
+        out["hands that busted a player"] = float(len(self.busting))
         return out
 
 
@@ -145,7 +185,10 @@ def main() -> None:
     rounds = [r.get("rounds", 0.0) for r in runs]
     print(f"{args.scenario.name}: {args.runs} runs, seed {args.seed}, door = {args.door}")
     print(f"table-hands at the door: {int(total['hands'])}, busts: {int(total['busts'])}")
-    print(f"busts per 100 table-hands at the door: {100 * total['busts'] / hands:.2f}")
+    print(
+        f"busts per 100 table-hands at the door: {100 * total['busts'] / hands:.2f} "
+        f"(hands that busted a player: {100 * total['hands that busted a player'] / hands:.2f})"
+    )
     for c in (*CAUSES, "unknown"):
         if total[c] or c != "unknown":
             share = total[c] / (total["busts"] or 1.0)
@@ -156,6 +199,15 @@ def main() -> None:
         if total[key]:
             parts = ", ".join(f"{c} {int(total[f'{key} {c}'])}" for c in CAUSES[:5])
             print(f"  stack {key[6:]:>4s} bb: {int(total[key]):4d} busts ({parts})")
+    runs_in = {k: int(total[f"burst in {k}"]) for k in BURSTS}
+    print(f"the bubble burst (runs): {runs_in}")
+    caught = total["hands under way at hand-for-hand"]
+    print(
+        f"hands under way when hand-for-hand began: {caught:.0f} in {args.runs} runs, "
+        f"{total['hands under way that busted a player']:.0f} of them busted a player "
+        f"({100 * total['hands under way that busted a player'] / (caught or 1):.1f} per 100); "
+        f"synchronized table-hands one from the money: {total['bubble synchronized hands']:.0f}"
+    )
     print(
         f"money-bubble hand-for-hand rounds: mean {statistics.mean(rounds):.2f}, "
         f"median {statistics.median(rounds):.1f}, per run {[int(x) for x in rounds]}"
