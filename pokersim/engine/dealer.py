@@ -30,7 +30,7 @@ from pokersim.engine.records import (
     seat_rows,
 )
 from pokersim.engine.schedule import Schedule
-from pokersim.engine.state import Field, Table
+from pokersim.engine.state import Field, Kernel, Table
 from pokersim.hand import (
     Deal,
     HandResult,
@@ -49,7 +49,6 @@ from pokersim.timing import others_all_in, sitting_out_action
 
 __all__ = ["Dealer"]
 
-Kernel = tuple[list[int], "array[int]"] | None  # a table's compiled inputs and head
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
 DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
 
@@ -316,7 +315,7 @@ class Dealer:
                 inputs = codes + seats + ids
                 made = inputs, whole_hand_head(len(ids), level, inputs, self.record_actions)
             got = tab.kernel = (seats, level, self._present, made)
-        return got[3]  # type: ignore[return-value]
+        return got[3]
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
         """Rows in the compiled rounds' records (-1: plug-in); None: Python plays (R-DIS-2)."""

@@ -13,12 +13,17 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokersim.balancing import TableSeats
+from pokersim.config import Level
 
 __all__ = ["Bust", "Field", "Table"]
 
 # A player out of a hand: (player id, stack at the start of the hand, table id, hand number,
 # ids of the players who won their last chips).
 Bust = tuple[int, int, int, int, tuple[int, ...]]
+# A table's compiled-hand inputs and head (None: Python plays), and (``Table.kernel``) the
+# seats, level and count of absences they were made for (``Dealer._kernel_table``).
+Kernel = tuple[list[int], "array[int]"] | None
+TableKernel = tuple[list[int], Level, int, Kernel]
 
 
 class Table:
@@ -72,7 +77,7 @@ class Table:
         # the occupied seats in order and their players.
         self.order: list[int] | None = None
         self.ids: list[int] = []
-        self.kernel: tuple[object, ...] | None = None  # the dealer's compiled inputs and head
+        self.kernel: TableKernel | None = None  # the dealer's compiled inputs and head
 
     def view(self) -> TableSeats:
         """The seats as the pure balancing rules take them."""
