@@ -43,18 +43,18 @@ def main(args: argparse.Namespace) -> int:
 
 def workload() -> None:
     """The calls a run makes: the built-in scenario plain, then recorded; a batch of hands."""
-    workload_runs()
-    workload_batch()
-
-
-def workload_runs() -> None:
-    """The built-in scenario at two tables, plain, then with its actions and histories written."""
     import contextlib
     import io
     import tempfile
     from pathlib import Path
 
+    import numpy as np
+
+    from pokersim.betting_kernel import play_batch
     from pokersim.cli import main as cli
+    from pokersim.config import Level
+    from pokersim.players import RandomLegalModel
+    from pokersim.rng import STREAM_DECISIONS, decision_block, generator
     from pokersim.scenario import default_scenario_path
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -71,17 +71,6 @@ def workload_runs() -> None:
                 code = cli(argv)
             if code:
                 raise RuntimeError(f"pokersim {' '.join(argv)} failed ({code}): {quiet.getvalue()}")
-
-
-def workload_batch() -> None:
-    """A block of hands through ``play_batch`` (its own signature of the betting machine)."""
-    import numpy as np
-
-    from pokersim.betting_kernel import play_batch
-    from pokersim.config import Level
-    from pokersim.players import RandomLegalModel
-    from pokersim.rng import STREAM_DECISIONS, decision_block, generator
-
     hands = 4
     uniforms, normals = decision_block(generator(1, STREAM_DECISIONS, 0), hands)
     stacks = np.full((hands, 6), 1000, dtype=np.int64)
