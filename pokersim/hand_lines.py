@@ -112,7 +112,7 @@ L_ACTION = L_POST + len(POST_KINDS)
 _PER_INT = 22 + _LONGEST
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _put(out, at, text, starts, k):  # pragma: no cover
     """Literal ``k`` at ``out[at]``; returns the end."""
     for j in range(starts[k], starts[k + 1]):
@@ -125,7 +125,7 @@ def _put(out, at, text, starts, k):  # pragma: no cover
 _PAIRS = np.frombuffer("".join(f"{k:02d}" for k in range(100)).encode("ascii"), dtype=np.uint8)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _int(out, at, value):  # pragma: no cover
     """``value`` in decimal at ``out[at]``, as ``int.__repr__`` writes it; returns the end.
 
@@ -161,7 +161,7 @@ def _int(out, at, value):  # pragma: no cover
     return end
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ints(out, at, rows, start, count):  # pragma: no cover
     """``rows[start : start + count]`` as a JSON list; returns the end."""
     out[at] = 91  # "["
@@ -175,7 +175,7 @@ def _ints(out, at, rows, start, count):  # pragma: no cover
     return at + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ids(out, at, rows, ids, seats, count):  # pragma: no cover
     """The player ids of seats ``rows[seats : seats + count]`` as a JSON list."""
     out[at] = 91
@@ -189,12 +189,12 @@ def _ids(out, at, rows, ids, seats, count):  # pragma: no cover
     return at + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _bool(out, at, text, starts, value):  # pragma: no cover
     return _put(out, at, text, starts, L_TRUE if value else L_FALSE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _seat(out, at, text, starts, c, rows, ids, seat):  # pragma: no cover
     """The opening of a line whose first fields are a seat and its player id."""
     at = _put(out, at, text, starts, c)
@@ -203,7 +203,7 @@ def _seat(out, at, text, starts, c, rows, ids, seat):  # pragma: no cover
     return _int(out, at, rows[ids + seat])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _machine_row(out, at, text, starts, first, rows, k, ids, board):  # pragma: no cover
     """A row as the betting machine logs it: an action, a board or an uncalled bet."""
     code = rows[k]
@@ -249,7 +249,7 @@ def _machine_row(out, at, text, starts, first, rows, k, ids, board):  # pragma: 
     return _bool(out, at, text, starts, flags & TIMED_OUT)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _started(out, at, text, starts, first, rows, k):  # pragma: no cover
     n = rows[k + 4]
     ids = k + 5
@@ -268,7 +268,7 @@ def _started(out, at, text, starts, first, rows, k):  # pragma: no cover
     return _ints(out, at, rows, ids + 2 * n, n)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _forced(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
     c = first[C_FORCED]
     at = _seat(out, at, text, starts, c, rows, ids, rows[k + 1])
@@ -280,7 +280,7 @@ def _forced(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
     return _bool(out, at, text, starts, rows[k + 4])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _shown(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
     c = first[C_SHOWN]
     at = _seat(out, at, text, starts, c, rows, ids, rows[k + 1])
@@ -290,7 +290,7 @@ def _shown(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
     return _int(out, at, rows[k + 4])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _hole(out, at, text, starts, first, rows, k, ids, button, n):  # pragma: no cover
     """Every seat's hole cards, from the button's left: all the lines but the last's end."""
     c = first[C_HOLE]
@@ -304,7 +304,7 @@ def _hole(out, at, text, starts, first, rows, k, ids, button, n):  # pragma: no 
     return at
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pot(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
     m = rows[k + 4]
     w = rows[k + 5 + m]
@@ -326,7 +326,7 @@ def _pot(out, at, text, starts, first, rows, k, ids):  # pragma: no cover
     return _bool(out, at, text, starts, rows[k + 3])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ended(out, at, text, starts, first, rows, k, started):  # pragma: no cover
     c = first[C_ENDED]
     at = _put(out, at, text, starts, c)
@@ -337,7 +337,7 @@ def _ended(out, at, text, starts, first, rows, k, started):  # pragma: no cover
     return _ints(out, at, rows, k + 1, rows[started + 4])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _fields(out, at, text, starts, c, rows, k, count):  # pragma: no cover
     """``count`` integers from ``rows[k]`` on, each after literal ``c + j``: the line so far."""
     for j in range(count):
@@ -346,7 +346,7 @@ def _fields(out, at, text, starts, c, rows, k, count):  # pragma: no cover
     return at
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _table_started(out, at, text, starts, first, rows, k):  # pragma: no cover
     """``TableHandStarted``: t, table, hand, level, button seat, then n seats, ids, stacks."""
     c = first[C_TABLE_STARTED]
@@ -359,7 +359,7 @@ def _table_started(out, at, text, starts, first, rows, k):  # pragma: no cover
     return _bool(out, at, text, starts, rows[k + 7 + 3 * n])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _table_ended(out, at, text, starts, first, rows, k):  # pragma: no cover
     """``TableHandEnded``: t, table, hand, then the n stacks."""
     c = first[C_TABLE_ENDED]
@@ -368,7 +368,7 @@ def _table_ended(out, at, text, starts, first, rows, k):  # pragma: no cover
     return _ints(out, at, rows, k + 5, rows[k + 4])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _table_row(out, at, text, starts, first, rows, k):  # pragma: no cover
     """A table's row: its line, its end included; returns (the end, the next row)."""
     if rows[k] == TABLE_STARTED:
@@ -380,7 +380,7 @@ def _table_row(out, at, text, starts, first, rows, k):  # pragma: no cover
     return _put(out, at, text, starts, L_END), k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _hand_row(out, at, text, starts, first, rows, k, started):  # pragma: no cover
     """A hand's row (its ``STARTED`` row at ``started``): its lines but the last's end.
 

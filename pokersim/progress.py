@@ -2,7 +2,8 @@
 
 And the first compile announced: the jitted kernels (evaluator, betting rounds) are compiled
 once and cached by numba; when no cache file is there yet, ``announce_compile`` says so before
-the 10-15 s pause.
+the pause: 32 s for the engine's kernels and 13 s more for the event log's writer on the quick
+2-core development machine (2026-12-04), two to three times that on a slow day.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import IO, Any
 
 __all__ = [
     "ENGINE_KERNELS",
+    "WRITER_KERNELS",
     "LINE_SECONDS",
     "LineProgress",
     "announce_compile",
@@ -24,10 +26,14 @@ __all__ = [
 ]
 
 LINE_SECONDS = 5.0
-COMPILE_MESSAGE = "compiling the kernels, once (10-15 s)..."
+COMPILE_MESSAGE = "compiling the kernels, once (30 s to 2 min)..."
+WRITER_MESSAGE = "compiling the event log's writer, once (10-40 s)..."
 #: (sub-package, file prefix) of the cached kernels a run of the engine needs, whose index
 #: files show a warm cache (``@njit(cache=True)`` writes ``*.nbi``)
 ENGINE_KERNELS = (("", "betting_kernel."), ("", "players."), ("evaluator", "_kernel."))
+#: the event log writer's kernel (``hand_lines``): compiled by numba even when the engine's
+#: kernels were built ahead of time
+WRITER_KERNELS = (("", "hand_lines."),)
 
 
 class LineProgress:
@@ -138,26 +144,32 @@ def announce_compile(
     *,
     kernels: tuple[tuple[str, str], ...] = ENGINE_KERNELS,
     message: str = COMPILE_MESSAGE,
+    writing: bool = False,
 ) -> bool:
     """Print the compile notice on stderr when the kernel cache is cold; return whether it did.
 
     The engine's kernels compiled ahead of time (``kernel_cache.aot_exports``) need no cache;
     when that module was looked for and is absent or stale, the notice says so too (a stale
-    module is said even with the cache warm: its builder expects it to be used).
+    module is said even with the cache warm: its builder expects it to be used). A run
+    ``writing`` its event log also needs the writer's kernel, which numba always compiles:
+    said on its own when it is the only one missing.
     """
     from pokersim.kernel_cache import aot_exports, aot_fallback  # noqa: PLC0415
 
     out = file or sys.stderr
     fallback = None
-    if kernels == ENGINE_KERNELS:
-        if aot_exports() is not None:
-            return False
+    engine = kernels == ENGINE_KERNELS
+    built_ahead = engine and aot_exports() is not None
+    if engine and not built_ahead:
         fallback = aot_fallback()
         if fallback is not None and "stale" in fallback:
             print(fallback, file=out, flush=True)
-    if kernels_cached(kernels):
-        return False
-    if fallback is not None and "stale" not in fallback:
-        print(fallback, file=out, flush=True)
-    print(message, file=out, flush=True)
-    return True
+    if not built_ahead and not kernels_cached(kernels):
+        if fallback is not None and "stale" not in fallback:
+            print(fallback, file=out, flush=True)
+        print(message, file=out, flush=True)
+        return True
+    if writing and not kernels_cached(WRITER_KERNELS):
+        print(WRITER_MESSAGE, file=out, flush=True)
+        return True
+    return False

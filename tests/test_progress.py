@@ -66,7 +66,7 @@ def test_compile_announced_only_with_a_cold_cache(
     out = io.StringIO()
     assert not progress.kernels_cached()
     assert progress.announce_compile(out)
-    assert out.getvalue() == "compiling the kernels, once (10-15 s)...\n"
+    assert out.getvalue() == progress.COMPILE_MESSAGE + "\n"
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "betting_kernel._tight-248.py311.nbi").write_bytes(STAMPED)
     (tmp_path / "a" / "_kernel.key7-140.py311.nbi").write_bytes(STAMPED)
@@ -78,6 +78,34 @@ def test_compile_announced_only_with_a_cold_cache(
     # an index written from other sources (or another numba) is stale: compiled anew, announced
     (tmp_path / "a" / "players.range_equity-454.py311.nbi").write_bytes(b"stamp " + b"0" * 64)
     assert not progress.kernels_cached()
+
+
+def test_a_written_run_announces_the_writers_compile_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event log's writer compiles apart from the engine (and without the kernels built
+    ahead of time): its pause is said too, with its own notice when it is the only one."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr("pokersim.kernel_cache.aot_exports", lambda: None)
+    monkeypatch.setattr("pokersim.kernel_cache.aot_fallback", lambda: None)
+    (tmp_path / "a").mkdir()
+    for name in ("betting_kernel._tight-248", "_kernel.key7-140", "players.range_equity-454"):
+        (tmp_path / "a" / f"{name}.py311.nbi").write_bytes(STAMPED)
+    out = io.StringIO()
+    assert not progress.announce_compile(out) and out.getvalue() == ""
+    assert progress.announce_compile(out, writing=True)
+    assert out.getvalue() == progress.WRITER_MESSAGE + "\n"
+    (tmp_path / "a" / "hand_lines._encode-413.py311.nbi").write_bytes(STAMPED)
+    out = io.StringIO()
+    assert not progress.announce_compile(out, writing=True) and out.getvalue() == ""
+    # built ahead of time, the engine needs no cache, but the writer still does
+    monkeypatch.setattr("pokersim.kernel_cache.aot_exports", lambda: {})
+    (tmp_path / "a" / "hand_lines._encode-413.py311.nbi").unlink()
+    for name in ("betting_kernel._tight-248", "_kernel.key7-140", "players.range_equity-454"):
+        (tmp_path / "a" / f"{name}.py311.nbi").unlink()
+    assert not progress.announce_compile(out) and out.getvalue() == ""
+    assert progress.announce_compile(out, writing=True)
+    assert out.getvalue() == progress.WRITER_MESSAGE + "\n"
 
 
 def test_equity_and_verify_announce_a_cold_compile(

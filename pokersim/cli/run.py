@@ -224,7 +224,7 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
     from pokersim.outputs import write_run
     from pokersim.progress import announce_compile, progress_bar
 
-    announce_compile()
+    announce_compile(writing=out is not None)
     bar = progress_bar(
         scenario.players.count - 1, desc=scenario.name, unit="out", file=sys.stderr, leave=False
     )
