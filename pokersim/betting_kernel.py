@@ -1113,8 +1113,8 @@ def _batch(ints, floats, template, stacks, buttons, raw_params, u, z, bank, cons
     ev, _ = _tables(consts)
     cards = np.empty((n, 7), dtype=np.int8)
     ranks = np.empty(n, dtype=np.int64)
-    u_width = u.size // count
-    z_width = z.size // count
+    u_width = len(u) // count
+    z_width = len(z) // count
     span = template.size
     for h in range(count):
         deck = decks[h]
@@ -1190,7 +1190,7 @@ def play_batch(
     floats = np.zeros(F_END, dtype=np.float64)
     floats[F_CLOCK] = np.inf
     bank = np.zeros(n, dtype=np.float64)
-    u, z = _floats(uniforms), _floats(normals)
+    u, z = _draws(uniforms), _draws(normals)
     final = np.zeros((count, n), dtype=np.int64)
     status = np.zeros(count, dtype=np.int64)
     consts = _CONSTS[0] if _CONSTS else constants()
@@ -1212,11 +1212,15 @@ def play_batch(
     return Batch(final, status.astype(bool), len(replay))
 
 
-def _floats(values: Sequence[float]) -> np.ndarray:
-    """Draws as a float64 array (an ``array("d")`` viewed, not copied)."""
-    if isinstance(values, array):
-        return np.frombuffer(values, dtype=np.float64)
-    return np.ascontiguousarray(values, dtype=np.float64)
+def _draws(values: Sequence[float]) -> array[float]:
+    """Draws as the ``array("d")`` the engine's hands pass (``rng.decision_block``).
+
+    numba types an ``array("d")`` apart from a NumPy array: one type for both callers compiles
+    the machine, the largest kernel, once instead of twice.
+    """
+    if isinstance(values, array) and values.typecode == "d":
+        return values
+    return array("d", np.ascontiguousarray(values, dtype=np.float64).tobytes())
 
 
 def batch_hand(
