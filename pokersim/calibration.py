@@ -37,12 +37,14 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from pokersim.frozen import frozen
+from pokersim.hand_log import TABLE_STARTED
 
 __all__ = [
     "DEPTH_BANDS",
@@ -95,7 +97,9 @@ class HandForHandCount:
 
     A hand belongs to the money bubble when it started before the bubble burst (the round that
     bursts it included); a round is every table dealing together, at one second. Reads only
-    ``TableHandStarted`` and ``BubbleBurst``, so ``pokersim run`` can count as it plays.
+    ``TableHandStarted`` and ``BubbleBurst``, so ``pokersim run`` can count as it plays: the
+    hands' events as records (``add``) or as the rows a written run makes (``row``), which it
+    reads without decoding them.
     """
 
     __slots__ = ("after", "after_rounds", "burst", "hands", "rounds")
@@ -112,14 +116,34 @@ class HandForHandCount:
         kind = type(event).__name__
         if kind == "TableHandStarted":
             if event.synchronized:
-                if self.burst:
-                    self.after += 1
-                    self.after_rounds.add(event.t)
-                else:
-                    self.hands += 1
-                    self.rounds.add(event.t)
+                self._synchronized(event.t)
         elif kind == "BubbleBurst":
             self.burst = True
+
+    def row(self, row: bytes) -> None:
+        """Take a hand's ``TableHandStarted`` or ``TableHandEnded`` row (``hand_log``'s bytes).
+
+        Most hands are not synchronized: their started row ends with a zero (as does an ended
+        row whose last stack is 0), which is all this reads of them.
+        """
+        if row[-8:] == _FALSE:
+            return
+        code, t = _ROW_HEAD.unpack_from(row)
+        if code == TABLE_STARTED and _ROW_INT.unpack_from(row, len(row) - 8)[0]:
+            self._synchronized(t)
+
+    def _synchronized(self, t: int) -> None:
+        if self.burst:
+            self.after += 1
+            self.after_rounds.add(t)
+        else:
+            self.hands += 1
+            self.rounds.add(t)
+
+
+_ROW_HEAD = struct.Struct("2q")  # a table row's code and time
+_ROW_INT = struct.Struct("q")
+_FALSE = _ROW_INT.pack(0)
 
 
 @dataclass(slots=True)

@@ -63,6 +63,7 @@ class RunFiles:
         hands: str = "none",
         hero: str | None = None,
         on_event: Callable[[Any], None] | None = None,
+        on_row: Callable[[bytes], None] | None = None,
     ) -> None:
         from pokersim.hand_log import table_event
 
@@ -91,6 +92,14 @@ class RunFiles:
         self.emit_rows: Callable[[bytes], None] = (
             self._writer.row if on_event is None else self._row_and_record
         )
+        if on_row is not None:  # passed on as it is, unread: ``on_event`` does not see it
+            write_row = self._writer.row
+
+            def row_and_pass(row: bytes) -> None:
+                write_row(row)
+                on_row(row)
+
+            self.emit_rows = row_and_pass
         # a hand's own events: only the event log reads them (the hand histories come from
         # ``on_hand``, and ``on_event`` sees the tournament's events), their lines written
         # from the hand's rows in one go
@@ -166,18 +175,24 @@ def write_run(
     actions: bool = False,
     progress: Callable[[int], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
+    on_row: Callable[[bytes], None] | None = None,
 ) -> TournamentResult:
     """Play one tournament and write its outputs into ``out`` (what ``pokersim run --out`` does).
 
     ``actions`` also logs every hand's own events; ``hero`` writes that player's view of the
-    hands; ``on_event`` sees every tournament event too (not each hand's own events);
+    hands; ``on_event`` sees every tournament event too (not each hand's own events), but
+    with ``on_row`` each hand's ``TableHandStarted`` and ``TableHandEnded`` go there instead, as
+    the rows the log is written from (``hand_log.table_started_row``: decoding them into
+    records costs a run about as much as writing them);
     ``scenario_name`` is ``summary.json``'s ``scenario`` (the scenario file's stem for
     ``pokersim run``). The folder is not checked:
     see ``check_out``.
     """
     from pokersim.engine import run_tournament
 
-    with RunFiles(out, scenario, seed, hands=hands, hero=hero, on_event=on_event) as files:
+    with RunFiles(
+        out, scenario, seed, hands=hands, hero=hero, on_event=on_event, on_row=on_row
+    ) as files:
         result = run_tournament(
             scenario,
             seed,

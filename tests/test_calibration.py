@@ -696,6 +696,25 @@ def test_run_summary_names_the_money_bubbles_hand_for_hand(
     assert f"after the money bubble 0:00:00, {len(later)} hands in 0 rounds" in final
 
 
+def test_hand_for_hand_counted_from_rows_as_from_records(small_mtt: Path) -> None:
+    """The run command counts the hands' table events from their rows, unread: the same counts
+    as from their records, on both bubbles (the final table's too: three seeds)."""
+    from pokersim.calibration import HandForHandCount
+    from pokersim.engine import run_tournament
+    from pokersim.scenario import load_scenario
+
+    scenario = load_scenario(small_mtt)
+    seen = 0
+    for seed in (3, 4, 5):
+        records, rows = HandForHandCount(), HandForHandCount()
+        run_tournament(scenario, seed, emit=records.add)
+        run_tournament(scenario, seed, emit=rows.add, emit_rows=rows.row)
+        counted = (records.hands, records.rounds, records.after, records.after_rounds)
+        assert (rows.hands, rows.rounds, rows.after, rows.after_rounds) == counted
+        seen += records.hands + records.after
+    assert seen > 0
+
+
 def test_the_docs_quote_the_targets_file_as_it_is() -> None:
     from pokersim.calibration_targets import sources_markdown, targets_markdown
 

@@ -236,9 +236,14 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
         if args.report and type(event).__name__ in _REPORT_EVENTS:
             kept.append(event)
 
+    # the hands' table events reach the counter as rows, unread, unless the report keeps them
+    rows = None if args.report else count.row
     try:
         if out is None:
-            return run_tournament(scenario, args.seed, progress=bar.update, emit=count.add), count
+            result = run_tournament(
+                scenario, args.seed, progress=bar.update, emit=count.add, emit_rows=rows
+            )
+            return result, count
         result = write_run(
             scenario,
             args.seed,
@@ -249,6 +254,7 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
             actions=args.actions,
             progress=bar.update,
             on_event=on_event,
+            on_row=rows,
         )
     finally:
         bar.close()
