@@ -31,9 +31,9 @@ WRITER_MESSAGE = "compiling the event log's writer, once (10-40 s)..."
 #: (sub-package, file prefix) of the cached kernels a run of the engine needs, whose index
 #: files show a warm cache (``@njit(cache=True)`` writes ``*.nbi``)
 ENGINE_KERNELS = (("", "betting_kernel."), ("", "players."), ("evaluator", "_kernel."))
-#: the event log writer's kernel (``hand_lines``): compiled by numba even when the engine's
-#: kernels were built ahead of time
+#: the event log writer's kernel (``hand_lines``): a run that writes no log never needs it
 WRITER_KERNELS = (("", "hand_lines."),)
+WRITER_EXPORT = "pokersim.hand_lines._encode"  # its name among the kernels built ahead of time
 
 
 class LineProgress:
@@ -151,15 +151,16 @@ def announce_compile(
     The engine's kernels compiled ahead of time (``kernel_cache.aot_exports``) need no cache;
     when that module was looked for and is absent or stale, the notice says so too (a stale
     module is said even with the cache warm: its builder expects it to be used). A run
-    ``writing`` its event log also needs the writer's kernel, which numba always compiles:
-    said on its own when it is the only one missing.
+    ``writing`` its event log also needs the writer's kernel: said on its own when it is the
+    only one to compile.
     """
     from pokersim.kernel_cache import aot_exports, aot_fallback  # noqa: PLC0415
 
     out = file or sys.stderr
     fallback = None
     engine = kernels == ENGINE_KERNELS
-    built_ahead = engine and aot_exports() is not None
+    exports = aot_exports() if engine else None
+    built_ahead = exports is not None
     if engine and not built_ahead:
         fallback = aot_fallback()
         if fallback is not None and "stale" in fallback:
@@ -169,7 +170,11 @@ def announce_compile(
             print(fallback, file=out, flush=True)
         print(message, file=out, flush=True)
         return True
-    if writing and not kernels_cached(WRITER_KERNELS):
+    if (
+        writing
+        and not (exports and WRITER_EXPORT in exports)
+        and not kernels_cached(WRITER_KERNELS)
+    ):
         print(WRITER_MESSAGE, file=out, flush=True)
         return True
     return False

@@ -98,14 +98,22 @@ def test_a_written_run_announces_the_writers_compile_on_its_own(
     (tmp_path / "a" / "hand_lines._encode-413.py311.nbi").write_bytes(STAMPED)
     out = io.StringIO()
     assert not progress.announce_compile(out, writing=True) and out.getvalue() == ""
-    # built ahead of time, the engine needs no cache, but the writer still does
-    monkeypatch.setattr("pokersim.kernel_cache.aot_exports", lambda: {})
+    # built ahead of time without the writer (an older build), the engine needs no cache, but
+    # the writer still does; built with it, neither does
+    monkeypatch.setattr("pokersim.kernel_cache.aot_exports", lambda: {"k": {}})
     (tmp_path / "a" / "hand_lines._encode-413.py311.nbi").unlink()
     for name in ("betting_kernel._tight-248", "_kernel.key7-140", "players.range_equity-454"):
         (tmp_path / "a" / f"{name}.py311.nbi").unlink()
     assert not progress.announce_compile(out) and out.getvalue() == ""
     assert progress.announce_compile(out, writing=True)
     assert out.getvalue() == progress.WRITER_MESSAGE + "\n"
+    from pokersim.hand_lines import _encode  # the name the build gives it (pokersim.aot)
+
+    func = _encode.py_func
+    assert progress.WRITER_EXPORT == f"{func.__module__}.{func.__qualname__}"
+    monkeypatch.setattr("pokersim.kernel_cache.aot_exports", lambda: {progress.WRITER_EXPORT: {}})
+    out = io.StringIO()
+    assert not progress.announce_compile(out, writing=True) and out.getvalue() == ""
 
 
 def test_equity_and_verify_announce_a_cold_compile(
