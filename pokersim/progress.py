@@ -2,8 +2,8 @@
 
 And the first compile announced: the jitted kernels (evaluator, betting rounds) are compiled
 once and cached by numba; when no cache file is there yet, ``announce_compile`` says so before
-the pause: 32 s for the engine's kernels and 13 s more for the event log's writer on the quick
-2-core development machine (2026-12-04), two to three times that on a slow day.
+the pause: 32 s for the engine's kernels and about 20 s more for the event log's writer on the
+quick 2-core development machine (2026-12-04), two to three times that on a slow day.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = [
 
 LINE_SECONDS = 5.0
 COMPILE_MESSAGE = "compiling the kernels, once (30 s to 2 min)..."
-WRITER_MESSAGE = "compiling the event log's writer, once (10-40 s)..."
+WRITER_MESSAGE = "compiling the event log's writer, once (20 s to a minute)..."
 #: (sub-package, file prefix) of the cached kernels a run of the engine needs, whose index
 #: files show a warm cache (``@njit(cache=True)`` writes ``*.nbi``)
 ENGINE_KERNELS = (("", "betting_kernel."), ("", "players."), ("evaluator", "_kernel."))
