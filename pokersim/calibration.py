@@ -123,13 +123,13 @@ class HandForHandCount:
     def row(self, row: bytes) -> None:
         """Take a hand's ``TableHandStarted`` or ``TableHandEnded`` row (``hand_log``'s bytes).
 
-        Most hands are not synchronized: their started row ends with a zero (as does an ended
-        row whose last stack is 0), which is all this reads of them.
+        A started row ends with its ``synchronized`` flag: most hands' end with a zero (as does
+        an ended row whose last stack is 0), which is all this reads of them.
         """
         if row[-8:] == _FALSE:
             return
         code, t = _ROW_HEAD.unpack_from(row)
-        if code == TABLE_STARTED and _ROW_INT.unpack_from(row, len(row) - 8)[0]:
+        if code == TABLE_STARTED:
             self._synchronized(t)
 
     def _synchronized(self, t: int) -> None:
@@ -142,8 +142,7 @@ class HandForHandCount:
 
 
 _ROW_HEAD = struct.Struct("2q")  # a table row's code and time
-_ROW_INT = struct.Struct("q")
-_FALSE = _ROW_INT.pack(0)
+_FALSE = struct.pack("q", 0)
 
 
 @dataclass(slots=True)
