@@ -417,6 +417,30 @@ def test_real_pace_agrees_with_a_direct_count() -> None:
     )
 
 
+def test_real_three_handed_and_heads_up_pace_agrees_with_a_direct_count() -> None:
+    """A whole 3-player PokerStars tournament (a Spin & Go, 19 hands): every interval counts,
+    by the players dealt into its first hand, timed by the headers' Eastern clock."""
+    path = HISTORIES / "spin" / "stars-spin-2929450288.txt"
+    text = path.read_text(encoding="utf-8")
+    direct = []
+    for block in text.split("PokerStars Hand #")[1:]:
+        when = re.search(r"\[(\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d) ET\]", block)
+        assert when
+        head = block[: block.index("*** HOLE CARDS")]
+        dealt = len(re.findall(r"^Seat \d+: .+ in chips", head, re.M))
+        direct.append((datetime.strptime(when.group(1), "%Y/%m/%d %H:%M:%S"), dealt))
+    seconds: dict[int, float] = {}
+    intervals: dict[int, int] = {}
+    for (t0, n), (t1, _n) in zip(direct, direct[1:]):
+        seconds[n] = seconds.get(n, 0.0) + (t1 - t0).total_seconds()
+        intervals[n] = intervals.get(n, 0) + 1
+    hands = [h for h in read_history(path) if isinstance(h, ImportedHand)]
+    c = measure(imported_events(hands))
+    got = {int(k.rsplit("_", 1)[1]): v for k, v in c.items() if k.startswith("pace_intervals_")}
+    assert got == intervals == {3: 14, 2: 4}
+    assert {n: c[f"pace_seconds_{n}"] for n in got} == seconds == {3: 266.0, 2: 24.0}
+
+
 def test_real_all_in_share_by_depth_agrees_with_a_direct_count() -> None:
     name = "wpn-G23889488T2.txt"
     direct = _direct((HISTORIES / "wpn" / name).read_text(encoding="utf-8"))

@@ -189,12 +189,33 @@ def test_real_winning_poker_network_hands_import_and_pass(
         "stars-05-tournament.txt",
         "stars-06-tournament-bounty-timeout.txt",
         "hhp-tournaments.txt",
+        "spin/stars-spin-2929450288.txt",
     ],
 )
 def test_real_tournament_hands_import_and_pass(name: str) -> None:
     hands = _hands(HISTORIES / name)
     for hand in hands:
         assert _failures(hand) == [], hand.label
+
+
+def test_pokerstars_hands_state_their_tournament_table_and_start_in_utc() -> None:
+    """The start is the header's Eastern time (the site's clock), not the player's own one:
+    summer and winter offsets, an hour of one digit, a local time before the bracketed one."""
+    spin = _hands(HISTORIES / "spin" / "stars-spin-2929450288.txt")
+    assert len(spin) == 19
+    assert {(h.tournament, h.table) for h in spin} == {("2929450288", "2929450288 1")}
+    # 18:15:09 BRT [17:15:09 ET]: daylight time in June, four hours behind UTC
+    assert spin[0].started is not None
+    assert spin[0].started.isoformat() == "2020-06-07T21:15:09+00:00"
+    assert spin[-1].started is not None
+    assert spin[-1].started.isoformat() == "2020-06-07T21:19:59+00:00"
+    older = {h.hand_id: h for h in _hands(HISTORIES / "hhp-tournaments.txt")}
+    starts = {k: h.started.isoformat() for k, h in older.items() if h.started is not None}
+    assert starts["23371891311"] == "2008-12-29T19:33:21+00:00"  # "14:33:21 ET", winter
+    assert starts["149652017195"] == "2016-03-01T06:31:14+00:00"  # "1:31:14 ET"
+    # "23:37:43 CET [2018/03/09 17:37:43 ET]": two days before daylight time began
+    assert starts["183617887084"] == "2018-03-09T22:37:43+00:00"
+    assert older["183617887084"].tournament == "2244109429"
 
 
 def test_a_real_side_pot_is_expected_as_the_history_splits_it() -> None:

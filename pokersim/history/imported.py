@@ -91,7 +91,7 @@ class ImportedHand:
     """Everything a case needs from one hand; ``pots`` and ``final_stacks`` only when stated.
 
     ``tournament``, ``table`` and ``started`` place the hand among others, for the pace of
-    consecutive hands at one table (read from Winning Poker Network text).
+    consecutive hands at one table (read from PokerStars and Winning Poker Network text).
     """
 
     source: str  # the file, for messages

@@ -11,7 +11,11 @@ as in Winning Poker Network text: ``text_reader``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from datetime import UTC, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from pokersim.history.imported import (
     HandError,
@@ -26,7 +30,12 @@ __all__ = ["read_pokerstars", "split_hands"]
 _HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Tournament )?(?:Hand|Game) #(\d+):\s*(.*)$")
 _GAME = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)")
 _LEVEL = re.compile(r"Level \w+ \((\d+)/(\d+)\)")
-_TABLE = re.compile(r"^Table '[^']*'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
+_TABLE = re.compile(r"^Table '([^']*)'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+# The start in the site's own clock, US Eastern time: the header's last time, ``... ET`` or
+# ``[... ET]`` after the player's local time.
+_EASTERN_START = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ET\]?\s*$")
+_EASTERN = ZoneInfo("America/New_York")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \((\d+) in chips(?:, [^)]*)?\)(.*)$")
 _COLLECTED = re.compile(r"^(.+?) collected (\d+) from (pot|main pot|side pot(?:-(\d+))?)$")
 _TOTAL = re.compile(r"^Total pot (\d+)(.*?)\| Rake (\d+)")
@@ -82,14 +91,15 @@ class _Reader(TextReader):
         hand_id, structure, sb, bb = self._header(self.lines[0])
         if len(self.lines) < 2:
             raise self.error("truncated: expected a 'Table ...' line after the header")
-        seat_count, button = self._table(self.lines[1])
+        table, seat_count, button = self._table(self.lines[1])
         seats, rest = self._seats(self.lines[2:])
         if not seats:
             raise self.error("truncated: expected 'Seat N: name (chips in chips)' lines")
         if seat_count is None:
             seat_count = max(9, max(s.seat_no for s in seats))
         self._play(seats, rest)
-        return self._build(hand_id, structure, sb, bb, seat_count, button, seats)
+        hand = self._build(hand_id, structure, sb, bb, seat_count, button, seats)
+        return dataclasses.replace(hand, table=table, **_place(self.lines[0]))
 
     def _header(self, line: str) -> tuple[str, str, int, int]:
         m = _HEADER.match(line)
@@ -110,11 +120,11 @@ class _Reader(TextReader):
             raise self.error(f"expected 'Level N (small/big)' in the header, got {rest!r}")
         return m.group(1), _STRUCTURES[game.group(1)], int(level.group(1)), int(level.group(2))
 
-    def _table(self, line: str) -> tuple[int | None, int]:
+    def _table(self, line: str) -> tuple[str, int | None, int]:
         m = _TABLE.match(line)
         if m is None:
             raise self.error(f"expected \"Table '...' Seat #N is the button\", got {line!r}")
-        return (int(m.group(1)) if m.group(1) else None), int(m.group(2))
+        return m.group(1), (int(m.group(2)) if m.group(2) else None), int(m.group(3))
 
     def _seats(self, lines: list[str]) -> tuple[list[ImportedSeat], list[str]]:
         seats: list[ImportedSeat] = []
@@ -209,3 +219,22 @@ class _Reader(TextReader):
         )
         check_replayable(hand)
         return hand
+
+
+def _place(header: str) -> dict[str, Any]:
+    """The hand's tournament number and start (UTC) as its header states them, for the pace.
+
+    The start is the site's Eastern time (the header's last time); a header without one leaves
+    it unknown, as does a time that does not exist (a typed date out of range).
+    """
+    tournament = _TOURNAMENT.search(header)
+    when = _EASTERN_START.search(header)
+    started = None
+    if when is not None:
+        try:
+            year, month, day, hour, minute, second = map(int, when.groups())
+            eastern = datetime(year, month, day, hour, minute, second, tzinfo=_EASTERN)
+        except ValueError:
+            eastern = None
+        started = None if eastern is None else eastern.astimezone(UTC)
+    return {"tournament": tournament.group(1) if tournament else "", "started": started}
