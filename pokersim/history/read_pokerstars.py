@@ -11,7 +11,6 @@ as in Winning Poker Network text: ``text_reader``.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -98,8 +97,8 @@ class _Reader(TextReader):
         if seat_count is None:
             seat_count = max(9, max(s.seat_no for s in seats))
         self._play(seats, rest)
-        hand = self._build(hand_id, structure, sb, bb, seat_count, button, seats)
-        return dataclasses.replace(hand, table=table, **_place(self.lines[0]))
+        place = {"table": table, **_place(self.lines[0])}
+        return self._build(hand_id, structure, sb, bb, seat_count, button, seats, place)
 
     def _header(self, line: str) -> tuple[str, str, int, int]:
         m = _HEADER.match(line)
@@ -170,7 +169,9 @@ class _Reader(TextReader):
         seat_count: int,
         button: int,
         seats: list[ImportedSeat],
+        place: dict[str, Any],
     ) -> ImportedHand:
+        """The hand's record; ``place``: its tournament, table and start (``_place``)."""
         sb_posts, bb_posts, antes = self._blind_posts()
         if structure == "fixed-limit":  # the header gives the small and big bets
             bb = sb
@@ -216,6 +217,7 @@ class _Reader(TextReader):
             actions=tuple(self.actions),
             pots=self._stated_pots(self.collected),
             final_stacks=final,
+            **place,
         )
         check_replayable(hand)
         return hand
