@@ -34,7 +34,13 @@ def _scenario(path: str) -> Any:
 
 
 def format_of(scenario: Any) -> str:
-    """``"sng"`` when the whole field starts at one table, else ``"mtt"`` (for the targets)."""
+    """The targets' format: ``"spin"``, ``"sng"`` (one table at the start) or ``"mtt"``.
+
+    A Spin & Go is a sit-and-go of its own kind (three players, 3-minute levels): the 9-player
+    sit-and-go's duration is not its yardstick.
+    """
+    if scenario.spin_and_go.table:
+        return "spin"
     return "sng" if scenario.players.count <= scenario.seats_per_table else "mtt"
 
 

@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 DATA_FILE = "calibration_targets.toml"
-FORMATS = ("any", "mtt", "sng")
+FORMATS = ("any", "mtt", "sng", "spin")
 _SOURCE_KEYS = ("key", "title", "publisher", "year", "url", "short")
 
 
@@ -66,7 +66,7 @@ class Targets:
     targets: tuple[Target, ...]
 
     def for_statistic(self, name: str, fmt: str) -> Target | None:
-        """The target of ``name`` in format ``fmt`` ("mtt" or "sng"), if the file has one."""
+        """The target of ``name`` in format ``fmt`` ("mtt", "sng", "spin"), if the file has one."""
         for t in self.targets:
             if t.statistic == name and t.format in (fmt, "any"):
                 return t
@@ -190,7 +190,7 @@ def judge(
     fmt: str,
     ranges: Mapping[str, tuple[float, float]] | None = None,
 ) -> list[Row]:
-    """Each statistic against the band of ``fmt`` ("mtt" or "sng"), in the statistics' order.
+    """Each statistic against the band of ``fmt`` ("mtt", "sng", "spin"), in the statistics' order.
 
     ``ranges`` (``calibration.resampled``) are carried beside the verdicts, not judged.
     """

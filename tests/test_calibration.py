@@ -694,6 +694,20 @@ def test_verdicts_pass_out_and_unsourced() -> None:
     hours = Statistic(name="duration_hours", label="", unit="h", value=1.3, sample=1.0)
     assert judge([hours], targets, "sng")[0].status == "PASS"
     assert judge([hours], targets, "mtt")[0].status == "OUT"  # 4-8 h for a multi-table field
+    assert judge([hours], targets, "spin")[0].status == "OUT"  # 7-10 minutes for a Spin & Go
+    eight_minutes = replace(hours, value=8 / 60)
+    assert judge([eight_minutes], targets, "spin")[0].status == "PASS"
+    assert judge([eight_minutes], targets, "sng")[0].status == "OUT"
+
+
+def test_a_spin_and_go_is_judged_by_its_own_targets() -> None:
+    """Three players at 3-minute levels: not the 9-player sit-and-go's 75-88 minutes."""
+    from pokersim.calibration_runs import format_of
+    from pokersim.scenario import load_scenario
+
+    assert format_of(load_scenario(ROOT / "scenarios" / "spin_and_go.toml")) == "spin"
+    assert format_of(load_scenario(ROOT / "scenarios" / "sng_9max.toml")) == "sng"
+    assert format_of(load_scenario(ROOT / "scenarios" / "mtt_1000.toml")) == "mtt"
 
 
 def test_run_summary_names_the_money_bubbles_hand_for_hand(

@@ -23,7 +23,7 @@ DEFAULT_SCENARIO = os.path.join("scenarios", "mtt_1000.toml")
 #: runs by the targets' format when ``--runs`` is not given: a multi-table run has one final
 #: table and one heads-up match, so its short-handed paces need many runs to be read
 #: (docs/players.md, "How many runs")
-DEFAULT_RUNS = {"mtt": 200, "sng": 200}
+DEFAULT_RUNS = {"mtt": 200, "sng": 200, "spin": 200}
 
 
 def register(subparsers: Any) -> None:
@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help=(
             f"tournaments (default {DEFAULT_RUNS['mtt']} for a multi-table scenario, "
-            f"{DEFAULT_RUNS['sng']} for a sit-and-go)"
+            f"{DEFAULT_RUNS['sng']} for a sit-and-go or a Spin & Go)"
         ),
     )
     p.add_argument("--seed", type=int, default=0, help="seed S; run i plays seed (S, i)")
