@@ -66,11 +66,13 @@ class Targets:
     targets: tuple[Target, ...]
 
     def for_statistic(self, name: str, fmt: str) -> Target | None:
-        """The target of ``name`` in format ``fmt`` ("mtt", "sng", "spin"), if the file has one."""
-        for t in self.targets:
-            if t.statistic == name and t.format in (fmt, "any"):
-                return t
-        return None
+        """The target of ``name`` in format ``fmt`` ("mtt", "sng", "spin"), if the file has one.
+
+        A target of the format itself comes before one of ``any`` format.
+        """
+        found = [t for t in self.targets if t.statistic == name and t.format in (fmt, "any")]
+        found.sort(key=lambda t: t.format == "any")
+        return found[0] if found else None
 
     def short_names(self, target: Target) -> str:
         """The target's sources by short name, for a table cell."""

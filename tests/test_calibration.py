@@ -417,10 +417,19 @@ def test_real_pace_agrees_with_a_direct_count() -> None:
     )
 
 
-def test_real_three_handed_and_heads_up_pace_agrees_with_a_direct_count() -> None:
-    """A whole 3-player PokerStars tournament (a Spin & Go, 19 hands): every interval counts,
-    by the players dealt into its first hand, timed by the headers' Eastern clock."""
-    path = HISTORIES / "spin" / "stars-spin-2929450288.txt"
+@pytest.mark.parametrize(
+    ("name", "expected_intervals", "expected_seconds"),
+    [
+        ("stars-spin-2929450288.txt", {3: 14, 2: 4}, {3: 266.0, 2: 24.0}),
+        ("stars-spin-99999.txt", {3: 17, 2: 70}, {3: 178.0, 2: 439.0}),
+    ],
+)
+def test_real_three_handed_and_heads_up_pace_agrees_with_a_direct_count(
+    name: str, expected_intervals: dict[int, int], expected_seconds: dict[int, float]
+) -> None:
+    """A whole 3-player PokerStars tournament (a Spin & Go): every interval counts, by the
+    players dealt into its first hand, timed by the headers' Eastern clock."""
+    path = HISTORIES / "spin" / name
     text = path.read_text(encoding="utf-8")
     direct = []
     for block in text.split("PokerStars Hand #")[1:]:
@@ -437,8 +446,8 @@ def test_real_three_handed_and_heads_up_pace_agrees_with_a_direct_count() -> Non
     hands = [h for h in read_history(path) if isinstance(h, ImportedHand)]
     c = measure(imported_events(hands))
     got = {int(k.rsplit("_", 1)[1]): v for k, v in c.items() if k.startswith("pace_intervals_")}
-    assert got == intervals == {3: 14, 2: 4}
-    assert {n: c[f"pace_seconds_{n}"] for n in got} == seconds == {3: 266.0, 2: 24.0}
+    assert got == intervals == expected_intervals
+    assert {n: c[f"pace_seconds_{n}"] for n in got} == seconds == expected_seconds
 
 
 def test_real_all_in_share_by_depth_agrees_with_a_direct_count() -> None:
@@ -698,6 +707,12 @@ def test_verdicts_pass_out_and_unsourced() -> None:
     eight_minutes = replace(hours, value=8 / 60)
     assert judge([eight_minutes], targets, "spin")[0].status == "PASS"
     assert judge([eight_minutes], targets, "sng")[0].status == "OUT"
+    # a format's own band comes before the band of any format: heads-up 507-657 for a Spin &
+    # Go (two real games), 200-220 for the others
+    heads_up = Statistic(name="hands_per_hour.2", label="", unit="", value=575.0, sample=1.0)
+    assert judge([heads_up], targets, "spin")[0].status == "PASS"
+    assert judge([heads_up], targets, "sng")[0].status == "OUT"
+    assert judge([replace(heads_up, value=210.0)], targets, "spin")[0].status == "OUT"
 
 
 def test_a_spin_and_go_is_judged_by_its_own_targets() -> None:

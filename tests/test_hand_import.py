@@ -190,6 +190,7 @@ def test_real_winning_poker_network_hands_import_and_pass(
         "stars-06-tournament-bounty-timeout.txt",
         "hhp-tournaments.txt",
         "spin/stars-spin-2929450288.txt",
+        "spin/stars-spin-99999.txt",
     ],
 )
 def test_real_tournament_hands_import_and_pass(name: str) -> None:
