@@ -8,7 +8,8 @@ one table (``calibration.follows``: same table, stacks carried over, no hourly b
 Each figure comes with the hands or intervals behind it and the tournaments they come from,
 for every hand and again for the hands in stretches (``in_stretches``: not picked one by one)::
 
-    python benchmarks/real_hands.py                 # the shipped histories
+    python benchmarks/real_hands.py                 # the Winning Poker Network tables (wpn/)
+    python benchmarks/real_hands.py tests/data/histories/spin/*.txt   # the two Spin & Go games
     python benchmarks/real_hands.py FILE [FILE...]  # others, in the order given
 """
 
@@ -143,7 +144,9 @@ def render(rows: Sequence[Row], hands: int, tournaments: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="*", type=Path, help="hand histories (default: shipped)")
+    parser.add_argument(
+        "files", nargs="*", type=Path, help="hand histories (default: tests/data/histories/wpn)"
+    )
     args = parser.parse_args(argv)
     paths = args.files or sorted(SHIPPED.glob("*.txt"))
     every = read_hands(paths)
