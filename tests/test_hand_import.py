@@ -219,6 +219,25 @@ def test_pokerstars_hands_state_their_tournament_table_and_start_in_utc() -> Non
     assert older["183617887084"].tournament == "2244109429"
 
 
+@pytest.mark.parametrize(
+    ("when", "started"),
+    [
+        ("2013/10/04 13:53:27 ET", "2013-10-04T17:53:27+00:00"),  # daylight time: UTC-4
+        ("2013/10/04 19:53:27 CET", None),  # the player's clock alone: no start
+        ("2013/13/04 13:53:27 ET", None),  # no such month: no start, the hand still reads
+    ],
+)
+def test_a_pokerstars_start_is_the_eastern_time_of_its_header_or_unknown(
+    when: str, started: str | None
+) -> None:
+    path = HISTORIES / "stars-01-tournament.txt"
+    text = path.read_text(encoding="utf-8").replace("2013/10/04 13:53:27 ET", when, 1)
+    (hand,) = read_pokerstars(text, str(path))
+    assert isinstance(hand, ImportedHand), str(hand)
+    assert (hand.tournament, hand.table) == ("797469411", "797469411 15")
+    assert (hand.started.isoformat() if hand.started else None) == started
+
+
 def test_a_real_side_pot_is_expected_as_the_history_splits_it() -> None:
     (hand,) = _hands(HISTORIES / "stars-02-tournament-side-pot.txt")
     text = case_toml(hand)
