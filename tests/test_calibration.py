@@ -721,6 +721,8 @@ def test_a_spin_and_go_is_judged_by_its_own_targets() -> None:
     from pokersim.scenario import load_scenario
 
     assert format_of(load_scenario(ROOT / "scenarios" / "spin_and_go.toml")) == "spin"
+    calibrated = ROOT / "scenarios" / "variants" / "spin_and_go_calibrated.toml"
+    assert format_of(load_scenario(calibrated)) == "spin"
     assert format_of(load_scenario(ROOT / "scenarios" / "sng_9max.toml")) == "sng"
     assert format_of(load_scenario(ROOT / "scenarios" / "mtt_1000.toml")) == "mtt"
 
