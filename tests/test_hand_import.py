@@ -191,6 +191,7 @@ def test_real_winning_poker_network_hands_import_and_pass(
         "hhp-tournaments.txt",
         "spin/stars-spin-2929450288.txt",
         "spin/stars-spin-99999.txt",
+        "betclic/betclic-2025-07-16.txt",
     ],
 )
 def test_real_tournament_hands_import_and_pass(name: str) -> None:
@@ -389,20 +390,20 @@ _HAND = (HISTORIES / "stars-01-tournament.txt").read_text(encoding="utf-8")
         (
             "",
             ".txt",
-            "empty: expected a PokerStars or Winning Poker Network tournament hand history "
-            "or a PHH file (.phh, .phhs)",
+            "empty: expected a PokerStars, Winning Poker Network or Betclic.fr tournament hand "
+            "history or a PHH file (.phh, .phhs)",
         ),
         (
             "\n  \n",
             ".phh",
-            "empty: expected a PokerStars or Winning Poker Network tournament hand history "
-            "or a PHH file (.phh, .phhs)",
+            "empty: expected a PokerStars, Winning Poker Network or Betclic.fr tournament hand "
+            "history or a PHH file (.phh, .phhs)",
         ),
         (
             "Full Tilt Poker Game #1: Table A\n",
             ".txt",
-            "expected a PokerStars or Winning Poker Network tournament hand history or a PHH "
-            "file (.phh, .phhs), "
+            "expected a PokerStars, Winning Poker Network or Betclic.fr tournament hand history "
+            "or a PHH file (.phh, .phhs), "
             "got a first line 'Full Tilt Poker Game #1: Table A'",
         ),
         ("variant = [\n", ".phh", "not valid TOML (PHH)"),

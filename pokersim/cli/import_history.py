@@ -1,6 +1,7 @@
 """``pokersim import HISTORY [--out NAME.toml] [--hand K] [--force]``: hands as regression cases.
 
-Each hand of a PokerStars tournament history or a PHH file becomes a case file that
+Each hand of a PokerStars, Winning Poker Network or Betclic.fr tournament history or a PHH file
+becomes a case file that
 ``pokersim verify`` runs (``docs/import.md``). A file with several hands gives one case per
 hand, ``NAME-1.toml``, ``NAME-2.toml``, ... (numbered by the hand's place in the file), or
 only the K-th with ``--hand K``. A hand that cannot be imported is one error line naming the
@@ -20,14 +21,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``import`` sub-command."""
     p = subparsers.add_parser(
         "import",
-        help="turn the hands of a PokerStars or PHH hand history into regression cases",
+        help="turn the hands of a hand history (PokerStars, WPN, Betclic.fr, PHH) into cases",
         description=(
-            "Write each hand of HISTORY (PokerStars tournament text, or PHH .phh/.phhs) as a "
+            "Write each hand of HISTORY (PokerStars or WPN tournament text, a Betclic.fr export, "
+            "or PHH .phh/.phhs) as a "
             "case file for `pokersim verify`: seats, stacks, button, blinds, cards and every "
             "action scripted; the history's boards, actions, pots and stacks expected."
         ),
     )
-    p.add_argument("history", metavar="HISTORY", help="a PokerStars .txt or a PHH .phh/.phhs file")
+    p.add_argument(
+        "history",
+        metavar="HISTORY",
+        help="a PokerStars, WPN or Betclic.fr .txt or a PHH .phh/.phhs file",
+    )
     p.add_argument(
         "--out",
         default=None,

@@ -10,7 +10,7 @@ expected) that ``pokersim import`` prints as one line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import field, replace
 from datetime import datetime
 
 from pokersim.cards import format_card
@@ -25,6 +25,7 @@ __all__ = [
     "ImportedHand",
     "ImportedPot",
     "ImportedSeat",
+    "as_the_engine_plays",
     "check_replayable",
 ]
 
@@ -96,7 +97,7 @@ class ImportedHand:
 
     source: str  # the file, for messages
     label: str  # "hand #123 (2 of 5)", for messages
-    origin: str  # "PokerStars", "PHH" or "Winning Poker Network"
+    origin: str  # "PokerStars", "PHH", "Winning Poker Network" or "Betclic.fr"
     hand_id: str
     structure: str  # no-limit, pot-limit, fixed-limit
     small_blind: int
@@ -117,6 +118,9 @@ class ImportedHand:
     tournament: str = ""  # the tournament's number, where the history states it
     table: str = ""  # the table's name within the tournament
     started: datetime | None = None  # the hand's start (UTC), where the history states it
+    # each action's second after the start (same order as ``actions``), where the history
+    # stamps every action: the time each decision took
+    action_clock: tuple[int, ...] = ()
 
     def error(self, message: str) -> HandError:
         return HandError(self.source, self.label, message)
@@ -161,6 +165,48 @@ class Bets:
 
     def top(self) -> int:
         return max(self.price, *self.round.values())
+
+
+def as_the_engine_plays(hand: ImportedHand) -> ImportedHand:
+    """The hand with each raise nobody left could call more of written as the call it is.
+
+    Some sites let a player raise all-in when every other player still in has less behind than
+    the price already is (the excess comes back uncalled); the engine, like PokerKit, allows
+    no bet or raise nobody can call (``betting``; ``docs/hand-histories.md``), so a case
+    scripts the call it amounts to. Chips, pots and stacks are the same either way.
+    """
+    behind = {s.name: s.stack for s in hand.seats}
+    posted = {name: min(hand.ante, stack) for name, stack in behind.items()}
+    round_bets = dict.fromkeys(behind, 0)
+    for poster, amount in ((hand.small_blind_name, hand.small_blind),
+                           (hand.big_blind_name, hand.big_blind)):  # fmt: skip
+        if poster is not None:
+            round_bets[poster] = min(amount, behind[poster] - posted[poster])
+    for name in behind:
+        behind[name] -= posted[name] + round_bets[name]
+    folded: set[str] = set()
+    street = 0
+    actions = list(hand.actions)
+    for k, a in enumerate(actions):
+        if a.street != street:
+            street, round_bets = a.street, dict.fromkeys(behind, 0)
+        price = max(round_bets.values(), default=0)
+        if street == 0:
+            price = max(price, hand.big_blind)
+        others = [n for n in behind if n != a.name and n not in folded]
+        if a.verb in ("bet", "raise") and not any(
+            round_bets[n] + behind[n] > price for n in others
+        ):
+            chips = min(price - round_bets[a.name], behind[a.name])
+            a = actions[k] = ImportedAction(
+                street=a.street, name=a.name, verb="call", to=round_bets[a.name] + chips,
+                chips=chips,
+            )  # fmt: skip
+        if a.verb == "fold":
+            folded.add(a.name)
+        behind[a.name] -= a.chips
+        round_bets[a.name] += a.chips
+    return replace(hand, actions=tuple(actions)) if actions != list(hand.actions) else hand
 
 
 def check_replayable(hand: ImportedHand) -> None:

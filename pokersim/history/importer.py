@@ -1,11 +1,12 @@
-"""Which reader a history file needs (``pokersim import``): PokerStars, WPN or PHH.
+"""Which reader a history file needs (``pokersim import``): PokerStars, WPN, Betclic.fr or PHH.
 
 A file starting with ``PokerStars`` is PokerStars text, one starting with ``Game Hand #`` Winning
-Poker Network text; a ``.phh``/``.phhs`` file, or any other file that reads as TOML, is PHH.
+Poker Network text, one starting with ``*** HEADER ***`` and naming ``Site: Betclic.fr`` that
+site's export; a ``.phh``/``.phhs`` file, or any other file that reads as TOML, is PHH.
 Anything else is refused in one line naming the file and what was expected. Each hand comes
 back as an ``ImportedHand`` or the ``HandError`` that stops it, so one bad hand does not stop
-the others. The Winning Poker Network reader keeps hands the engine cannot replay (for
-measurement); here they are refused like the other readers' (``check_replayable``).
+the others. The Winning Poker Network and Betclic.fr readers keep hands the engine cannot replay
+(for measurement); here they are refused like the other readers' (``check_replayable``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ import tomllib
 from pathlib import Path
 
 from pokersim.errors import ConfigError
-from pokersim.history.imported import HandError, ImportedHand, check_replayable
+from pokersim.history.imported import (
+    HandError,
+    ImportedHand,
+    as_the_engine_plays,
+    check_replayable,
+)
+from pokersim.history.read_betclic import is_betclic, read_betclic
 from pokersim.history.read_phh import read_phh
 from pokersim.history.read_pokerstars import read_pokerstars
 from pokersim.history.read_wpn import HEADER_START, read_wpn
@@ -23,8 +30,8 @@ from pokersim.history.read_wpn import HEADER_START, read_wpn
 __all__ = ["read_history"]
 
 _EXPECTED = (
-    "expected a PokerStars or Winning Poker Network tournament hand history or a PHH file "
-    "(.phh, .phhs)"
+    "expected a PokerStars, Winning Poker Network or Betclic.fr tournament hand history or a "
+    "PHH file (.phh, .phhs)"
 )
 
 
@@ -46,6 +53,8 @@ def read_history(path: str | os.PathLike[str]) -> list[ImportedHand | HandError]
         return read_pokerstars(text, source)
     if body.startswith(HEADER_START):
         return [_replayable(hand) for hand in read_wpn(text, source)]
+    if is_betclic(body):
+        return [_replayable(hand) for hand in read_betclic(text, source)]
     if Path(source).suffix in (".phh", ".phhs") or _is_toml(body):
         return read_phh(text, source)
     first = body.splitlines()[0]
@@ -59,7 +68,7 @@ def _replayable(hand: ImportedHand | HandError) -> ImportedHand | HandError:
         check_replayable(hand)
     except HandError as exc:
         return exc
-    return hand
+    return as_the_engine_plays(hand)
 
 
 def _is_toml(text: str) -> bool:
