@@ -1,6 +1,7 @@
 """Real tournament hands measured by the code that measures simulated ones.
 
-Reads hand histories (Winning Poker Network text, or anything ``pokersim import`` reads),
+Reads hand histories (Winning Poker Network text, Betclic.fr exports, or anything
+``pokersim import`` reads),
 turns them into the engine's events (``calibration.imported_events``) and measures them with
 ``calibration.measure``: VPIP, PFR, 3-bet, flop seen, WTSD, the all-in share of hands by the
 table's average depth, and hands per hour by the players dealt in, from consecutive hands at
@@ -10,6 +11,7 @@ for every hand and again for the hands in stretches (``in_stretches``: not picke
 
     python benchmarks/real_hands.py                 # the Winning Poker Network tables (wpn/)
     python benchmarks/real_hands.py tests/data/histories/spin/*.txt   # the two Spin & Go games
+    python benchmarks/real_hands.py tests/data/histories/betclic/*.txt  # one day's Betclic.fr MTTs
     python benchmarks/real_hands.py FILE [FILE...]  # others, in the order given
 """
 
@@ -41,6 +43,7 @@ def read_hands(paths: Iterable[Path]) -> list[Any]:
     """The hands of the files, in order, each once (a hand repeated across files is dropped)."""
     from pokersim.history.imported import ImportedHand
     from pokersim.history.importer import read_history
+    from pokersim.history.read_betclic import is_betclic, read_betclic
     from pokersim.history.read_wpn import HEADER_START, read_wpn
 
     hands: list[Any] = []
@@ -49,6 +52,8 @@ def read_hands(paths: Iterable[Path]) -> list[Any]:
         text = path.read_text(encoding="utf-8-sig")
         if text.lstrip().startswith(HEADER_START):
             read = read_wpn(text, str(path))
+        elif is_betclic(text):  # every hand, replayable or not, as for WPN
+            read = read_betclic(text, str(path))
         else:
             read = read_history(path)
         for hand in read:
