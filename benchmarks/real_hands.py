@@ -7,11 +7,13 @@ turns them into the engine's events (``calibration.imported_events``) and measur
 table's average depth, and hands per hour by the players dealt in, from consecutive hands at
 one table (``calibration.follows``: same table, stacks carried over, no hourly break between).
 Each figure comes with the hands or intervals behind it and the tournaments they come from,
-for every hand and again for the hands in stretches (``in_stretches``: not picked one by one)::
+for every hand and again for the hands in stretches (``in_stretches``: not picked one by one);
+a share comes with its 95 % Wilson interval (the all-in bands of the targets file)::
 
     python benchmarks/real_hands.py                 # the Winning Poker Network tables (wpn/)
     python benchmarks/real_hands.py tests/data/histories/spin/*.txt   # the two Spin & Go games
     python benchmarks/real_hands.py tests/data/histories/betclic/*.txt  # one day's Betclic.fr MTTs
+    python benchmarks/real_hands.py tests/data/histories/{wpn,betclic}/*.txt  # both sites' MTTs
     python benchmarks/real_hands.py FILE [FILE...]  # others, in the order given
 """
 
@@ -37,6 +39,15 @@ class Row:
     sample: float
     sample_unit: str
     tournaments: int
+    interval: tuple[float, float] | None = None  # a share's 95 % (Wilson) interval, in %
+
+
+def wilson(hits: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of ``hits`` in ``n``, in percent (the all-in bands')."""
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return 100.0 * (centre - half), 100.0 * (centre + half)
 
 
 def read_hands(paths: Iterable[Path]) -> list[Any]:
@@ -104,7 +115,8 @@ def table(hands: Sequence[Any]) -> list[Row]:
     def share(name: str, top: str, bottom: str, unit: str) -> Row:
         den = total.get(bottom, 0.0)
         value = 100.0 * total.get(top, 0.0) / den if den > 0 else None
-        return Row(name, value, "%", den, unit, behind(bottom))
+        interval = wilson(total.get(top, 0.0), den) if den > 0 else None
+        return Row(name, value, "%", den, unit, behind(bottom), interval)
 
     rows = [
         share("VPIP", "vpip|real", "vpip_chances|real", "decisions"),
@@ -138,12 +150,15 @@ def render(rows: Sequence[Row], hands: int, tournaments: int) -> str:
     lines = [
         f"{hands} hands from {tournaments} tournaments",
         "",
-        "| figure | value | measured on | tournaments |",
-        "|---|---:|---:|---:|",
+        "| figure | value | 95 % interval | measured on | tournaments |",
+        "|---|---:|---:|---:|---:|",
     ]
     for r in rows:
         value = "—" if r.value is None else f"{r.value:.1f} {r.unit}"
-        lines.append(f"| {r.name} | {value} | {r.sample:.0f} {r.sample_unit} | {r.tournaments} |")
+        ci = "" if r.interval is None else f"{r.interval[0]:.1f}-{r.interval[1]:.1f}"
+        lines.append(
+            f"| {r.name} | {value} | {ci} | {r.sample:.0f} {r.sample_unit} | {r.tournaments} |"
+        )
     return "\n".join(lines)
 
 
