@@ -11,7 +11,8 @@ bets and the actions. Stamps are whole seconds, so a decision's seconds are exac
 answered **in the same second** as the action before it counts the answers given at once: a
 pre-action box ticked ahead (``docs/players.md``, *Pace*) or a decision under a second.
 
-With ``--sim`` the same table is made from a simulated run's decisions (``pace_mix.py
+A first table gives the mean seconds by players dealt in (every table size). With ``--sim``
+the same tables are made from a simulated run's decisions (``pace_mix.py
 --save``: every decision's paced seconds) for the same table sizes, side by side::
 
     python benchmarks/real_think_times.py tests/data/histories/betclic/*.txt
@@ -136,6 +137,22 @@ def table(real: np.ndarray, sim: np.ndarray | None) -> str:
     return "\n".join(lines)
 
 
+def by_players(real: np.ndarray, sim: np.ndarray | None) -> str:
+    """Mean seconds a decision by players dealt in: real (decisions) and simulated."""
+    lines = [
+        "| dealt in | real: n | mean s | simulated: n | mean s |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for n in range(2, 11):
+        r = real[real[:, 1] == n, 11]
+        s = sim[sim[:, 1] == n, 11] if sim is not None else np.zeros(0)
+        if len(r) or len(s):
+            real_cells = f"{len(r)} | {r.mean():.1f}" if len(r) else "0 | —"
+            sim_cells = f"{len(s):,} | {s.mean():.1f}" if len(s) else "0 | —"
+            lines.append(f"| {n} | {real_cells} | {sim_cells} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+", type=Path, help="hand histories stamped per action")
@@ -144,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     real = real_decisions(args.files)
     sim = np.load(args.sim)["decisions"] if args.sim else None
+    print(by_players(real, sim) + "\n")
     if args.players:
         real = real[np.isin(real[:, 1], args.players)]
         if sim is not None:
