@@ -11,7 +11,8 @@ bets and the actions. Stamps are whole seconds, so a decision's seconds are exac
 answered **in the same second** as the action before it counts the answers given at once: a
 pre-action box ticked ahead (``docs/players.md``, *Pace*) or a decision under a second.
 
-A first table gives the mean seconds by players dealt in (every table size). With ``--sim``
+First come the seconds outside decisions (``overhead``: between hands, and the deal in each
+round's first decision) and the mean seconds by players dealt in (every table size). With ``--sim``
 the same tables are made from a simulated run's decisions (``pace_mix.py
 --save``: every decision's paced seconds) for the same table sizes, side by side::
 
@@ -153,6 +154,48 @@ def by_players(real: np.ndarray, sim: np.ndarray | None) -> str:
     return "\n".join(lines)
 
 
+def overhead(hands: Sequence[Any]) -> str:
+    """The seconds outside decisions: from a hand's last action to the next hand's start (at
+    its table, ``calibration.follows``), and the deal in the first decision of each round (its
+    mean seconds less the mean of the round's other decisions)."""
+    from pokersim.calibration import follows
+
+    gaps: dict[str, list[float]] = {"no showdown": [], "showdown after river betting": []}
+    for a, b in zip(hands, hands[1:]):
+        if not a.action_clock or not follows(a, b):
+            continue
+        gap = (b.started - a.started).total_seconds() - a.action_clock[-1]
+        if len(a.live()) == 1:
+            gaps["no showdown"].append(gap)
+        elif a.actions[-1].street == 3:  # no board dealt after the last action
+            gaps["showdown after river betting"].append(gap)
+    lines = ["| between hands | hands | mean s | median s |", "|---|---:|---:|---:|"]
+    for name, values in gaps.items():
+        v = np.array(values)
+        if len(v):
+            lines.append(f"| {name} | {len(v)} | {v.mean():.1f} | {np.median(v):.0f} |")
+    first: dict[int, list[float]] = {k: [] for k in range(4)}
+    other: dict[int, list[float]] = {k: [] for k in range(4)}
+    for hand in hands:
+        if hand.actions and len(hand.action_clock) == len(hand.actions):
+            rows, opens = decisions(hand)
+            for row, opened in zip(rows, opens, strict=True):
+                (first if opened else other)[int(row[2])].append(row[11])
+    lines += [
+        "",
+        "| round | first decisions: mean s | the others: mean s | the deal |",
+        "|---|---:|---:|---:|",
+    ]
+    for k, name in enumerate(("pre-flop", "flop", "turn", "river")):
+        f, o = np.array(first[k]), np.array(other[k])
+        if len(f) and len(o):
+            lines.append(
+                f"| {name} | {f.mean():.2f} ({len(f)}) | {o.mean():.2f} ({len(o)}) | "
+                f"{f.mean() - o.mean():.1f} |"
+            )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+", type=Path, help="hand histories stamped per action")
@@ -161,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     real = real_decisions(args.files)
     sim = np.load(args.sim)["decisions"] if args.sim else None
+    print(overhead(real_hands.read_hands(args.files)) + "\n")
     print(by_players(real, sim) + "\n")
     if args.players:
         real = real[np.isin(real[:, 1], args.players)]
