@@ -230,3 +230,18 @@ def test_a_raise_nobody_can_call_is_imported_as_the_call_it_is() -> None:
     assert imported.pots == measured.pots
     others = [a for a in imported.actions if a.name != "carréra63"]
     assert others == [a for a in measured.actions if a.name != "carréra63"]
+
+
+def test_the_copy_reads_as_the_site_wrote_it() -> None:
+    """Checks of the copy beyond the sums: stamps run forward, every name comes back."""
+    hands = _read()
+    for hand in hands:
+        clock = (0, *hand.action_clock)
+        assert all(a <= b for a, b in zip(clock, clock[1:])), hand.label
+        assert clock[-1] < 300, hand.label  # no hand lasts five minutes
+    seen: dict[str, int] = {}
+    for hand in hands:
+        for seat in hand.seats:
+            seen[seat.name] = seen.get(seat.name, 0) + 1
+    assert min(seen.values()) > 1  # a name garbled in one hand would stand alone
+    assert len(_text()) == 629_844  # the original's length, in characters
