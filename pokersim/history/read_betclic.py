@@ -47,6 +47,7 @@ _BLINDS = re.compile(r"^(\d+)/(\d+)$")
 _SEAT = re.compile(
     r"^Seat (\d+): (.+) \((\d+)\)(?: \[((?:BTN|SB|BB|Hero)(?: (?:SB|BB|Hero))*)\])?$"
 )
+_HOLE = re.compile(r"^" + CARDS + "$")
 _STAMP = re.compile(r"^(\d\d):(\d\d):(\d\d) - (.*)$")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* " + CARDS + "$")
 _SHOWS = re.compile(r"^(.+?) shows " + CARDS + r"(?: \(.*\))?(?: \[[^\]]*\])?$")
@@ -177,6 +178,8 @@ class _Reader(TextReader):
             m = _SEAT.match(lines[k])
             if m is None:
                 raise self.error(f"expected 'Seat N: name (chips) [marks]', got {lines[k]!r}")
+            if any(s.seat_no == int(m[1]) or s.name == m[2] for s in seats):
+                raise self.error(f"expected each seat and name once, got {lines[k]!r} again")
             seats.append(ImportedSeat(seat_no=int(m[1]), name=m[2], stack=int(m[3])))
             for mark in (m[4] or "").split():  # heads-up: [BTN SB]
                 marks[mark] = m[2]
@@ -215,7 +218,10 @@ class _Reader(TextReader):
 
     def _player_line(self, name: str, what: str) -> None:
         if what.startswith("["):  # the hole cards known, under '*** HOLE CARDS ***'
-            self.hole[name] = self._pair(what.strip("[]"))
+            m = _HOLE.match(what)
+            if m is None:
+                raise self.error(f"expected {name}'s two cards as '[Ah Kd]', got {what!r}")
+            self.hole[name] = self._pair(m.group(1))
             return
         what = what[:1].lower() + what[1:]
         if self.ACTION.match(what):
