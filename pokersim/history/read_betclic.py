@@ -178,9 +178,9 @@ class _Reader(TextReader):
             m = _SEAT.match(lines[k])
             if m is None:
                 raise self.error(f"expected 'Seat N: name (chips) [marks]', got {lines[k]!r}")
-            if any(s.seat_no == int(m[1]) or s.name == m[2] for s in seats):
-                raise self.error(f"expected each seat and name once, got {lines[k]!r} again")
-            seats.append(ImportedSeat(seat_no=int(m[1]), name=m[2], stack=int(m[3])))
+            self.seated(
+                seats, ImportedSeat(seat_no=int(m[1]), name=m[2], stack=int(m[3])), lines[k]
+            )
             for mark in (m[4] or "").split():  # heads-up: [BTN SB]
                 marks[mark] = m[2]
             k += 1
@@ -276,6 +276,7 @@ class _Reader(TextReader):
         pots = self._pots(seats, head)
         paid = [(name, chips) for pot in pots for name, chips in pot.shares.items()]
         final = self._final_stacks([*self.returned.items(), *paid])
+        self.check_conserved(final)
         for name, stack in final.items():
             if stack < 0:
                 raise self.error(f"{name} ends with {stack} chips: the amounts do not add up")

@@ -130,9 +130,8 @@ class _Reader(TextReader):
         k = 0
         while k < len(lines) and (m := _SEAT.match(lines[k])):
             if "out of hand" not in m.group(4):
-                seats.append(
-                    ImportedSeat(seat_no=int(m.group(1)), name=m.group(2), stack=int(m.group(3)))
-                )
+                seat = ImportedSeat(seat_no=int(m.group(1)), name=m.group(2), stack=int(m.group(3)))
+                self.seated(seats, seat, lines[k])
             k += 1
         return seats, lines[k:]
 
@@ -220,6 +219,7 @@ class _Reader(TextReader):
             **place,
         )
         check_replayable(hand)
+        self.check_conserved(final)
         return hand
 
 

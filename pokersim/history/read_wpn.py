@@ -129,7 +129,8 @@ class _Reader(TextReader):
         while k < len(lines) and (lines[k].startswith("Seat ")):
             if m := _SEAT.match(lines[k]):
                 stack = self.chips(m.group(3))
-                seats.append(ImportedSeat(seat_no=int(m.group(1)), name=m.group(2), stack=stack))
+                seat = ImportedSeat(seat_no=int(m.group(1)), name=m.group(2), stack=stack)
+                self.seated(seats, seat, lines[k])
             elif not _WAITING.match(lines[k]):
                 raise self.error(f"expected 'Seat N: name (chips)', got {lines[k]!r}")
             k += 1
@@ -212,6 +213,7 @@ class _Reader(TextReader):
     ) -> ImportedHand:
         sb_posts, bb_posts, antes = self._blind_posts()
         final = self._final_stacks([*self.returned.items(), *self._paid().items()])
+        self.check_conserved(final)
         for name, stack in final.items():
             if stack < 0:
                 raise self.error(f"{name} ends with {stack} chips: the amounts do not add up")

@@ -113,6 +113,7 @@ class TextReader:
         self.pot_amounts: dict[int, int] = {}
         self.summary = False
         self.bets: Bets
+        self.chips_at_start = 0
 
     def error(self, message: str) -> HandError:
         return HandError(self.source, self.label, message)
@@ -124,10 +125,17 @@ class TextReader:
         """An amount of chips as the dialect writes it."""
         return int(text)
 
+    def seated(self, seats: list[ImportedSeat], seat: ImportedSeat, line: str) -> None:
+        """Add ``seat`` to the hand's seats; a seat number or a name already there is an error."""
+        if any(s.seat_no == seat.seat_no or s.name == seat.name for s in seats):
+            raise self.error(f"expected each seat and name once, got {line!r} again")
+        seats.append(seat)
+
     def _play(self, seats: list[ImportedSeat], rest: list[str]) -> None:
         """The lines after the seats, to the end of the summary."""
         names = sorted((s.name for s in seats), key=len, reverse=True)
         self.bets = Bets({s.name: s.stack for s in seats})
+        self.chips_at_start = sum(s.stack for s in seats)
         for line in rest:
             self._line(line, names)
         if not self.summary:
@@ -240,6 +248,13 @@ class TextReader:
                 raise self.error(f"chips paid to {name!r}, who is not dealt in")
             final[name] += chips
         return final
+
+    def check_conserved(self, final: dict[str, int]) -> None:
+        """A tournament hand has no rake: the chips at the end are the chips at the start."""
+        if sum(final.values()) != self.chips_at_start:
+            put = self.chips_at_start - sum(self.bets.behind.values())
+            paid = sum(final.values()) - sum(self.bets.behind.values())
+            raise self.error(f"{put} chips put in but {paid} paid out: the amounts do not add up")
 
     def _stated_pots(self, shares: dict[int, dict[str, int]]) -> tuple[ImportedPot, ...]:
         """Each pot as the history states it, with what each player took from it."""

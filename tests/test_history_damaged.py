@@ -1,0 +1,70 @@
+"""Real hand histories damaged on purpose: every text reader gives hands or one-line errors.
+
+Lines of real hands (``tests/data/histories``) are dropped, repeated or cut short; each reader
+must return, for each hand, either a hand whose chips add up (no chip made or lost: a
+tournament hand has no rake) or a ``HandError`` naming the file, never an exception of its own
+(a crash would be a traceback for ``pokersim import``, and a hand that reads with chips made
+up would mislead ``benchmarks/real_hands.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim.errors import ConfigError
+from pokersim.history.imported import HandError, ImportedHand
+from pokersim.history.read_pokerstars import read_pokerstars
+from pokersim.history.read_wpn import read_wpn
+
+HISTORIES = Path(__file__).resolve().parent / "data" / "histories"
+Reader = Callable[[str, str], list[ImportedHand | HandError]]
+SOURCES: list[tuple[Reader, str]] = [
+    (read_wpn, "wpn/wpn-G23889488T2.txt"),
+    (read_pokerstars, "spin/stars-spin-99999.txt"),
+    (read_pokerstars, "hhp-tournaments.txt"),
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_damaged_history_gives_hands_that_add_up_or_errors(data: st.DataObject) -> None:
+    reader, name = data.draw(st.sampled_from(SOURCES))
+    lines = (HISTORIES / name).read_text(encoding="utf-8").splitlines()
+    start = data.draw(st.integers(0, max(0, len(lines) - 60)))
+    lines = lines[start : start + 80]
+    for _ in range(data.draw(st.integers(1, 4))):
+        if not lines:
+            return
+        k = data.draw(st.integers(0, len(lines) - 1))
+        how = data.draw(st.sampled_from(["drop", "repeat", "cut"]))
+        if how == "drop":
+            del lines[k]
+        elif how == "repeat":
+            lines.insert(k, lines[k])
+        else:
+            lines[k] = lines[k][: data.draw(st.integers(0, len(lines[k])))]
+    try:
+        read = reader("\n".join(lines), "damaged.txt")
+    except ConfigError as exc:
+        assert str(exc).startswith("damaged.txt: ")
+        return
+    for hand in read:
+        if isinstance(hand, ImportedHand):
+            assert sum(hand.final_stacks.values()) == sum(s.stack for s in hand.seats)
+            assert len({s.name for s in hand.seats}) == len(hand.seats)
+        else:
+            assert str(hand).startswith("damaged.txt: ")
+
+
+def test_a_post_left_out_is_chips_that_do_not_add_up() -> None:
+    """Without one ante line a player keeps chips the pot still counts: refused, not read."""
+    text = (HISTORIES / "wpn" / "wpn-G23889488T1.txt").read_text(encoding="utf-8")
+    first = text.split("Game Hand #")[1]
+    ante = next(line for line in first.splitlines() if "posts ante" in line)
+    (hand, *_rest) = read_wpn(("Game Hand #" + first).replace(ante + "\n", "", 1), "x.txt")
+    assert isinstance(hand, HandError)
+    assert "the amounts do not add up" in str(hand)
