@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -239,6 +239,25 @@ def paces(intervals: np.ndarray, d: np.ndarray, pace: Any) -> dict[int, float]:
     return out
 
 
+def search(
+    cost: Callable[[Sequence[float]], float], x: list[float], step: float
+) -> tuple[list[float], float]:
+    """A coordinate search from ``x``: each factor moved by ``step`` either way while the cost
+    falls, the step halved down to 0.01 (factors kept at 0.05 or more, to four places)."""
+    best = cost(x)
+    while step >= 0.01:
+        moved = False
+        for i, sign in itertools.product(range(len(x)), (1, -1)):
+            y = list(x)
+            y[i] = round(max(0.05, y[i] + sign * step), 4)
+            c = cost(y)
+            if c < best - 1e-9:
+                best, x, moved = c, y, True
+        if not moved:
+            step /= 2
+    return x, best
+
+
 def fit(mtt_path: str, sng_path: str) -> None:
     """Least squares on the bands' midpoints (in half-widths) over both structures, by a
     coordinate search from the shipped pace; prints the logged paces and the fitted ones."""
@@ -274,17 +293,7 @@ def fit(mtt_path: str, sng_path: str) -> None:
         CALIBRATED_PACE.short_handed_factors[0],
         CALIBRATED_PACE.short_handed_factors[4],
     ]
-    best, step = cost(x), 0.08
-    while step >= 0.01:
-        moved = False
-        for i, sign in itertools.product(range(4), (1, -1)):
-            y = list(x)
-            y[i] = round(max(0.05, y[i] + sign * step), 4)
-            c = cost(y)
-            if c < best - 1e-9:
-                best, x, moved = c, y, True
-        if not moved:
-            step /= 2
+    x, best = search(cost, x, 0.08)
     print(f"fitted: pre-action {x[0]}, unopened {x[1]}, two players {x[2]}, six {x[3]}")
     print(f"(sum of squared distances to the midpoints, in half-widths: {best:.3f})")
     print("| structure | pace | " + " | ".join(f"{n} players" for n in SIZES) + " |")

@@ -21,9 +21,8 @@ a new pace deals differ a little, so a fit is checked with ``pokersim calibrate`
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -71,22 +70,6 @@ def real_targets(files: Sequence[Path]) -> tuple[dict[str, float], dict[str, flo
             want[k] = float(s.mean())
             tol[k] = max(0.5, float(s.std(ddof=1) / np.sqrt(len(s))))
     return want, tol
-
-
-def search(cost: Callable[[Sequence[float]], float], x: list[float]) -> tuple[list[float], float]:
-    """A coordinate search from ``x``, steps halved from 0.16 to 0.01 (``pace_mix.fit``'s)."""
-    best, step = cost(x), 0.16
-    while step >= 0.01:
-        moved = False
-        for i, sign in itertools.product(range(len(x)), (1, -1)):
-            y = list(x)
-            y[i] = round(max(0.05, y[i] + sign * step), 4)
-            c = cost(y)
-            if c < best - 1e-9:
-                best, x, moved = c, y, True
-        if not moved:
-            step /= 2
-    return x, best
 
 
 def report(data: list[tuple[np.ndarray, np.ndarray]], pace: Any, want: dict[str, float]) -> None:
@@ -140,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     x = [1.0, CALIBRATED_PACE.facing_bet_factor, CALIBRATED_PACE.unopened_factor, 1.25, 1.39]
     if args.free_pre_action:
         x.append(CALIBRATED_PACE.pre_action_factor)
-    x, best = search(cost, x)
+    x, best = pace_mix.search(cost, x, 0.16)
     pace = make(x)
     print(
         f"fitted: post-flop x{x[0]}, facing-bet {x[1]}, unopened {x[2]}, two {x[3]}, six {x[4]}, "
