@@ -26,7 +26,6 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from pokersim.cards import parse_cards
-from pokersim.errors import ConfigError
 from pokersim.history.imported import (
     HandError,
     ImportedAction,
@@ -34,7 +33,7 @@ from pokersim.history.imported import (
     ImportedPot,
     ImportedSeat,
 )
-from pokersim.history.text_reader import CARDS, TextReader
+from pokersim.history.text_reader import CARDS, TextReader, read_hands, split_lines
 
 __all__ = ["HEADER_START", "is_betclic", "read_betclic"]
 
@@ -64,18 +63,16 @@ def is_betclic(text: str) -> bool:
 
 
 def split_hands(text: str) -> list[list[str]]:
-    """The file's hands as lists of lines (blank lines and separators dropped)."""
-    hands: list[list[str]] = []
-    for raw in text.lstrip("\ufeff").splitlines():
-        line = raw.strip()
-        if not line or _SEPARATOR.match(line):
-            continue
-        if line == HEADER_START:
-            hands.append([])
-        elif not hands:
-            raise ConfigError(f"expected a first line '{HEADER_START}', got {line[:60]!r}")
-        else:
-            hands[-1].append(line)
+    """The file's hands as lists of lines, blank lines and separators dropped.
+
+    Each hand's ``Hand ID`` line comes first (its number in messages); text before the first
+    hand is an error.
+    """
+    hands = []
+    for lines in split_lines(text, lambda line: line == HEADER_START, HEADER_START):
+        body = [line for line in lines[1:] if not _SEPARATOR.match(line)]
+        first = [k for k, line in enumerate(body) if _HAND_ID.match(line)][:1]
+        hands.append([body[k] for k in first] + [x for k, x in enumerate(body) if k not in first])
     return hands
 
 
@@ -84,20 +81,14 @@ _HAND_ID = re.compile(r"^Hand ID: (\S+)")
 
 def read_betclic(text: str, source: str) -> list[ImportedHand | HandError]:
     """Every hand of a Betclic.fr export, table by table in the order played, or its error."""
-    try:
-        hands = split_hands(text)
-    except ConfigError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
-    if not hands:
-        raise ConfigError(f"{source}: empty: expected hands ('{HEADER_START}' blocks)")
-    read: list[ImportedHand | HandError] = []
-    for k, lines in enumerate(hands, start=1):
-        hand_id = next((m.group(1) for ln in lines if (m := _HAND_ID.match(ln))), "?")
-        label = f"hand {hand_id} ({k} of {len(hands)})"
-        try:
-            read.append(_Reader(source, label, lines).hand())
-        except HandError as exc:
-            read.append(exc)
+    read = read_hands(
+        text,
+        source,
+        split=split_hands,
+        number=_HAND_ID,
+        empty=f"expected hands ('{HEADER_START}' blocks)",
+        reader=_Reader,
+    )
     return _table_by_table(read)
 
 
