@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,3 +73,15 @@ def test_a_post_left_out_is_chips_that_do_not_add_up() -> None:
     (hand, *_rest) = read_wpn(("Game Hand #" + first).replace(ante + "\n", "", 1), "x.txt")
     assert isinstance(hand, HandError)
     assert "the amounts do not add up" in str(hand)
+
+
+@pytest.mark.parametrize(("reader", "name"), SOURCES)
+def test_a_hands_first_line_twice_is_an_error_not_a_crash(reader: Reader, name: str) -> None:
+    """Found by the test above: a header with nothing after it is one hand's error."""
+    lines = (HISTORIES / name).read_text(encoding="utf-8").splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith(FIRST_LINES))
+    lines = lines[start : start + 80]
+    lines.insert(0, lines[0])
+    read = reader("\n".join(lines), "damaged.txt")
+    assert isinstance(read[0], HandError) or isinstance(read[-1], HandError)
+    assert all(str(h).startswith("damaged.txt: ") for h in read if isinstance(h, HandError))

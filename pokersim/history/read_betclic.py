@@ -72,7 +72,8 @@ def split_hands(text: str) -> list[list[str]]:
     for lines in split_lines(text, lambda line: line == HEADER_START, HEADER_START):
         body = [line for line in lines[1:] if not _SEPARATOR.match(line)]
         first = [k for k, line in enumerate(body) if _HAND_ID.match(line)][:1]
-        hands.append([body[k] for k in first] + [x for k, x in enumerate(body) if k not in first])
+        hand = [body[k] for k in first] + [x for k, x in enumerate(body) if k not in first]
+        hands.append(hand or lines[:1])  # a header and nothing else: read as an error
     return hands
 
 
