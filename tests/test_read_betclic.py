@@ -176,6 +176,15 @@ def test_a_bad_hand_is_one_error_naming_file_hand_and_what_was_expected(
     assert message in str(read)
 
 
+def test_a_hand_with_one_player_dealt_in_is_one_error() -> None:
+    block = _block("01K09S29F1BYNCDRS55A08X0K6")
+    seats = [line for line in block.splitlines() if line.startswith("Seat ")]
+    alone = "\n".join(line for line in block.splitlines() if line not in seats[1:])
+    (read,) = read_betclic(alone, "one.txt")
+    assert isinstance(read, HandError)
+    assert "for two players or more" in str(read)
+
+
 def test_text_before_the_first_hand_or_no_hand_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

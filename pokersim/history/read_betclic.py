@@ -176,8 +176,8 @@ class _Reader(TextReader):
             for mark in (m[4] or "").split():  # heads-up: [BTN SB]
                 marks[mark] = m[2]
             k += 1
-        if not seats:
-            raise self.error("truncated: expected 'Seat N: name (chips)' lines")
+        if len(seats) < 2:
+            raise self.error("expected 'Seat N: name (chips)' lines for two players or more")
         return seats, marks, lines[k:]
 
     def _line(self, line: str, names: list[str]) -> None:
