@@ -176,7 +176,8 @@ def as_the_engine_plays(hand: ImportedHand) -> ImportedHand:
     scripts the call it amounts to. Chips, pots and stacks are the same either way.
     """
     behind = {s.name: s.stack for s in hand.seats}
-    posted = {name: min(hand.ante, stack) for name, stack in behind.items()}
+    antes = {"classic": behind, "bb": [hand.big_blind_name]}.get(hand.ante_kind, [])
+    posted = {name: min(hand.ante, behind[name]) if name in antes else 0 for name in behind}
     round_bets = dict.fromkeys(behind, 0)
     for poster, amount in ((hand.small_blind_name, hand.small_blind),
                            (hand.big_blind_name, hand.big_blind)):  # fmt: skip
