@@ -56,7 +56,7 @@ def decisions(hand: Any) -> tuple[np.ndarray, np.ndarray]:
         if live:
             round_bets[name] += chips
 
-    for name in behind:
+    for name in behind if hand.ante_kind == "classic" else [hand.big_blind_name] * (hand.ante > 0):
         post(name, hand.ante, live=False)
     post(hand.small_blind_name, hand.small_blind, live=True)
     post(hand.big_blind_name, hand.big_blind, live=True)
