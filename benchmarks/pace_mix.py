@@ -216,7 +216,8 @@ def paced_seconds(d: np.ndarray, pace: Any) -> np.ndarray:
     short = np.ones(11)
     short[list(SHORT_HANDED_SIZES)] = pace.short_handed_factors
     f = f * short[np.minimum(n, 10).astype(np.intp)]
-    ticked = (street > 0) & ((action == 0) | ((action == 1) & (to_call == 0)))
+    easy = (action == 0) | ((action == 1) & (to_call == 0))
+    ticked = easy & (d[:, 10] < pace.pre_action_below_seconds)
     f = f * np.where(ticked, pace.pre_action_factor, 1.0)
     return d[:, 10] * f + pace.reaction_seconds
 

@@ -327,6 +327,7 @@ def _timing_options(t: Any) -> dict[str, Any]:
         "think_facing_bet_factor",
         "think_reaction_seconds",
         "think_pre_action_factor",
+        "think_pre_action_below_seconds",
     ):
         if getattr(t, key) is not None:
             out[key] = _number(getattr(t, key))

@@ -54,13 +54,13 @@ SHORT_HANDED_SIZES = tuple(range(2, 9))
 """The table sizes with a short-handed factor of their own: two to eight players dealt in (nine
 and more play at 1)."""
 
-PACE_WIDTH = 9 + len(SHORT_HANDED_SIZES)
+PACE_WIDTH = 10 + len(SHORT_HANDED_SIZES)
 """Floats in a packed :class:`DecisionPace`: on, unopened, four street factors, facing,
 reaction seconds, the short-handed factors from two players dealt in to eight, then the
-pre-action factor."""
+pre-action factor and the seconds under which it applies."""
 
-PRE_ACTION_AT = PACE_WIDTH - 1
-"""Where the pre-action factor sits in a packed :class:`DecisionPace`."""
+PRE_ACTION_AT = PACE_WIDTH - 2
+"""Where the pre-action factor sits in a packed :class:`DecisionPace` (its threshold next)."""
 
 
 @frozen(slots=True, kw_only=True)
@@ -74,9 +74,12 @@ class DecisionPace:
     blind, or puts the player all-in; ``short_handed_factors`` by the players dealt in, one for
     each of two to eight (``SHORT_HANDED_SIZES``; nine and more: 1), any shape: the calibrated
     one is fitted to published paces by table size (:func:`through_points`);
-    ``pre_action_factor`` for a check or a fold after the flop, the answers a player can tick
-    in advance in the client's check/fold box, which the client sends the moment the action
-    arrives (the decision does not depend on the bet in front: given up, or checking along).
+    ``pre_action_factor`` for a check (checking free) or a fold on any street that the model
+    would have answered in under ``pre_action_below_seconds`` of its own think time: the easy
+    answers a player ticks in advance in the client's check/fold box, which the client sends
+    the moment the action arrives (the hand given up, or checking along). Real players tick a
+    third of their pre-flop folds and few post-flop answers (docs/players.md, "Pace"): the
+    quick draws are the pre-flop folds, post-flop draws being 1.5 times longer.
     ``reaction_seconds`` is then added to every decision: the client showing the action and the
     player noticing it is their turn, a cost that does not grow with the decision. All factors
     1 and no reaction: think times as before, byte for byte (the engine then never calls
@@ -89,6 +92,7 @@ class DecisionPace:
     short_handed_factors: tuple[float, ...] = (1.0,) * len(SHORT_HANDED_SIZES)
     reaction_seconds: float = 0.0
     pre_action_factor: float = 1.0
+    pre_action_below_seconds: float = math.inf
 
     def __post_init__(self) -> None:
         factors = (
@@ -108,6 +112,11 @@ class DecisionPace:
                 f"short-handed factors (2 to 8 players) and factors in (0, 100], got "
                 f"{self.street_factors}, {self.unopened_factor}, {self.facing_bet_factor}, "
                 f"{self.short_handed_factors}, {self.pre_action_factor}"
+            )
+        if not self.pre_action_below_seconds > 0:
+            raise ConfigError(
+                "decision pace: pre_action_below_seconds must be above 0, got "
+                f"{self.pre_action_below_seconds}"
             )
         if not (math.isfinite(self.reaction_seconds) and 0 <= self.reaction_seconds <= 600):
             raise ConfigError(
@@ -130,6 +139,7 @@ class DecisionPace:
         short_handed_factors: tuple[float, ...] | None = None,
         reaction_seconds: float | None = None,
         pre_action_factor: float | None = None,
+        pre_action_below_seconds: float | None = None,
     ) -> DecisionPace:
         """The scenario's ``[timing]``: a preset (``default``, ``calibrated``), keys over it."""
         base = CALIBRATED_PACE if preset == "calibrated" else DecisionPace()
@@ -140,6 +150,7 @@ class DecisionPace:
             "short_handed_factors": short_handed_factors,
             "reaction_seconds": reaction_seconds,
             "pre_action_factor": pre_action_factor,
+            "pre_action_below_seconds": pre_action_below_seconds,
         }
         return replace(base, **{k: v for k, v in given.items() if v is not None})
 
@@ -153,6 +164,7 @@ class DecisionPace:
             self.reaction_seconds,
             *self.short_handed_factors,
             self.pre_action_factor,
+            self.pre_action_below_seconds,
         )
 
 
@@ -177,17 +189,18 @@ def through_points(points: Sequence[tuple[int, float]]) -> tuple[float, ...]:
     return tuple(out)
 
 
-CALIBRATED_SHORT_HANDED = ((2, 1.25), (6, 1.39), (9, 1.0))
+CALIBRATED_SHORT_HANDED = ((2, 1.26), (6, 1.43), (9, 1.0))
 """The calibrated short-handed factor at the table sizes with a published pace, fitted to them
 (docs/players.md, "Pace"): slower six-handed than heads-up, both slower than at nine."""
 
 CALIBRATED_PACE = DecisionPace(
-    street_factors=(1.0, 1.0, 1.1, 1.25),
-    unopened_factor=1.15,
-    facing_bet_factor=1.4,
+    street_factors=(1.25, 0.76, 0.836, 0.95),
+    unopened_factor=0.88,
+    facing_bet_factor=1.03,
     short_handed_factors=through_points(CALIBRATED_SHORT_HANDED),
     reaction_seconds=0.0,
     pre_action_factor=0.1,
+    pre_action_below_seconds=1.99,
 )
 """``[timing] pace = "calibrated"`` (docs/players.md, "Pace", says how it was measured)."""
 
@@ -222,9 +235,9 @@ def decision_pace(  # noqa: PLR0913
     >>> [decision_pace(heads_up.packed(), 0, 4.0, 1, 0, 0, 40, 1000, 10, n, False)
     ...  for n in (2, 8, 9)]
     [2.0, 8.0, 4.0]
-    >>> ticked = DecisionPace(pre_action_factor=0.25)
-    >>> [decision_pace(ticked.packed(), 0, 4.0, s, 0, 0, 40, 1000, 10, 9, True) for s in (0, 1)]
-    [4.0, 1.0]
+    >>> ticked = DecisionPace(pre_action_factor=0.25, pre_action_below_seconds=3.0)
+    >>> [decision_pace(ticked.packed(), 0, t, 0, 0, 10, 40, 1000, 10, 9, True) for t in (2.0, 4.0)]
+    [0.5, 4.0]
     """
     f = pace[at + 2 + street]
     if street == 0 and bet == 0:
@@ -233,7 +246,7 @@ def decision_pace(  # noqa: PLR0913
         f *= pace[at + 6]
     if players < 9:
         f *= pace[at + 6 + players]  # the factor of two players sits at ``at + 8``
-    if street and check_or_fold:
+    if check_or_fold and think < pace[at + PRE_ACTION_AT + 1]:
         f *= pace[at + PRE_ACTION_AT]
     return think * f + pace[at + 7]
 

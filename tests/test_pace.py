@@ -82,13 +82,13 @@ def test_the_default_pace_is_off_and_leaves_the_models_think_time() -> None:
 
 
 def test_calibrated_shape_orders_the_decisions() -> None:
-    """A blind's decision quickest before the flop, then an unopened one, then facing a raise;
-    the river and a big bet slower."""
+    """Before the flop an unopened decision quickest, then a blind's, then facing a raise (as
+    the real players' means have them); the river and a big bet slower."""
     p = CALIBRATED_PACE
     unopened = _seconds(p, to_call=10, pot=15)
     blind = _seconds(p, bet=5, to_call=5, pot=15)
     facing_raise = _seconds(p, bet=10, to_call=20, pot=45)
-    assert blind < unopened < facing_raise
+    assert unopened < blind < facing_raise
     river_check = _seconds(p, street=3, pot=200)
     assert _seconds(p, street=1, pot=200) <= river_check
     assert river_check < _seconds(p, street=3, to_call=100, pot=300)  # a pot-sized bet
@@ -111,15 +111,32 @@ def test_calibrated_table_sizes_follow_the_published_paces() -> None:
 
 
 def test_calibrated_pre_action_answers_are_the_quick_ones() -> None:
-    """After the flop a check when free or a fold (the check/fold box) is quicker than any
-    other answer to the same decision; before the flop the answer does not matter."""
+    """A check when free or a fold the model would have given quickly (under the threshold)
+    is ticked on any street, pre-flop folds above all; a slower one is not, nor any call."""
     p = CALIBRATED_PACE
-    assert p.pre_action_factor < 0.5
-    for street in (1, 2, 3):
+    assert p.pre_action_factor < 0.5 and 1.0 < p.pre_action_below_seconds < 2.5
+    quick, slow = p.pre_action_below_seconds - 0.01, p.pre_action_below_seconds
+    for street in (0, 1, 2, 3):
         for spot in ({"pot": 200}, {"to_call": 100, "pot": 300}, {"to_call": 20, "pot": 300}):
-            ticked = _seconds(p, street=street, check_or_fold=True, **spot)
-            assert ticked == pytest.approx(p.pre_action_factor * _seconds(p, street=street, **spot))
-    assert _seconds(p, to_call=10, pot=15, check_or_fold=True) == _seconds(p, to_call=10, pot=15)
+            at = {"street": street, **spot}
+            ticked = _seconds(p, think=quick, check_or_fold=True, **at)
+            assert ticked == pytest.approx(p.pre_action_factor * _seconds(p, think=quick, **at))
+            assert _seconds(p, think=slow, check_or_fold=True, **at) == _seconds(
+                p, think=slow, **at
+            )
+
+
+def test_the_threshold_splits_the_easy_answers() -> None:
+    """Every check or fold is ticked with no threshold; with one, only the quicker draws."""
+    everything = DecisionPace(pre_action_factor=0.5)
+    assert _seconds(everything, think=100.0, check_or_fold=True) == 50.0
+    below = replace(everything, pre_action_below_seconds=2.0)
+    assert [_seconds(below, think=t, check_or_fold=True) for t in (1.5, 2.0, 3.0)] == [
+        0.75,
+        2.0,
+        3.0,
+    ]
+    assert _seconds(below, think=1.5) == 1.5  # not a check or a fold
 
 
 def test_pre_action_answers_follow_the_answer_in_both_rounds() -> None:
@@ -136,6 +153,9 @@ def test_pre_action_answers_follow_the_answer_in_both_rounds() -> None:
     own = model.think_seconds(facing, np.random.default_rng(5))
     assert think(facing, np.random.default_rng(5), FOLD) == pytest.approx(0.25 * own)
     assert think(facing, np.random.default_rng(5), CHECK_CALL) == pytest.approx(own)
+    before_the_flop = _view(street=0, to_call=20)
+    own = model.think_seconds(before_the_flop, np.random.default_rng(5))
+    assert think(before_the_flop, np.random.default_rng(5), FOLD) == pytest.approx(0.25 * own)
 
 
 def test_through_points_draws_straight_lines_between_the_points() -> None:
@@ -178,10 +198,11 @@ def test_each_table_size_reads_its_own_factor() -> None:
     stack=st.integers(1, 3000),
     players=st.integers(2, 10),
     check_or_fold=st.booleans(),
+    below=st.one_of(st.just(float("inf")), st.floats(0.1, 600.0)),
 )
 def test_compiled_pace_is_the_python_pace(
     factors: list[float], reaction: float, think: float, street: int, bet: int,
-    to_call: int, pot: int, stack: int, players: int, check_or_fold: bool,
+    to_call: int, pot: int, stack: int, players: int, check_or_fold: bool, below: float,
 ) -> None:  # fmt: skip
     pace = DecisionPace(
         unopened_factor=factors[0],
@@ -190,6 +211,7 @@ def test_compiled_pace_is_the_python_pace(
         short_handed_factors=tuple(factors[6:13]),
         reaction_seconds=reaction,
         pre_action_factor=factors[13],
+        pre_action_below_seconds=below,
     )
     packed = pace.packed()
     assert len(packed) == PACE_WIDTH
@@ -207,6 +229,9 @@ def test_bad_pace_records_are_refused() -> None:
         DecisionPace(short_handed_factors=(1.0, 2.0))
     with pytest.raises(ConfigError, match="reaction_seconds"):
         DecisionPace(reaction_seconds=-1.0)
+    for below in (0.0, float("nan")):
+        with pytest.raises(ConfigError, match="pre_action_below_seconds"):
+            DecisionPace(pre_action_below_seconds=below)
 
 
 # -- the engine: both rounds agree, and the pace is used ----------------------------------------
@@ -331,6 +356,8 @@ def test_preset_and_keys_make_the_pace() -> None:
         ({"think_reaction_seconds": -1}, "timing.think_reaction_seconds"),
         ({"think_pre_action_factor": 0}, "timing.think_pre_action_factor: expected a number > 0"),
         ({"think_pre_action_factor": "quick"}, "timing.think_pre_action_factor"),
+        ({"think_pre_action_below_seconds": 0}, "timing.think_pre_action_below_seconds"),
+        ({"think_pre_action_below_seconds": 601}, "timing.think_pre_action_below_seconds"),
         ({"bank_top_up_every_levels": 0}, "timing.bank_top_up_every_levels"),
         ({"bank_top_up_seconds": -5}, "timing.bank_top_up_seconds"),
         ({"bank_max_seconds": 10}, "timing.bank_max_seconds: expected at least time_bank_seconds"),
@@ -353,6 +380,7 @@ def test_new_timing_keys_round_trip_through_the_writer() -> None:
         think_short_handed_factors=[0.8, 0.9, 1, 1.1, 1.4, 1.3, 1.1],
         think_reaction_seconds=1.5,
         think_pre_action_factor=0.3,
+        think_pre_action_below_seconds=2.5,
         street_seconds=2,
         showdown_seconds=4,
         bank_top_up_seconds=5,

@@ -128,6 +128,7 @@ def decision_pace_of(timing: Timing) -> DecisionPace:
         short_handed_factors=timing.think_short_handed_factors,
         reaction_seconds=timing.think_reaction_seconds,
         pre_action_factor=timing.think_pre_action_factor,
+        pre_action_below_seconds=timing.think_pre_action_below_seconds,
     )
 
 
