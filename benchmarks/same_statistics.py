@@ -9,7 +9,8 @@ error (a paired z-score: the decks are the same in both, so pairing removes most
 
 ``OLD_TREE`` and ``NEW_TREE`` are checkouts (``git worktree add /tmp/old <commit>``); with
 ``--old-scenario FILE`` the old tree plays FILE instead (a change of scenario data: the same
-tree twice, the file before and after). Per run:
+tree twice, the file before and after). The scenario path is read where it is named, so both
+trees play that file; the script says so when a tree has its own, different copy. Per run:
 hands played, duration, the bubble's time, level and average stack; per model and run: the
 mean finishing place as a share of the field (0 = winner, 1 = last), the share of its players
 paid, and the mean profit per entry. |z| above 3 is marked: with a dozen figures a chance
@@ -75,6 +76,19 @@ def compare(old: pd.DataFrame, new: pd.DataFrame) -> list[tuple[str, float, floa
     return rows
 
 
+def _own_copy(tree: Path, played: Path) -> Path | None:
+    """The tree's own file at ``played``'s place in the working folder, when its text differs:
+    the scenario path is read once, where it is named, so both trees play that one file."""
+    try:
+        place = played.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return None
+    own = tree.resolve() / place
+    if own.exists() and own.read_bytes() != played.resolve().read_bytes():
+        return own
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", type=Path)
@@ -86,6 +100,14 @@ def main() -> int:
     parser.add_argument("--old-scenario", type=Path, help="the old tree plays this file instead")
     args = parser.parse_args()
     old_scenario = args.old_scenario or args.scenario
+    for tree, played in ((args.old, old_scenario), (args.new, args.scenario)):
+        own = _own_copy(tree, played)
+        if own is not None:
+            print(
+                f"note: {tree}'s own {own.relative_to(tree.resolve())} differs from "
+                f"{played.resolve()}, which it plays (--old-scenario names the old tree's file)",
+                file=sys.stderr,
+            )
     with tempfile.TemporaryDirectory() as tmp:
         tables = []
         for name, tree, scenario in (
