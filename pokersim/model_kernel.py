@@ -34,6 +34,7 @@ from pokersim.players import (
     TI_NEAR,
     TI_ON,
     TI_SEAT_BOUNTY,
+    TI_WAIT_BB,
     range_equity,
     tournament_inputs,
 )
@@ -223,7 +224,7 @@ def _order(i, n, button):  # pragma: no cover
 
 
 @njit(cache=True)
-def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind, caution, cut):  # fmt: skip # noqa: E501 # pragma: no cover
+def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb, behind, caution, cut, bb):  # fmt: skip # noqa: E501 # pragma: no cover
     """``players.aware_push``."""
     chips = stacks[seat] + bets[seat]
     bf = 0.0
@@ -242,7 +243,7 @@ def _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, stack_bb
     if bf_callers == 0.0:
         bf = _seat_bf(ti, chips)
         bf_callers = 1.0
-    elif covered and _over_folds(tables, ti, cls, cut, ti[TI_NEAR]):
+    elif covered and chips > ti[TI_WAIT_BB] * bb and _over_folds(tables, ti, cls, cut, ti[TI_NEAR]):  # fmt: skip # noqa: E501
         return False
     return _nash_in(tables, FIRST_IN, _bf_slot(bf), _bf_slot(bf_callers), behind, stack_bb, cls)
 
@@ -393,7 +394,7 @@ def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb
         if p.aware and ti[TI_ON] > 0.0:
             caution = p.caution
             if high <= bb:
-                if _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, eff_bb * scale, behind, caution, p.bubble_cut):  # fmt: skip # noqa: E501
+                if _aware_push(tables, ti, folded, stacks, bets, n, seat, button, cls, eff_bb * scale, behind, caution, p.bubble_cut, bb):  # fmt: skip # noqa: E501
                     return (RAISE, hi) if hi > 0 else (CHECK_CALL, 0)
                 return passive, 0
             shover = _shover(folded, bets, n, seat, bb)

@@ -41,6 +41,7 @@ from pokersim.actions import (
     RaiseTo,
     TournamentContext,
 )
+from pokersim.config import AnteKind
 from pokersim.errors import ConfigError
 from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
 from pokersim.evaluator._tables import SUIT_BIAS, card_keys, get_tables
@@ -348,8 +349,14 @@ def _made_hand(hole: tuple[int, int], board: tuple[int, ...]) -> bool:
 
 # columns of ``tournament_inputs``: whether the hand has a context, the ladder and bubble
 # weights of the bubble factor, the bubble term's cap, the average stack, how near the money's
-# door the hand is (``bubble_nearness``), then the bounty (in chips) on each seat's head
-TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_NEAR, TI_SEAT_BOUNTY = 0, 1, 2, 3, 4, 5, 6
+# door the hand is (``bubble_nearness``), the big blinds a stack pays in forced bets before the
+# money (``wait_bb``), then the bounty (in chips) on each seat's head
+TI_ON, TI_LADDER, TI_BUBBLE, TI_CAP, TI_AVERAGE, TI_NEAR, TI_WAIT_BB = 0, 1, 2, 3, 4, 5, 6
+TI_SEAT_BOUNTY = 7
+EXPECTED_BUSTS_PER_TABLE_HAND = 0.06
+"""The busts a player expects per hand dealt at each table near the money, to count the hands
+it must last before the money (``wait_bb``): about what the shipped fields bust there (6 to 8
+per 100 table-hands within 30 players of the money of `mtt_1000`, docs/players.md)."""
 NEAR_SPAN_PER_TABLE = 0.5
 """Players to the money, per full table still in play, at which ``bubble_nearness`` is half
 its value at the door: the field busts players table by table, so a table's worth of players
@@ -440,6 +447,30 @@ def bubble_nearness(context: TournamentContext) -> float:
     return 1.0 / (1.0 + (to_money - 1) / (NEAR_SPAN_PER_TABLE * tables))
 
 
+def wait_bb(context: TournamentContext, seats: int) -> float:
+    """The big blinds a stack at a table of ``seats`` pays in forced bets until the money.
+
+    The hands it waits: the players still to bust over the busts the field makes per hand dealt
+    at every table (``EXPECTED_BUSTS_PER_TABLE_HAND`` times the tables in play, counted as
+    ``bubble_nearness`` counts them); each costs its share of an orbit's forced bets (a small
+    and a big blind, and a big-blind ante once an orbit or a classic ante every hand). 0 in the
+    money, heads-up or without a level. A stack shorter than this cannot fold its way into the
+    money: it is blinded out first (``aware_push``).
+    """
+    to_money = context.players_to_money
+    level = context.level
+    if to_money <= 0 or context.players_left <= 2 or context.places_paid < 1 or level is None:
+        return 0.0
+    tables = max(1.0, context.players_left / NEAR_TABLE_SEATS)
+    hands = to_money / (EXPECTED_BUSTS_PER_TABLE_HAND * tables)
+    orbit = level.small_blind + level.big_blind
+    if level.ante_kind is AnteKind.BIG_BLIND:
+        orbit += level.ante
+    elif level.ante_kind is AnteKind.CLASSIC:
+        orbit += seats * level.ante
+    return hands * orbit / (max(1, seats) * level.big_blind)
+
+
 def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[int]) -> np.ndarray:
     """What a tournament-aware decision reads of the hand, once per hand (``TI_*`` columns).
 
@@ -455,6 +486,7 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     out[TI_LADDER], out[TI_BUBBLE], out[TI_CAP] = bubble_weights(context)
     out[TI_AVERAGE] = context.average_stack
     out[TI_NEAR] = bubble_nearness(context)
+    out[TI_WAIT_BB] = wait_bb(context, n)
     share = context.bounty_cash_share
     if share <= 0.0:
         return out
@@ -572,7 +604,9 @@ def aware_push(
     in front): the shover's its highest (the biggest risk), the callers' the lowest of theirs
     against it (the loosest caller decides); everyone is taken to be as cautious as this
     player (``caution``). A shover that one of them covers also keeps only its
-    ``bubble_range`` (``over_folds``, weighed by the nearness).
+    ``bubble_range`` (``over_folds``, weighed by the nearness), unless it is too short to
+    last until the money (``wait_bb``): waiting, it would be blinded out, so it shoves its
+    chart.
     """
     seat = view.seat
     stacks, bets = view.stacks, view.bets
@@ -592,7 +626,11 @@ def aware_push(
                 bf_callers = b
     if bf_callers == 0.0:
         bf, bf_callers = seat_bubble_factor(ti, chips), 1.0
-    elif covered and over_folds(ti, cls, cut, ti[TI_NEAR]):
+    elif (
+        covered
+        and chips > ti[TI_WAIT_BB] * view.level.big_blind
+        and over_folds(ti, cls, cut, ti[TI_NEAR])
+    ):
         return False
     return nash.charts().shoves(cls, stack_bb, behind, bf, bf_callers)
 

@@ -15,7 +15,7 @@ import pytest
 
 from pokersim import charts, nash, players
 from pokersim.actions import DecisionView, LegalActions, TournamentContext
-from pokersim.config import BettingStructure, Level
+from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.errors import ConfigError
 from pokersim.model_params import PushFoldParams, TightAggressiveParams, pack, param_names
 from pokersim.players import (
@@ -618,14 +618,16 @@ ISO = [1000, 500, 500, 4000]  # seat 3 limped (4,000 behind); the button (seat 0
 LIMPED = [0, 50, 100, 100]
 
 
-def _iso_shoves(stacks: list[int], *, compiled: bool = False) -> set[int]:
+def _iso_shoves(
+    stacks: list[int], *, compiled: bool = False, context: TournamentContext = DOOR
+) -> set[int]:
     """The classes the button shoves over one limper at the door (the blinds are shorter)."""
     from pokersim import model_kernel  # noqa: PLC0415 - compiles; only these checks need it
 
     model = PushFoldModel(tournament=True)
     if not compiled:
-        return _plays(model, lambda cls: _view(stacks, LIMPED, 0, cls, DOOR))
-    ti = tournament_inputs(DOOR, list(range(4)))
+        return _plays(model, lambda cls: _view(stacks, LIMPED, 0, cls, context))
+    ti = tournament_inputs(context, list(range(4)))
     others = max(s + b for s, b in zip(stacks[1:], LIMPED[1:]))
     stack_bb = min(stacks[0], others) / 100  # the effective stack; no antes
     out = set()
@@ -634,7 +636,7 @@ def _iso_shoves(stacks: list[int], *, compiled: bool = False) -> set[int]:
             model_kernel.CHART_TABLES, ti, np.zeros(4, dtype=np.bool_),
             np.array(stacks, dtype=np.int64),
             np.array(LIMPED, dtype=np.int64), 4, 0, 0, cls, stack_bb, 2,
-            DEFAULT.bubble_caution, DEFAULT.bubble_cut,
+            DEFAULT.bubble_caution, DEFAULT.bubble_cut, LEVEL.big_blind,
         ):  # fmt: skip
             out.add(cls)
     return out
@@ -674,3 +676,68 @@ REAL_PUSH = players.aware_push
 def test_a_limper_mutant_fails_its_check(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(players, "aware_push", _limpers_ignored)
     assert not _limper_covers()
+
+
+# -- a stack too short to last until the money does not fold its way there -----------------------
+
+BBA = Level(small_blind=50, big_blind=100, ante=100, ante_kind=AnteKind.BIG_BLIND)
+BIG_FIELD = tuple(range(150, 0, -1))  # 150 paid
+
+
+def _big_field(left: int) -> TournamentContext:
+    return _context(left, BIG_FIELD, 2000.0, level=BBA)
+
+
+def test_wait_counts_the_forced_bets_until_the_money() -> None:
+    """Ten from the money of 160 players (about 18 tables): 10 / (0.06 x 17.8) = 9.4 hands of
+    a four-handed orbit's 2.5 big blinds, 5.9 big blinds; one from it, 0.6; none in it."""
+    ten = players.wait_bb(_big_field(160), 4)
+    assert ten == pytest.approx(10 / (0.06 * 160 / 9) * 2.5 / 4)
+    assert 5.5 < ten < 6.5
+    assert players.wait_bb(_big_field(151), 4) == pytest.approx(1 / (0.06 * 151 / 9) * 2.5 / 4)
+    assert players.wait_bb(_big_field(150), 4) == 0.0  # in the money
+    classic = _context(160, BIG_FIELD, level=replace(BBA, ante_kind=AnteKind.CLASSIC, ante=10))
+    assert players.wait_bb(classic, 4) == pytest.approx(10 / (0.06 * 160 / 9) * 1.9 / 4)
+    assert players.wait_bb(_context(160, BIG_FIELD), 4) == 0.0  # no level: nothing to pay
+    ti = tournament_inputs(_big_field(160), list(range(4)))
+    assert ti[players.TI_WAIT_BB] == ten
+
+
+def _short_stack_gambles() -> bool:
+    """A covered 4-big-blind button cannot fold its way over 9.4 hands (5.9 big blinds of
+    forced bets) ten from the money: it shoves its chart, as with no cap; one from the money it
+    waits (0.6), keeping only its ``bubble_range``; 8 big blinds ten away waits too."""
+    over = [400, 500, 500, 4000]
+    far = _iso_shoves(over, context=_big_field(160))
+    chart = _plays(
+        PushFoldModel(tournament=True, bubble_range=OFF),
+        lambda cls: _view(over, LIMPED, 0, cls, _big_field(160)),
+    )
+    door = _iso_shoves(over, context=_big_field(151))
+    deeper = _iso_shoves([800, 500, 500, 4000], context=_big_field(160))
+    deeper_chart = _plays(
+        PushFoldModel(tournament=True, bubble_range=OFF),
+        lambda cls: _view([800, 500, 500, 4000], LIMPED, 0, cls, _big_field(160)),
+    )
+    return far == chart and door < far and deeper < deeper_chart
+
+
+def test_a_stack_too_short_to_last_until_the_money_shoves_its_chart() -> None:
+    assert _short_stack_gambles()
+
+
+def test_a_stack_that_waits_to_be_blinded_out_fails_the_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The play before: every covered stack kept its cap, however short (no wait read)."""
+    monkeypatch.setattr(players, "wait_bb", lambda context, seats: 0.0)
+    assert not _short_stack_gambles()
+
+
+def test_the_compiled_short_stack_is_the_references() -> None:
+    for left in (151, 160, 200):
+        for stacks in ([400, 500, 500, 4000], [800, 500, 500, 4000], [250, 500, 500, 400]):
+            context = _big_field(left)
+            assert _iso_shoves(stacks, compiled=True, context=context) == _iso_shoves(
+                stacks, context=context
+            )
