@@ -443,8 +443,12 @@ def bubble_nearness(context: TournamentContext) -> float:
         return 0.0
     if context.hand_for_hand:
         return 1.0
-    tables = max(1.0, context.players_left / NEAR_TABLE_SEATS)
-    return 1.0 / (1.0 + (to_money - 1) / (NEAR_SPAN_PER_TABLE * tables))
+    return 1.0 / (1.0 + (to_money - 1) / (NEAR_SPAN_PER_TABLE * tables_in_play(context)))
+
+
+def tables_in_play(context: TournamentContext) -> float:
+    """The full tables the players left fill (``NEAR_TABLE_SEATS`` a table), at least one."""
+    return max(1.0, context.players_left / NEAR_TABLE_SEATS)
 
 
 def wait_bb(context: TournamentContext, seats: int) -> float:
@@ -461,8 +465,7 @@ def wait_bb(context: TournamentContext, seats: int) -> float:
     level = context.level
     if to_money <= 0 or context.players_left <= 2 or context.places_paid < 1 or level is None:
         return 0.0
-    tables = max(1.0, context.players_left / NEAR_TABLE_SEATS)
-    hands = to_money / (EXPECTED_BUSTS_PER_TABLE_HAND * tables)
+    hands = to_money / (EXPECTED_BUSTS_PER_TABLE_HAND * tables_in_play(context))
     orbit = level.small_blind + level.big_blind
     if level.ante_kind is AnteKind.BIG_BLIND:
         orbit += level.ante
