@@ -21,7 +21,8 @@ hand-for-hand rounds per run (mean and median). It also says how each run's bubb
 the hand that brought the field to one player from the money (two or more out at once: no
 hand-for-hand at all), in the hands already under way at the other tables when hand-for-hand
 began (they finish as dealt, and their busts count), or in a synchronized round; with the
-hands under way at that moment, per run.
+hands under way at that moment, per run, and how the players out in those hands and in the
+synchronized rounds lost their chips (the causes above).
 
     python benchmarks/door_busts.py scenarios/mtt_1000.toml --runs 20 --seed 0 --jobs 2
 """
@@ -92,19 +93,28 @@ class DoorCount:
         elif kind == "PlayerEliminated" and (e.table_id, e.hand_no) in self.caught:
             self.caught_busts.add((e.table_id, e.hand_no))
         if kind == "PlayerEliminated" and e.place >= 2 and self.at_door():
-            self.bubble_bust(e)
-            self.busting.add((e.table_id, e.hand_no))
-            record = self.last.get(e.table_id, {}).get(e.player_id)
-            self.c["busts"] += 1
-            why = cause(record)
-            self.c[why.split("-")[0]] += 1
-            if why.startswith("postflop"):
-                self.c[why] += 1
-            if record is not None:
-                depth = next(f"<{d}" for d in DEPTHS if record["bb"] < d)
-                self.c[f"depth {depth}"] += 1
-                self.c[f"depth {depth} {why.split('-')[0]}"] += 1
+            self.count_bust(e)
         self.m.add(e)
+
+    def count_bust(self, e: Any) -> None:
+        """A player out at the door: by cause, depth and where the bubble stood."""
+        self.bubble_bust(e)
+        self.busting.add((e.table_id, e.hand_no))
+        record = self.last.get(e.table_id, {}).get(e.player_id)
+        self.c["busts"] += 1
+        why = cause(record)
+        self.c[why.split("-")[0]] += 1
+        if why.startswith("postflop"):
+            self.c[why] += 1
+        if record is not None:
+            depth = next(f"<{d}" for d in DEPTHS if record["bb"] < d)
+            self.c[f"depth {depth}"] += 1
+            self.c[f"depth {depth} {why.split('-')[0]}"] += 1
+        hand = (e.table_id, e.hand_no)
+        if e.synchronized and self.to_go() == 1:
+            self.c[f"synchronized {why.split('-')[0]}"] += 1
+        elif hand in self.caught:
+            self.c[f"under way {why.split('-')[0]}"] += 1
 
     def to_go(self) -> int:
         return self.m.left - self.m.places_paid
@@ -208,6 +218,9 @@ def main() -> None:
         f"({100 * total['hands under way that busted a player'] / (caught or 1):.1f} per 100); "
         f"synchronized table-hands one from the money: {total['bubble synchronized hands']:.0f}"
     )
+    for where, label in (("under way", "hands under way"), ("synchronized", "synchronized hands")):
+        parts = ", ".join(f"{c} {int(total[f'{where} {c}'])}" for c in CAUSES[:5])
+        print(f"  busts in the {label}: {parts}")
     print(
         f"money-bubble hand-for-hand rounds: mean {statistics.mean(rounds):.2f}, "
         f"median {statistics.median(rounds):.1f}, per run {[int(x) for x in rounds]}"
