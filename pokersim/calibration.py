@@ -77,7 +77,7 @@ DEEP_BB = 40.0
 #: a hand dealt to this many players or more is at a full table (more than a six-max table seats)
 FULL_TABLE = 7
 #: the table sizes whose pace is reported
-PACE_PLAYERS = (9, 6, 3, 2)
+PACE_PLAYERS = (9, 8, 7, 6, 5, 4, 3, 2)
 NEAR_MONEY = (10, 30)  # players left to reach the money: the stretch before the bubble
 ROUNDS_RUNS = "runs_with_bubble_rounds_"  # + rounds: how many runs had that many
 _PAUSES = frozenset(

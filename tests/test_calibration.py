@@ -231,6 +231,15 @@ def test_pace_leaves_out_breaks_and_synchronized_hands() -> None:
     assert v["hands_per_hour.3"] is None
 
 
+def test_pace_is_reported_at_every_table_size() -> None:
+    """Five and four at the table too, not only the banded sizes (docs/players.md)."""
+    log = [_table_hand(0, 1, 5), _table_hand(45, 1, 5), _table_hand(0, 2, 4), _table_hand(36, 2, 4)]
+    v = _values(log)
+    assert v["hands_per_hour.5"] == pytest.approx(3600 / 45)
+    assert v["hands_per_hour.4"] == pytest.approx(3600 / 36)
+    assert [n for n in range(9, 1, -1) if f"hands_per_hour.{n}" in v] == list(range(9, 1, -1))
+
+
 def _started(entries: int, paid: int) -> TournamentStarted:
     return TournamentStarted(t=0, name="t", seed=0, entries=entries, starting_stack=1000,
                              seats_per_table=9, prize_pool_cents=100, places_paid=paid,
