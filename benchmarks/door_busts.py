@@ -103,18 +103,18 @@ class DoorCount:
         record = self.last.get(e.table_id, {}).get(e.player_id)
         self.c["busts"] += 1
         why = cause(record)
-        self.c[why.split("-")[0]] += 1
+        kind = why.split("-")[0]  # postflop-bet and postflop-call count as postflop too
+        self.c[kind] += 1
         if why.startswith("postflop"):
             self.c[why] += 1
         if record is not None:
             depth = next(f"<{d}" for d in DEPTHS if record["bb"] < d)
             self.c[f"depth {depth}"] += 1
-            self.c[f"depth {depth} {why.split('-')[0]}"] += 1
-        hand = (e.table_id, e.hand_no)
+            self.c[f"depth {depth} {kind}"] += 1
         if e.synchronized and self.to_go() == 1:
-            self.c[f"synchronized {why.split('-')[0]}"] += 1
-        elif hand in self.caught:
-            self.c[f"under way {why.split('-')[0]}"] += 1
+            self.c[f"synchronized {kind}"] += 1
+        elif (e.table_id, e.hand_no) in self.caught:
+            self.c[f"under way {kind}"] += 1
 
     def to_go(self) -> int:
         return self.m.left - self.m.places_paid
