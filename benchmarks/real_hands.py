@@ -8,7 +8,10 @@ table's average depth, and hands per hour by the players dealt in, from consecut
 one table (``calibration.follows``: same table, stacks carried over, no hourly break between).
 Each figure comes with the hands or intervals behind it and the tournaments they come from,
 for every hand and again for the hands in stretches (``in_stretches``: not picked one by one);
-a share comes with its 95 % Wilson interval (the all-in bands of the targets file)::
+a share comes with its 95 % Wilson interval (the all-in bands of the targets file). A history
+is one player's (``calibration.history_owners``: the cards shown in every hand): VPIP, PFR,
+3-bet, flops and showdowns are the field's without that player, whose own come apart, and
+the all-in shares come twice, with and without the owners' all-ins::
 
     python benchmarks/real_hands.py                 # the Winning Poker Network tables (wpn/)
     python benchmarks/real_hands.py tests/data/histories/spin/*.txt   # the two Spin & Go games
@@ -90,24 +93,65 @@ def in_stretches(hands: Sequence[Any]) -> list[Any]:
     return [h for h, keep in zip(hands, linked) if keep]
 
 
-def measure_by_tournament(hands: Sequence[Any]) -> dict[str, dict[str, float]]:
-    """The counts of each tournament's hands (in order), keyed by tournament."""
+def measure_by_tournament(
+    hands: Sequence[Any], owners: frozenset[str] = frozenset(), owners_all_ins: bool = True
+) -> dict[str, dict[str, float]]:
+    """The counts of each tournament's hands (in order), keyed by tournament.
+
+    ``owners`` (``calibration.history_owners``) are measured apart from the field; without
+    ``owners_all_ins`` their all-ins make no hand an all-in hand (``without_owners_all_ins``).
+    """
     from pokersim.calibration import imported_events, measure
 
     groups: dict[str, list[Any]] = {}
     for hand in hands:
         groups.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
-    return {key: measure(imported_events(group)) for key, group in groups.items()}
+    counts = {}
+    for key, group in groups.items():
+        log = imported_events(group, owners)
+        counts[key] = measure(log if owners_all_ins else without_owners_all_ins(log))
+    return counts
+
+
+def without_owners_all_ins(log: Sequence[Any]) -> list[Any]:
+    """The log with the histories' own players' all-ins read as plain bets and calls.
+
+    A history's player sits in every hand of it, and one player's style (the Betclic.fr
+    export's raises a quarter of its hands) moves the share of hands with an all-in; a
+    simulated table has no such player. The share without them is the other end of the
+    bracket the field's own share lies in.
+    """
+    from dataclasses import replace
+
+    from pokersim.calibration import OWNER
+
+    listed = log[0]
+    owned = {p for p, model in zip(listed.player_ids, listed.models) if model == OWNER}
+    out: list[Any] = []
+    seated: tuple[int, ...] = ()
+    for event in log:
+        kind = type(event).__name__
+        if kind == "HandStarted":
+            seated = event.player_ids
+        elif kind == "ActionTaken" and event.all_in and seated[event.seat] in owned:
+            event = replace(event, all_in=False)
+        out.append(event)
+    return out
 
 
 def table(hands: Sequence[Any]) -> list[Row]:
     """Every figure, summed over the tournaments' counts."""
-    from pokersim.calibration import DEPTH_BANDS, add_counts
+    from pokersim.calibration import DEPTH_BANDS, OWNER, add_counts, history_owners
 
-    per = measure_by_tournament(hands)
+    owners = history_owners(hands)
+    per = measure_by_tournament(hands, owners)
     total: dict[str, float] = {}
     for counts in per.values():
         add_counts(total, counts)
+    for counts in measure_by_tournament(hands, owners, owners_all_ins=False).values():
+        for band, _lo, _hi in DEPTH_BANDS:
+            key = f"all_in_hands_{band}"
+            total[f"{key}|field"] = total.get(f"{key}|field", 0.0) + counts.get(key, 0.0)
 
     def behind(key: str) -> int:
         return sum(1 for counts in per.values() if counts.get(key, 0.0) > 0)
@@ -118,16 +162,26 @@ def table(hands: Sequence[Any]) -> list[Row]:
         interval = wilson(total.get(top, 0.0), den) if den > 0 else None
         return Row(name, value, "%", den, unit, behind(bottom), interval)
 
-    rows = [
-        share("VPIP", "vpip|real", "vpip_chances|real", "decisions"),
-        share("PFR", "pfr|real", "vpip_chances|real", "decisions"),
-        share("3-bet", "three_bet|real", "three_bet_chances|real", "chances"),
-        share("flop seen", "flop|real", "dealt|real", "players dealt"),
-        share("went to showdown", "showdown|real", "flop|real", "flops seen"),
-    ]
+    rows = []
+    for who, label in (("real", ""), (OWNER, ", the histories' owners")):
+        rows += [
+            share(f"VPIP{label}", f"vpip|{who}", f"vpip_chances|{who}", "decisions"),
+            share(f"PFR{label}", f"pfr|{who}", f"vpip_chances|{who}", "decisions"),
+            share(f"3-bet{label}", f"three_bet|{who}", f"three_bet_chances|{who}", "chances"),
+            share(f"flop seen{label}", f"flop|{who}", f"dealt|{who}", "players dealt"),
+            share(f"went to showdown{label}", f"showdown|{who}", f"flop|{who}", "flops seen"),
+        ]
     for band, _lo, _hi in DEPTH_BANDS:
         key = f"depth_hands_{band}"
         rows.append(share(f"all-in share at {band} bb", f"all_in_hands_{band}", key, "hands"))
+        rows.append(
+            share(
+                f"all-in share at {band} bb, the owners' all-ins not counted",
+                f"all_in_hands_{band}|field",
+                key,
+                "hands",
+            )
+        )
     for n in PLAYERS:
         seconds = total.get(f"pace_seconds_{n}", 0.0)
         intervals = total.get(f"pace_intervals_{n}", 0.0)

@@ -50,12 +50,14 @@ __all__ = [
     "DEPTH_BANDS",
     "FULL_TABLE",
     "HOURLY_BREAK_MINUTE",
+    "OWNER",
     "HandForHandCount",
     "PACE_PLAYERS",
     "Measure",
     "Statistic",
     "add_counts",
     "follows",
+    "history_owners",
     "imported_events",
     "measure",
     "resampled",
@@ -633,19 +635,42 @@ def _break_between(start: Any, end: Any) -> bool:
     return mark <= end
 
 
-def imported_events(hands: Iterable[Any]) -> list[Any]:
+#: the model a real history's own player is listed with (``imported_events``)
+OWNER = "owner"
+
+
+def history_owners(hands: Iterable[Any]) -> frozenset[str]:
+    """The players whose histories these are: their hole cards show in every hand they play.
+
+    A site exports a player's own hands, with that player's cards in each and the others' only
+    when shown down. A name whose cards show in every hand of a tournament of two hands or more
+    owns the history; it owns every hand it plays in the files (the same export's player).
+    """
+    seen: dict[str, list[Any]] = {}
+    for hand in hands:
+        seen.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
+    owners: set[str] = set()
+    for group in seen.values():
+        if len(group) >= 2:
+            owners |= set.intersection(*(set(h.hole or ()) for h in group))
+    return frozenset(owners)
+
+
+def imported_events(hands: Iterable[Any], owners: Iterable[str] = ()) -> list[Any]:
     """Hands read back from real histories (``history.imported.ImportedHand``) as an event log.
 
     Hands that follow one another at one table (``follows``, in the order given) are one table
     of the log, at their stated times in seconds from the first stated start, so the pace of
     those stretches is measured as a simulated table's; every other hand is a table of its own.
-    The players are listed with the model ``real``. Forced bets are replayed from the hand's
-    level to know who went all-in; a showdown is every player who did not fold when more than
-    one is left.
+    The players are listed with the model ``real``, the histories' own players (``owners``,
+    see ``history_owners``) with ``OWNER``: one player sits in every hand of a history, so the
+    field's figures are the others'. Forced bets are replayed from the hand's level to know who
+    went all-in; a showdown is every player who did not fold when more than one is left.
     """
     from pokersim.events import FieldListed  # noqa: PLC0415 - keep the reduction free of records
 
     hands = list(hands)
+    owned = frozenset(owners)
     ids: dict[str, int] = {}
     for hand in hands:
         for seat in hand.seats:
@@ -655,7 +680,7 @@ def imported_events(hands: Iterable[Any]) -> list[Any]:
             t=0,
             player_ids=tuple(ids.values()),
             names=tuple(ids),
-            models=("real",) * len(ids),
+            models=tuple(OWNER if name in owned else "real" for name in ids),
             late_ids=(),
         )
     ]

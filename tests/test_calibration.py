@@ -22,6 +22,7 @@ from pokersim.calibration import (
     Statistic,
     add_counts,
     follows,
+    history_owners,
     imported_events,
     measure,
     resampled,
@@ -515,15 +516,72 @@ def test_the_real_hands_table_is_the_measure_of_each_tournament_summed() -> None
     kept = script.in_stretches(every)
     assert len(kept) == 7 + 44 + 3 + 21  # the picked hands stand alone and are left out
     rows = {r.name: r for r in script.table(kept)}
-    total = measure(imported_events(kept))  # one log: tournaments never link, so the same
+    # one log: tournaments never link, so the same; the field without the history's player
+    total = measure(imported_events(kept, history_owners(kept)))
     assert rows["VPIP"].value == pytest.approx(
         100 * total["vpip|real"] / total["vpip_chances|real"]
+    )
+    assert rows["VPIP, the histories' owners"].value == pytest.approx(
+        100 * total["vpip|owner"] / total["vpip_chances|owner"]
     )
     assert rows["VPIP"].tournaments == 3
     pace = rows["hands per hour, 9 at the table"]
     assert pace.sample == total["pace_intervals_9"]
     assert pace.value == pytest.approx(3600 * total["pace_intervals_9"] / total["pace_seconds_9"])
     assert rows["hands per hour, 2 at the table"].value is None  # no heads-up hands in them
+
+
+def test_a_history_is_its_own_players_and_the_field_is_measured_without_them() -> None:
+    """Each export's player shows their cards in every hand: measured apart from the field."""
+    wpn = _real_hands_script().read_hands(sorted((HISTORIES / "wpn").glob("*.txt")))
+    betclic = _real_hands_script().read_hands(sorted((HISTORIES / "betclic").glob("*.txt")))
+    assert history_owners(wpn) == {"PotNoodle99912"}
+    assert history_owners(betclic) == {"SIMBAROI"}
+    assert history_owners(wpn[:1]) == set()  # one hand shows one player's cards: not enough
+    for hands in (wpn, betclic):
+        (owner,) = history_owners(hands)
+        every = measure(imported_events(hands))
+        apart = measure(imported_events(hands, {owner}))
+        # the owner's decisions, counted from the hands' own pre-flop actions
+        chances = sum(any(a.street == 0 and a.name == owner for a in h.actions) for h in hands)
+        raised = sum(
+            any(a.street == 0 and a.name == owner and a.verb == "raise" for a in h.actions)
+            for h in hands
+        )
+        assert apart["vpip_chances|owner"] == chances > 0
+        assert apart["pfr|owner"] == raised
+        for key in ("vpip_chances", "vpip", "pfr", "dealt", "flop"):
+            assert apart[f"{key}|real"] + apart[f"{key}|owner"] == every[f"{key}|real"]
+
+
+def test_the_owners_all_ins_not_counted_drop_the_hands_only_they_made_all_in() -> None:
+    """A hand leaves the all-in count when every all-in of a decision in it was the owner's."""
+    script = _real_hands_script()
+    hands = script.read_hands(sorted((HISTORIES / "betclic").glob("*.txt")))
+    owners = history_owners(hands)
+    log = imported_events(hands, owners)
+    names = dict(zip(log[0].player_ids, log[0].names, strict=True))
+    # counted from the events' own all-in flags, hand by hand, in the hands of a depth band
+    big_blind = {e.level_index: e.big_blind for e in log if isinstance(e, LevelStarted)}
+    banded = {}  # (table, hand): whether the table's average lies in a band (up to 100 bb)
+    for e in log:
+        if isinstance(e, TableHandStarted):
+            average = sum(e.stacks) / len(e.stacks) / big_blind[e.level_index]
+            banded[(e.table_id, e.hand_no)] = average < DEPTH_BANDS[-1][2]
+    seated: tuple[int, ...] = ()
+    all_ins: list[set[str]] = []
+    for e in log:
+        if isinstance(e, HandStarted):
+            seated = e.player_ids
+            all_ins.append(set() if banded[(e.table_id, e.hand_no)] else {"not banded"})
+        elif isinstance(e, ActionTaken) and e.all_in:
+            all_ins[-1].add(names[seated[e.seat]])
+    only_owner = sum(1 for who in all_ins if who and who <= owners)
+    assert only_owner > 0
+    every = measure(log)
+    field = measure(script.without_owners_all_ins(log))
+    lost = sum(every[k] - field.get(k, 0.0) for k in every if k.startswith("all_in_hands_"))
+    assert lost == only_owner
 
 
 # --- the sampling ranges --------------------------------------------------------------------
