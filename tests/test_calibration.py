@@ -780,11 +780,13 @@ def test_verdicts_pass_out_and_unsourced() -> None:
     assert judge([heads_up], targets, "spin")[0].status == "PASS"
     assert judge([heads_up], targets, "sng")[0].status == "OUT"
     assert judge([replace(heads_up, value=210.0)], targets, "spin")[0].status == "OUT"
-    # all-ins by depth: real multi-table tournaments' bands (20-40 bb: 31-49 %) judge a
-    # multi-table field only; a sit-and-go or a Spin & Go is measured, not judged
+    # all-ins by depth: real multi-table tournaments' bands (20-40 bb: 21-49 %, with and
+    # without the histories' own players' all-ins) judge a multi-table field only; a
+    # sit-and-go or a Spin & Go is measured, not judged
     all_in = Statistic(name="all_in.20-40", label="", unit="%", value=32.8, sample=1.0)
     assert judge([all_in], targets, "mtt")[0].status == "PASS"
-    assert judge([replace(all_in, value=30.9)], targets, "mtt")[0].status == "OUT"
+    assert judge([replace(all_in, value=20.9)], targets, "mtt")[0].status == "OUT"
+    assert judge([replace(all_in, value=49.1)], targets, "mtt")[0].status == "OUT"
     assert judge([all_in], targets, "sng")[0].status == "no source"
     assert judge([all_in], targets, "spin")[0].status == "no source"
 
