@@ -1,0 +1,121 @@
+"""Pre-flop play cell by cell: VPIP and PFR by the table's depth and players, real and simulated.
+
+The field's pre-flop figures depend on how deep the table is (a short stack's shove is a raise)
+and on how many players sit at it (ranges widen as it empties), and real histories and a
+simulated tournament spend their hands in different cells. This measures both in the same
+cells, through the same reduction (``calibration.Measure``): a hand's cell is the table's
+average stack in big blinds (``DEPTH_BANDS``) and the players dealt in (7-9, 4-6, 2-3). Real
+hands are measured without the histories' own players (``calibration.history_owners``), the
+hands in stretches, as ``real_hands.py`` reads them::
+
+    python benchmarks/preflop_cells.py --real tests/data/histories/{wpn,betclic}/*.txt
+    python benchmarks/preflop_cells.py scenarios/mtt_1000.toml --runs 5
+    python benchmarks/preflop_cells.py scenarios/variants/mtt_1000_6max.toml --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pokersim.calibration import DEPTH_BANDS, OWNER, Measure, add_counts, history_owners
+
+SIZES = (("7-9", 7, 10), ("4-6", 4, 7), ("2-3", 2, 4))
+
+
+def size_of(players: int) -> str:
+    """The table-size cell of a hand dealt to ``players``."""
+    return next(label for label, lo, hi in SIZES if lo <= players < hi)
+
+
+class CellMeasure(Measure):
+    """``Measure`` that also counts each non-owner's pre-flop chances, entries and raises by cell.
+
+    (A hand's cell: its table's depth band and players dealt in.)
+    """
+
+    def _HandEnded(self, e: Any) -> None:
+        h = self.hand
+        if h is not None and h.depth is not None:
+            cell = f"{h.depth}|{size_of(len(h.models))}"
+            for i, model in enumerate(h.models):
+                if model != OWNER and h.decided[i]:
+                    self.bump(f"cell_chances|{cell}")
+                    self.bump(f"cell_vpip|{cell}", h.entered[i])
+                    self.bump(f"cell_pfr|{cell}", h.raised[i])
+        super()._HandEnded(e)
+
+
+def real_counts(paths: Sequence[Path]) -> dict[str, float]:
+    """The cells of real histories, each tournament's hands in order, their owners apart."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import real_hands  # noqa: PLC0415 - the sibling script's readers
+
+    from pokersim.calibration import imported_events  # noqa: PLC0415
+
+    hands = real_hands.in_stretches(real_hands.read_hands(paths))
+    owners = history_owners(hands)
+    groups: dict[str, list[Any]] = {}
+    for hand in hands:
+        groups.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
+    total: dict[str, float] = {}
+    for group in groups.values():
+        m = CellMeasure()
+        for event in imported_events(group, owners):
+            m.add(event)
+        add_counts(total, m.counts())
+    return total
+
+
+def simulated_counts(path: Path, runs: int, seed: int) -> dict[str, float]:
+    """The cells of ``runs`` tournaments of the scenario, the seeds ``pokersim calibrate`` plays."""
+    from pokersim.engine import run_tournament  # noqa: PLC0415
+    from pokersim.scenario import load_scenario  # noqa: PLC0415
+    from pokersim.study import run_seeds  # noqa: PLC0415
+
+    scenario = load_scenario(path)
+    total: dict[str, float] = {}
+    for run_seed in run_seeds(seed, runs):
+        m = CellMeasure()
+        run_tournament(scenario, run_seed, emit=m.add, record_actions=True)
+        add_counts(total, m.counts())
+    return total
+
+
+def render(counts: dict[str, float], least: int) -> str:
+    """The cells with at least ``least`` decisions, as Markdown."""
+    lines = ["| depth (bb) | players | decisions | VPIP % | PFR % |", "|---|---|---:|---:|---:|"]
+    for band, _lo, _hi in DEPTH_BANDS:
+        for size, _a, _b in SIZES:
+            cell = f"{band}|{size}"
+            chances = counts.get(f"cell_chances|{cell}", 0.0)
+            if chances >= least:
+                vpip = 100.0 * counts[f"cell_vpip|{cell}"] / chances
+                pfr = 100.0 * counts[f"cell_pfr|{cell}"] / chances
+                lines.append(f"| {band} | {size} | {chances:.0f} | {vpip:.1f} | {pfr:.1f} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+", type=Path, help="a scenario, or histories (--real)")
+    parser.add_argument("--real", action="store_true", help="the paths are hand histories")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--least", type=int, default=30, help="fewest decisions a cell shows")
+    args = parser.parse_args(argv)
+    if args.real:
+        counts = real_counts(args.paths)
+    else:
+        counts = {}
+        for path in args.paths:
+            add_counts(counts, simulated_counts(path, args.runs, args.seed))
+    print(render(counts, args.least))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
