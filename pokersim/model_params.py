@@ -239,7 +239,7 @@ class TightAggressiveParams(_Timed):
     kind: ClassVar[int] = TIGHT
     pace_factor: ClassVar[float] = 1.0
     think_median_seconds: float = 2.5
-    samples: int = 96
+    samples: int = 32
     short_bb: float = 15.0
     open_width: tuple[float, float, float, float] = (0.11, 0.16, 0.25, 0.36)
     open_raise_bb: float = 2.5

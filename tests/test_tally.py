@@ -70,13 +70,14 @@ def test_a_player_finishing_twice_is_refused() -> None:
 def test_bubble_hand_for_hand_leaves_out_the_final_table_stage() -> None:
     """The money bubble's synchronized time is the stretches that started before it burst.
 
-    Seed 0 of ``mtt_1000`` plays hand-for-hand on the final-table bubble only (the money bubble
-    bursts within one synchronized hand): every second of it is in the total, none in the
-    bubble's. Counted here from the log's own events, independently of the tally.
+    Seed 4 of ``mtt_1000`` plays hand-for-hand on the final-table bubble only (the money bubble
+    bursts in a hand under way, before any synchronized hand): every second of it is in the
+    total, none in the bubble's. Counted here from the log's own events, independently of the
+    tally.
     """
     buf = io.StringIO()
     writer = JsonlWriter(buf)
-    result = run_tournament(load_scenario(ROOT / "scenarios" / "mtt_1000.toml"), 0, emit=writer)
+    result = run_tournament(load_scenario(ROOT / "scenarios" / "mtt_1000.toml"), 4, emit=writer)
     writer.flush()
     events = list(read_events(buf.getvalue().splitlines()))
     burst = next(e["t"] for e in events if e["type"] == "BubbleBurst")
