@@ -54,15 +54,12 @@ def real_counts(paths: Sequence[Path]) -> dict[str, float]:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import real_hands  # noqa: PLC0415 - the sibling script's readers
 
-    from pokersim.calibration import imported_events  # noqa: PLC0415
+    from pokersim.calibration import by_tournament, imported_events  # noqa: PLC0415
 
     hands = real_hands.in_stretches(real_hands.read_hands(paths))
     owners = history_owners(hands)
-    groups: dict[str, list[Any]] = {}
-    for hand in hands:
-        groups.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
     total: dict[str, float] = {}
-    for group in groups.values():
+    for group in by_tournament(hands).values():
         m = CellMeasure()
         for event in imported_events(group, owners):
             m.add(event)

@@ -101,13 +101,10 @@ def measure_by_tournament(
     ``owners`` (``calibration.history_owners``) are measured apart from the field; without
     ``owners_all_ins`` their all-ins make no hand an all-in hand (``without_owners_all_ins``).
     """
-    from pokersim.calibration import imported_events, measure
+    from pokersim.calibration import by_tournament, imported_events, measure
 
-    groups: dict[str, list[Any]] = {}
-    for hand in hands:
-        groups.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
     counts = {}
-    for key, group in groups.items():
+    for key, group in by_tournament(hands).items():
         log = imported_events(group, owners)
         counts[key] = measure(log if owners_all_ins else without_owners_all_ins(log))
     return counts

@@ -56,6 +56,7 @@ __all__ = [
     "Measure",
     "Statistic",
     "add_counts",
+    "by_tournament",
     "follows",
     "history_owners",
     "imported_events",
@@ -639,6 +640,14 @@ def _break_between(start: Any, end: Any) -> bool:
 OWNER = "owner"
 
 
+def by_tournament(hands: Iterable[Any]) -> dict[str, list[Any]]:
+    """Real hands grouped by their tournament, in order (a hand that names none stands alone)."""
+    groups: dict[str, list[Any]] = {}
+    for hand in hands:
+        groups.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
+    return groups
+
+
 def history_owners(hands: Iterable[Any]) -> frozenset[str]:
     """The players whose histories these are: their hole cards show in every hand they play.
 
@@ -646,11 +655,8 @@ def history_owners(hands: Iterable[Any]) -> frozenset[str]:
     when shown down. A name whose cards show in every hand of a tournament of two hands or more
     owns the history; it owns every hand it plays in the files (the same export's player).
     """
-    seen: dict[str, list[Any]] = {}
-    for hand in hands:
-        seen.setdefault(hand.tournament or f"{hand.origin} {hand.hand_id}", []).append(hand)
     owners: set[str] = set()
-    for group in seen.values():
+    for group in by_tournament(hands).values():
         if len(group) >= 2:
             owners |= set.intersection(*(set(h.hole or ()) for h in group))
     return frozenset(owners)
