@@ -3,8 +3,9 @@
 The field's pre-flop figures depend on how deep the table is (a short stack's shove is a raise)
 and on how many players sit at it (ranges widen as it empties), and real histories and a
 simulated tournament spend their hands in different cells. This measures both in the same
-cells, through the same reduction (``calibration.Measure``): a hand's cell is the table's
-average stack in big blinds (``DEPTH_BANDS``) and the players dealt in (7-9, 4-6, 2-3). Real
+cells, through the same reduction (``calibration.Measure``, whose cells ``pokersim calibrate``
+also reports for 7-9 and 4-6 players): a hand's cell is the table's average stack in big
+blinds (``DEPTH_BANDS``) and the players dealt in (``CELL_SIZES``: 7-9, 4-6, 2-3). Real
 hands are measured without the histories' own players (``calibration.history_owners``), the
 hands in stretches, as ``real_hands.py`` reads them::
 
@@ -19,34 +20,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from pokersim.calibration import DEPTH_BANDS, OWNER, Measure, add_counts, history_owners
-
-SIZES = (("7-9", 7, 10), ("4-6", 4, 7), ("2-3", 2, 4))
-
-
-def size_of(players: int) -> str:
-    """The table-size cell of a hand dealt to ``players``."""
-    return next(label for label, lo, hi in SIZES if lo <= players < hi)
-
-
-class CellMeasure(Measure):
-    """``Measure`` that also counts each non-owner's pre-flop chances, entries and raises by cell.
-
-    (A hand's cell: its table's depth band and players dealt in.)
-    """
-
-    def _HandEnded(self, e: Any) -> None:
-        h = self.hand
-        if h is not None and h.depth is not None:
-            cell = f"{h.depth}|{size_of(len(h.models))}"
-            for i, model in enumerate(h.models):
-                if model != OWNER and h.decided[i]:
-                    self.bump(f"cell_chances|{cell}")
-                    self.bump(f"cell_vpip|{cell}", h.entered[i])
-                    self.bump(f"cell_pfr|{cell}", h.raised[i])
-        super()._HandEnded(e)
+from pokersim.calibration import (
+    CELL_SIZES,
+    DEPTH_BANDS,
+    OWNER,
+    Measure,
+    add_counts,
+    history_owners,
+)
 
 
 def real_counts(paths: Sequence[Path]) -> dict[str, float]:
@@ -60,7 +42,7 @@ def real_counts(paths: Sequence[Path]) -> dict[str, float]:
     owners = history_owners(hands)
     total: dict[str, float] = {}
     for group in by_tournament(hands).values():
-        m = CellMeasure()
+        m = Measure()
         for event in imported_events(group, owners):
             m.add(event)
         add_counts(total, m.counts())
@@ -76,22 +58,28 @@ def simulated_counts(path: Path, runs: int, seed: int) -> dict[str, float]:
     scenario = load_scenario(path)
     total: dict[str, float] = {}
     for run_seed in run_seeds(seed, runs):
-        m = CellMeasure()
+        m = Measure()
         run_tournament(scenario, run_seed, emit=m.add, record_actions=True)
         add_counts(total, m.counts())
     return total
 
 
 def render(counts: dict[str, float], least: int) -> str:
-    """The cells with at least ``least`` decisions, as Markdown."""
+    """The cells with at least ``least`` decisions (the histories' owners left out), as Markdown."""
+
+    def field(key: str) -> float:
+        return sum(
+            v for k, v in counts.items() if k.startswith(f"{key}|") and k[len(key) + 1 :] != OWNER
+        )
+
     lines = ["| depth (bb) | players | decisions | VPIP % | PFR % |", "|---|---|---:|---:|---:|"]
     for band, _lo, _hi in DEPTH_BANDS:
-        for size, _a, _b in SIZES:
-            cell = f"{band}|{size}"
-            chances = counts.get(f"cell_chances|{cell}", 0.0)
+        for size, _fewest in CELL_SIZES:
+            cell = f"{band}_{size}"
+            chances = field(f"vpip_chances_{cell}")
             if chances >= least:
-                vpip = 100.0 * counts[f"cell_vpip|{cell}"] / chances
-                pfr = 100.0 * counts[f"cell_pfr|{cell}"] / chances
+                vpip = 100.0 * field(f"vpip_{cell}") / chances
+                pfr = 100.0 * field(f"pfr_{cell}") / chances
                 lines.append(f"| {band} | {size} | {chances:.0f} | {vpip:.1f} | {pfr:.1f} |")
     return "\n".join(lines)
 

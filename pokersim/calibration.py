@@ -47,6 +47,7 @@ from pokersim.frozen import frozen
 from pokersim.hand_log import TABLE_STARTED
 
 __all__ = [
+    "CELL_SIZES",
     "DEPTH_BANDS",
     "FULL_TABLE",
     "HOURLY_BREAK_MINUTE",
@@ -79,6 +80,8 @@ DEPTH_BANDS: tuple[tuple[str, float, float], ...] = (
 DEEP_BB = 40.0
 #: a hand dealt to this many players or more is at a full table (more than a six-max table seats)
 FULL_TABLE = 7
+#: players dealt in, by cell of the pre-flop figures by depth and table size: (label, fewest)
+CELL_SIZES: tuple[tuple[str, int], ...] = (("7-9", 7), ("4-6", 4), ("2-3", 2))
 #: the table sizes whose pace is reported
 PACE_PLAYERS = (9, 8, 7, 6, 5, 4, 3, 2)
 NEAR_MONEY = (10, 30)  # players left to reach the money: the stretch before the bubble
@@ -367,7 +370,11 @@ class Measure:
         if h is None:
             return
         bump = self.bump
-        tags = ("", "_full") if len(h.models) >= FULL_TABLE else ("",)
+        n = len(h.models)
+        tags: tuple[str, ...] = ("", "_full") if n >= FULL_TABLE else ("",)
+        if h.depth is not None:  # the pre-flop figures by depth and table size, too
+            cell = next(f"_{h.depth}_{size}" for size, fewest in CELL_SIZES if n >= fewest)
+            tags += (cell,)
         for i, model in enumerate(h.models):
             bump(f"dealt|{model}")
             for tag in tags:
@@ -474,9 +481,33 @@ def _player_stats(c: Mapping[str, float], model: str | None) -> list[Statistic]:
     return out
 
 
+def _cell_stats(c: Mapping[str, float]) -> list[Statistic]:
+    """The field's VPIP and PFR by the table's depth and its players (7-9 and 4-6).
+
+    Real histories and simulated tournaments spend their hands in different cells (a turbo's
+    full tables are short, a 6-max site's tables hold six): a cell compares like with like.
+    """
+    out = []
+    for band, _lo, _hi in DEPTH_BANDS:
+        for size, _fewest in CELL_SIZES[:2]:
+            den = _model_sum(c, f"vpip_chances_{band}_{size}", None)
+            for name, label in (("vpip", "VPIP"), ("pfr", "PFR")):
+                top = _model_sum(c, f"{name}_{band}_{size}", None)
+                out.append(
+                    Statistic(
+                        name=f"{name}_cell.{band}.{size}",
+                        label=f"{label} at {band} bb, {size} players (field)",
+                        unit="%",
+                        value=None if den <= 0 else 100.0 * top / den,
+                        sample=den,
+                    )
+                )
+    return out
+
+
 def statistics(c: Mapping[str, float]) -> list[Statistic]:
     """Every statistic of the summed counts, the field first, then each model."""
-    out = _player_stats(c, None)
+    out = _player_stats(c, None) + _cell_stats(c)
     for model in models_of(c):
         out += _player_stats(c, model)
     for band, _lo, _hi in DEPTH_BANDS:

@@ -173,6 +173,25 @@ def test_full_table_statistics_count_only_hands_dealt_to_seven_or_more() -> None
     assert v["three_bet.field"] == pytest.approx(100 * 2 / 4)
 
 
+def test_pre_flop_cells_count_each_hand_by_its_depth_and_players() -> None:
+    """A cell is the table's average depth and the players dealt in: like for like with real."""
+    v = _values(_three_hands() + _seven_handed())
+    # the seven-handed hand: 2,000 chips at 100 = 20 bb, seven decided, two raised
+    assert v["vpip_cell.20-40.7-9"] == pytest.approx(100 * 2 / 7)
+    assert v["pfr_cell.20-40.7-9"] == pytest.approx(100 * 2 / 7)
+    assert v["vpip_cell.10-20.7-9"] is None  # no full table that shallow
+    counts = measure(_three_hands() + _seven_handed())
+    banded = {band for band, _lo, _hi in DEPTH_BANDS}
+    for key in ("vpip_chances", "vpip", "pfr"):  # every hand with a depth in exactly one cell
+        cells = sum(
+            value
+            for k, value in counts.items()
+            if k.split("|")[0].startswith(f"{key}_")
+            and k.split("|")[0][len(key) + 1 :].split("_")[0] in banded
+        )
+        assert cells == sum(value for k, value in counts.items() if k.split("|")[0] == key)
+
+
 def test_showdowns_at_cash_depth_count_only_tables_averaging_40_big_blinds() -> None:
     deep = _hand(  # 50 big blinds: a raise called, a flop bet called, both shown
         4,
