@@ -455,11 +455,12 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
             return passive, 0
         behind = _behind(folded, stacks, n, seat, button)
         slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+        limp_cut = p.limp_cuts[slot]
         if slot < 3 and aware and _presses(ti, folded, stacks, bets, n, seat, button, p.caution):
             slot += 1
         if rank < p.open_cuts[slot]:
             return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
-        if rank < p.limp_cut and not (aware and _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut)):  # fmt: skip # noqa: E501
+        if rank < limp_cut and not (aware and _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut)):  # fmt: skip # noqa: E501
             return CHECK_CALL, 0
         return passive, 0
     if high > 4 * bb and aware:

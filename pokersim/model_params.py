@@ -62,7 +62,8 @@ PARAMS_DTYPE = np.dtype(
         ("open_widest", np.int64),
         ("open_cuts", np.int64, (4,)),
         ("open_raise_bb", np.float64),
-        ("limp_cut", np.int64),
+        ("limp_cut", np.int64),  # the widest of limp_cuts: what no position plays is folded
+        ("limp_cuts", np.int64, (4,)),
         ("three_bet_cut", np.int64),
         ("premium_cut", np.int64),
         ("commit_bb", np.float64),
@@ -231,6 +232,24 @@ def _cut(model: str, key: str, width: Any) -> int:
     return charts.top_classes(check_number(model, key, width))
 
 
+def _limp_cuts(model: str, width: Any) -> tuple[int, ...]:
+    """``limp_width``'s cuts by players behind: one share for every position, or four.
+
+    Real players limp and call more as a table gets short (the real field's VPIP is 24 % at
+    tables of seven to nine and 32 % at six-max ones: ``docs/players.md``), which one width
+    cannot give; four, as ``open_width``'s, can.
+    """
+    if isinstance(width, list | tuple):
+        if len(width) != 4:
+            raise ConfigError(
+                f"model {model!r}: parameter 'limp_width' needs one share or 4 (6+, 4-5, "
+                f"2-3 and 1 players behind), got {width!r}"
+            )
+        return tuple(_cut(model, "limp_width", w) for w in width)
+    cut = _cut(model, "limp_width", width)
+    return (cut, cut, cut, cut)
+
+
 @frozen(slots=True, kw_only=True)
 class TightAggressiveParams(_Timed):
     """``tight-aggressive``: pre-flop range widths and sizes, post-flop equity thresholds."""
@@ -243,7 +262,7 @@ class TightAggressiveParams(_Timed):
     short_bb: float = 15.0
     open_width: tuple[float, float, float, float] = (0.11, 0.16, 0.25, 0.36)
     open_raise_bb: float = 2.5
-    limp_width: float = 0.0
+    limp_width: float | tuple[float, float, float, float] = 0.0
     three_bet_width: float = 0.035
     premium_width: float = 0.01
     commit_bb: float = 40.0
@@ -265,6 +284,7 @@ class TightAggressiveParams(_Timed):
     open_cuts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     open_widest: int = field(init=False, repr=False, compare=False)
     limp_cut: int = field(init=False, repr=False, compare=False)
+    limp_cuts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     three_bet_cut: int = field(init=False, repr=False, compare=False)
     premium_cut: int = field(init=False, repr=False, compare=False)
     call_cut: int = field(init=False, repr=False, compare=False)
@@ -293,7 +313,8 @@ class TightAggressiveParams(_Timed):
         _set(self, short_bb=short_bb, open_width=widths, open_cuts=open_cuts)
         _set(self, open_widest=max(open_cuts))
         _set(self, open_raise_bb=check_number(n, "open_raise_bb", self.open_raise_bb, 2.0, 5.0))
-        _set(self, limp_cut=_cut(n, "limp_width", self.limp_width))
+        limp_cuts = _limp_cuts(n, self.limp_width)
+        _set(self, limp_cuts=limp_cuts, limp_cut=max(limp_cuts))
         _set(self, three_bet_cut=_cut(n, "three_bet_width", self.three_bet_width))
         _set(self, premium_cut=_cut(n, "premium_width", self.premium_width))
         _set(self, commit_bb=check_number(n, "commit_bb", self.commit_bb, 0.0, 1000.0))
@@ -331,6 +352,7 @@ class TightAggressiveParams(_Timed):
         row["open_cuts"] = self.open_cuts
         row["open_raise_bb"] = self.open_raise_bb
         row["limp_cut"] = self.limp_cut
+        row["limp_cuts"] = self.limp_cuts
         row["three_bet_cut"] = self.three_bet_cut
         row["premium_cut"] = self.premium_cut
         row["commit_bb"] = self.commit_bb
@@ -359,7 +381,7 @@ class RecreationalParams(TightAggressiveParams):
 
     name: ClassVar[str] = "recreational"
     open_width: tuple[float, float, float, float] = (0.02, 0.025, 0.035, 0.05)
-    limp_width: float = 0.55
+    limp_width: float | tuple[float, float, float, float] = 0.55
     three_bet_width: float = 0.015
     call_width: float = 0.35
     short_bb: float = 5.0

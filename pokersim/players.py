@@ -1063,7 +1063,8 @@ class TightAggressiveModel(_TimedModel):
     Pre-flop: at or below ``short_bb`` big blinds it plays the push-fold charts; deeper it
     opens the top ``open_width`` share of hands (by players behind: 6+, 4-5, 2-3, 1), to
     ``open_raise_bb`` plus one big blind per limper, and limps (completes, over-limps) the next
-    hands up to ``limp_width`` (none by default); against a raise it re-raises to three
+    hands up to ``limp_width`` (none by default; one share, or four by players behind as the
+    opens'); against a raise it re-raises to three
     times the top ``three_bet_width`` and calls the next hands up to ``call_width`` when the
     price is at most a tenth of its stack; against a re-raise it continues only with the top
     ``three_bet_width`` hands: the top ``premium_width`` (aces and kings) re-raise 2.3 times
@@ -1091,6 +1092,7 @@ class TightAggressiveModel(_TimedModel):
         "_open_cuts",
         "_open_widest",
         "_limp_cut",
+        "_limp_cuts",
         "commit_bb",
         "commit_fraction",
         "_three_bet_cut",
@@ -1117,6 +1119,7 @@ class TightAggressiveModel(_TimedModel):
         self._open_cuts = p.open_cuts
         self._open_widest = p.open_widest
         self._limp_cut = p.limp_cut
+        self._limp_cuts = p.limp_cuts
         self.open_raise_bb = p.open_raise_bb
         self._three_bet_cut = p.three_bet_cut
         self._premium_cut = p.premium_cut
@@ -1166,12 +1169,13 @@ class TightAggressiveModel(_TimedModel):
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             behind = players_behind(view)
             slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+            limp_cut = self._limp_cuts[slot]
             if slot < 3 and self._aware and view.context is not None:
                 if presses(view, tournament_inputs(view.context, view.player_ids), self._caution):
                     slot += 1  # opens as if one group of players fewer were behind
             if rank < self._open_cuts[slot]:
                 return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
-            if rank < self._limp_cut and not (
+            if rank < limp_cut and not (
                 self._aware and view.context is not None and self._limp_folds(view)
             ):  # limps (completes, over-limps) what it does not open
                 return CHECK_CALL

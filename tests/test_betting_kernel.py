@@ -302,7 +302,7 @@ tight_params = st.builds(
     short_bb=st.floats(0.0, 25.0),
     open_width=st.tuples(widths, widths, widths, widths),
     open_raise_bb=st.floats(2.0, 5.0),
-    limp_width=widths,
+    limp_width=st.one_of(widths, st.tuples(widths, widths, widths, widths)),
     three_bet_width=widths,
     premium_width=widths,
     commit_bb=st.floats(0.0, 200.0),
@@ -428,6 +428,7 @@ def test_a_packed_record_holds_what_the_python_model_reads(
     assert rows[1]["commit_range_cut"] == tight._commit_range_cut
     assert rows[1]["samples"] == tight.samples
     assert rows[1]["limp_cut"] == tight._limp_cut
+    assert tuple(rows[1]["limp_cuts"]) == tight._limp_cuts
     assert rows[1]["stab_equity"] == tight.stab_equity
     assert rows[1]["caution"] == tight._caution == tight._push_fold._caution
 

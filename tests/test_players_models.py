@@ -327,6 +327,22 @@ def test_tight_aggressive_preflop_opens_its_range_and_folds_trash() -> None:
     assert model.decide(short, rng) == RaiseTo(200)
 
 
+def test_limp_widths_by_players_behind_limp_each_position_its_own_share() -> None:
+    """Four limp widths (6+, 4-5, 2-3, 1 behind) as the opens: one width limps everywhere."""
+    rng = np.random.default_rng(0)
+    hole = "9s4d"  # opened by no position at these widths, inside a full limp range
+    by_position = make_model("recreational", params={"limp_width": [0.0, 0.0, 0.0, 1.0]})
+    everywhere = make_model("recreational", params={"limp_width": 1.0})
+    utg, button, small_blind = 3, 0, 1  # 8, 2 and 1 players behind
+    assert by_position.decide(nine_handed_unopened(hole, utg, 100), rng) is FOLD
+    assert by_position.decide(nine_handed_unopened(hole, button, 100), rng) is FOLD
+    assert by_position.decide(nine_handed_unopened(hole, small_blind, 100), rng) is CHECK_CALL
+    for seat in (utg, button, small_blind):
+        assert everywhere.decide(nine_handed_unopened(hole, seat, 100), rng) is CHECK_CALL
+    with pytest.raises(ConfigError, match="limp_width"):
+        make_model("recreational", params={"limp_width": [0.3, 0.4]})
+
+
 def test_tight_aggressive_parameters_are_validated() -> None:
     with pytest.raises(ConfigError, match="samples"):
         make_model("tight-aggressive", params={"samples": 2})
