@@ -18,7 +18,8 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
   dealt to ``FULL_TABLE`` players or more. Ranges widen as a table gets short, and a
   sit-and-go plays a large part of its hands six-handed or fewer where a multi-table field
   plays nearly all at full tables; the published bands describe full tables.
-- Flop seen: still in the hand when the flop was dealt, out of the hands dealt.
+- Flop seen: still in the hand when the flop was dealt, out of the hands dealt; also at full
+  tables (``flop_seen_full``), where each player sees fewer flops than at a short one.
 - WTSD: hands shown at a showdown, out of the flops seen; also over the hands dealt at
   tables averaging 40 big blinds or more (``wtsd_deep``), the depth of the cash tables whose
   trackers the published WTSD figures come from.
@@ -385,6 +386,9 @@ class Measure:
                 if h.three_opp[i]:
                     bump(f"three_bet_chances{tag}|{model}")
                     bump(f"three_bet{tag}|{model}", h.three_bet[i])
+            if n >= FULL_TABLE:
+                bump(f"dealt_full|{model}")
+                bump(f"flop_full|{model}", h.saw_flop[i])
             if h.saw_flop[i]:
                 bump(f"flop|{model}")
                 bump(f"showdown|{model}", h.shown[i])
@@ -466,6 +470,7 @@ def _player_stats(c: Mapping[str, float], model: str | None) -> list[Statistic]:
         ("three_bet", "three_bet", "three_bet_chances", "3-bet"),
         ("three_bet_full", "three_bet_full", "three_bet_chances_full", "3-bet at full tables"),
         ("flop_seen", "flop", "dealt", "flop seen"),
+        ("flop_seen_full", "flop_full", "dealt_full", "flop seen at full tables"),
         ("wtsd", "showdown", "flop", "went to showdown"),
         ("wtsd_deep", "showdown_deep", "flop_deep", "went to showdown at 40+ bb"),
     )

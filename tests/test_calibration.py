@@ -164,7 +164,10 @@ def test_full_table_statistics_count_only_hands_dealt_to_seven_or_more() -> None
     assert short["vpip_full.field"] is None
     assert short["pfr_full.field"] is None
     assert short["three_bet_full.field"] is None
+    assert short["flop_seen_full.field"] is None
+    assert short["flop_seen.field"] > 0  # the four-handed flops count over every table size
     v = _values(_three_hands() + _seven_handed())
+    assert v["flop_seen_full.field"] == 0.0  # the seven-handed hand ends before the flop
     assert v["vpip_full.field"] == pytest.approx(100 * 2 / 7)  # seven decided, two entered
     assert v["pfr_full.field"] == pytest.approx(100 * 2 / 7)
     assert v["three_bet_full.field"] == 100.0  # only seat 4 faced exactly one raise
@@ -774,12 +777,21 @@ def test_verdicts_pass_out_and_unsourced() -> None:
     rows = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "mtt")}
     assert rows["vpip.field"].status == "no source"  # every table size: measured, not judged
     assert rows["vpip_full.field"].status == "not measured"  # four-handed hands only
-    full = judge(statistics(measure(_three_hands() + _seven_handed())), targets, "mtt")
-    rows_full = {r.statistic: r for r in full}
+    counts = measure(_three_hands() + _seven_handed())
+    rows_full = {r.statistic: r for r in judge(statistics(counts), targets, "sng")}
     assert rows_full["vpip_full.field"].status == "PASS"  # 2 / 7 = 28.6 % in 28-43
     assert rows_full["pfr_full.field"].status == "OUT"  # 28.6 % > 7.5
+    # a multi-table field is judged by the real field's hands at full tables: 21-28 %
+    mtt_full = {r.statistic: r for r in judge(statistics(counts), targets, "mtt")}
+    assert mtt_full["vpip_full.field"].status == "OUT"
+    for kind in ("recreational", "tight-aggressive"):  # the kinds' 2009-10 labels: sng only
+        for name in (f"vpip_full.{kind}", f"pfr_full.{kind}"):
+            assert targets.for_statistic(name, "mtt").band is None  # type: ignore[union-attr]
+            assert targets.for_statistic(name, "sng").band is not None  # type: ignore[union-attr]
     assert rows["three_bet.field"].status == "no source"
-    assert rows["flop_seen.field"].status == "PASS"  # 33 % in 30-45
+    assert rows["flop_seen.field"].status == "no source"  # mtt: judged at full tables only
+    sng = {r.statistic: r for r in judge(statistics(measure(_three_hands())), targets, "sng")}
+    assert sng["flop_seen.field"].status == "PASS"  # 33 % in 30-45
     assert rows["hands_per_hour.9"].status == "not measured"
     assert rows["wtsd.field"].status == "no source"  # cash figures: judged at 40+ bb only
     assert rows["wtsd_deep.field"].status == "not measured"  # no hand that deep
