@@ -314,6 +314,8 @@ class TightAggressiveParams(_Timed):
         _set(self, open_widest=max(open_cuts))
         _set(self, open_raise_bb=check_number(n, "open_raise_bb", self.open_raise_bb, 2.0, 5.0))
         limp_cuts = _limp_cuts(n, self.limp_width)
+        if isinstance(self.limp_width, list):  # a scenario's array, kept as open_width is
+            _set(self, limp_width=tuple(self.limp_width))
         _set(self, limp_cuts=limp_cuts, limp_cut=max(limp_cuts))
         _set(self, three_bet_cut=_cut(n, "three_bet_width", self.three_bet_width))
         _set(self, premium_cut=_cut(n, "premium_width", self.premium_width))

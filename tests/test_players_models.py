@@ -341,6 +341,9 @@ def test_limp_widths_by_players_behind_limp_each_position_its_own_share() -> Non
         assert everywhere.decide(nine_handed_unopened(hole, seat, 100), rng) is CHECK_CALL
     with pytest.raises(ConfigError, match="limp_width"):
         make_model("recreational", params={"limp_width": [0.3, 0.4]})
+    listed = make_model("recreational", params={"limp_width": [0.0, 0.0, 0.0, 1.0]}).params
+    assert listed == by_position.params  # a scenario's array is held as a tuple, like open_width
+    hash(listed)
 
 
 def test_tight_aggressive_parameters_are_validated() -> None:
