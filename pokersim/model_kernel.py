@@ -200,8 +200,8 @@ def _caller_share(mine, theirs, all_in):  # pragma: no cover
 
 
 @njit(cache=True)
-def _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, cut):  # pragma: no cover
-    """``TightAggressiveModel._limp_folds``."""
+def _door_folds(tables, ti, folded, stacks, bets, n, seat, cls, cut):  # pragma: no cover
+    """``TightAggressiveModel._door_folds``."""
     mine = stacks[seat] + bets[seat]
     for i in range(n):
         if not folded[i] and i != seat and stacks[i] + bets[i] >= mine:
@@ -458,11 +458,13 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
         limp_cut = p.limp_cuts[slot]
         if slot < 3 and aware and _presses(ti, folded, stacks, bets, n, seat, button, p.caution):
             slot += 1
+        if rank >= p.open_cuts[slot] and rank >= limp_cut:
+            return passive, 0
+        if aware and _door_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut):
+            return passive, 0
         if rank < p.open_cuts[slot]:
             return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
-        if rank < limp_cut and not (aware and _limp_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut)):  # fmt: skip # noqa: E501
-            return CHECK_CALL, 0
-        return passive, 0
+        return CHECK_CALL, 0
     if high > 4 * bb and aware:
         shover = _shover(folded, bets, n, seat, bb)
         if shover >= 0 and stacks[shover] == 0:
@@ -473,6 +475,8 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
                     return CHECK_CALL, 0
                 return passive, 0
     if high <= 4 * bb:
+        if aware and _door_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut):
+            return passive, 0
         if rank < p.three_bet_cut:
             return _clip(3 * high, lo, hi)
         if rank < p.call_cut and to_call * 10 <= stacks[seat]:

@@ -1173,18 +1173,20 @@ class TightAggressiveModel(_TimedModel):
             if slot < 3 and self._aware and view.context is not None:
                 if presses(view, tournament_inputs(view.context, view.player_ids), self._caution):
                     slot += 1  # opens as if one group of players fewer were behind
+            if rank >= self._open_cuts[slot] and rank >= limp_cut:
+                return CHECK_CALL if legal.to_call == 0 else FOLD
+            if self._aware and view.context is not None and self._door_folds(view):
+                return CHECK_CALL if legal.to_call == 0 else FOLD
             if rank < self._open_cuts[slot]:
                 return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
-            if rank < limp_cut and not (
-                self._aware and view.context is not None and self._limp_folds(view)
-            ):  # limps (completes, over-limps) what it does not open
-                return CHECK_CALL
-            return CHECK_CALL if legal.to_call == 0 else FOLD
+            return CHECK_CALL  # limps (completes, over-limps) what it does not open
         if high > 4 * bb and self._aware and view.context is not None:
             called = self._aware_all_in(view, high)
             if called is not None:
                 return called
         if high <= 4 * bb:  # facing an open raise
+            if self._aware and view.context is not None and self._door_folds(view):
+                return CHECK_CALL if legal.to_call == 0 else FOLD
             if rank < self._three_bet_cut:
                 return _raise_to(legal, 3 * high)
             if rank < self._call_cut and legal.to_call * 10 <= stacks[seat]:
@@ -1208,10 +1210,11 @@ class TightAggressiveModel(_TimedModel):
                 return CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
 
-    def _limp_folds(self, view: DecisionView) -> bool:
-        """Whether a stack that a player in the hand covers folds what it would limp.
+    def _door_folds(self, view: DecisionView) -> bool:
+        """Whether a stack that a player in the hand covers folds what it would play deep.
 
-        At the money's door a limp only loses chips a short stack cannot spare: it keeps its
+        At the money's door an open, a limp, or a call or 3-bet of an open risks chips a
+        covered stack cannot spare (the covering player can put it all-in): it keeps its
         ``bubble_range`` (``over_folds``, weighed by the nearness, as a first-in shove).
         """
         seat = view.seat

@@ -741,3 +741,41 @@ def test_the_compiled_short_stack_is_the_references() -> None:
             assert _iso_shoves(stacks, compiled=True, context=context) == _iso_shoves(
                 stacks, context=context
             )
+
+
+# -- a covered deep stack at the door plays only its bubble range --------------------------------
+
+DEEP_COVERED = [5000, 5000, 5000, 4000]  # seat 3 first in with 40 big blinds, both blinds cover it
+OPENED = [0, 50, 100, 250]  # seat 3 opened to 2.5 big blinds; the button (seat 0) answers
+
+
+def _deep_entries(context: TournamentContext) -> tuple[set[int], set[int]]:
+    """The classes a deep covered ``tight-aggressive`` stack puts chips in with: first in (open
+    or limp) and facing a covering player's open (call or 3-bet)."""
+    model = TightAggressiveModel(tournament=True, limp_width=0.3)
+    first_in = _plays(model, lambda cls: _view(DEEP_COVERED, [0, 50, 100, 0], 3, cls, context))
+    facing = _plays(model, lambda cls: _view([4000, 4950, 4900, 4750], OPENED, 0, cls, context))
+    return first_in, facing
+
+
+def _deep_door_folds() -> bool:
+    """One player from the money both keep the top classes of ``bubble_range``; fifty players
+    from it, the plain ranges (wider)."""
+    top = {c for c in range(charts.N_CLASSES) if charts.STRENGTH_RANK[c] < DEFAULT.bubble_cut}
+    door, far = _deep_entries(DOOR), _deep_entries(FAR)
+    chips = _deep_entries(CHIPS)
+    return all(
+        bool(d) and d <= top and d < f and f == c for d, f, c in zip(door, far, chips, strict=True)
+    )
+
+
+def test_a_covered_deep_stack_enters_only_its_bubble_range_at_the_door() -> None:
+    assert _deep_door_folds()
+
+
+def test_a_deep_stack_that_ignores_the_door_fails_the_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No door read deep (opens and answers to an open were played as in chips): killed."""
+    monkeypatch.setattr(TightAggressiveModel, "_door_folds", lambda self, view: False)
+    assert not _deep_door_folds()
