@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pokersim.calibration import (
@@ -31,8 +31,11 @@ from pokersim.calibration import (
 )
 
 
-def real_counts(paths: Sequence[Path]) -> dict[str, float]:
-    """The cells of real histories, each tournament's hands in order, their owners apart."""
+def real_counts(paths: Sequence[Path], reduce: type[Measure] = Measure) -> dict[str, float]:
+    """The cells of real histories, each tournament's hands in order, their owners apart.
+
+    ``reduce``: ``Measure`` or a subclass that counts more (``first_in.py``).
+    """
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import real_hands  # noqa: PLC0415 - the sibling script's readers
 
@@ -42,14 +45,16 @@ def real_counts(paths: Sequence[Path]) -> dict[str, float]:
     owners = history_owners(hands)
     total: dict[str, float] = {}
     for group in by_tournament(hands).values():
-        m = Measure()
+        m = reduce()
         for event in imported_events(group, owners):
             m.add(event)
         add_counts(total, m.counts())
     return total
 
 
-def simulated_counts(path: Path, runs: int, seed: int) -> dict[str, float]:
+def simulated_counts(
+    path: Path, runs: int, seed: int, reduce: type[Measure] = Measure
+) -> dict[str, float]:
     """The cells of ``runs`` tournaments of the scenario, the seeds ``pokersim calibrate`` plays."""
     from pokersim.engine import run_tournament  # noqa: PLC0415
     from pokersim.scenario import load_scenario  # noqa: PLC0415
@@ -58,7 +63,7 @@ def simulated_counts(path: Path, runs: int, seed: int) -> dict[str, float]:
     scenario = load_scenario(path)
     total: dict[str, float] = {}
     for run_seed in run_seeds(seed, runs):
-        m = Measure()
+        m = reduce()
         run_tournament(scenario, run_seed, emit=m.add, record_actions=True)
         add_counts(total, m.counts())
     return total
@@ -84,21 +89,27 @@ def render(counts: dict[str, float], least: int) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(
+    argv: Sequence[str] | None = None,
+    reduce: type[Measure] = Measure,
+    show: Callable[[dict[str, float], int], str] | None = None,
+    doc: str | None = None,
+) -> int:
+    """The command line; ``first_in.py`` runs it with its own reduction, table and help."""
+    parser = argparse.ArgumentParser(description=(doc or __doc__ or "").splitlines()[0])
     parser.add_argument("paths", nargs="+", type=Path, help="a scenario, or histories (--real)")
     parser.add_argument("--real", action="store_true", help="the paths are hand histories")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--least", type=int, default=30, help="fewest decisions a cell shows")
+    parser.add_argument("--least", type=int, default=30, help="fewest decisions a row shows")
     args = parser.parse_args(argv)
     if args.real:
-        counts = real_counts(args.paths)
+        counts = real_counts(args.paths, reduce)
     else:
         counts = {}
         for path in args.paths:
-            add_counts(counts, simulated_counts(path, args.runs, args.seed))
-    print(render(counts, args.least))
+            add_counts(counts, simulated_counts(path, args.runs, args.seed, reduce))
+    print((show or render)(counts, args.least))
     return 0
 
 
