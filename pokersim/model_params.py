@@ -14,6 +14,7 @@ record's ``pack``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import field, fields
 from typing import Any, ClassVar
 
@@ -60,10 +61,10 @@ PARAMS_DTYPE = np.dtype(
         # tight-aggressive before the flop
         ("short_bb", np.float64),
         ("open_widest", np.int64),
-        ("open_cuts", np.int64, (4,)),
+        ("open_cuts", np.int64, (5,)),
         ("open_raise_bb", np.float64),
         ("limp_cut", np.int64),  # the widest of limp_cuts: what no position plays is folded
-        ("limp_cuts", np.int64, (4,)),
+        ("limp_cuts", np.int64, (5,)),
         ("three_bet_cut", np.int64),
         ("premium_cut", np.int64),
         ("commit_bb", np.float64),
@@ -232,22 +233,37 @@ def _cut(model: str, key: str, width: Any) -> int:
     return charts.top_classes(check_number(model, key, width))
 
 
+BEHIND_GROUPS = "6+, 4-5, 3, 2 and 1"
+"""The players-behind groups of ``tight-aggressive``'s widths (``players.behind_slot``)."""
+
+
+def _by_behind(model: str, key: str, widths: Sequence[Any]) -> tuple[int, ...]:
+    """Five cuts by players behind (``BEHIND_GROUPS``) from five shares, or from four.
+
+    Four are the form before the button had its own share (6+, 4-5, 2-3 and 1): the 2-3 share
+    is read for 3 and for 2, so a file written for four plays as it did.
+    """
+    if len(widths) == 4:
+        widths = (*widths[:3], widths[2], widths[3])
+    if len(widths) != 5:
+        raise ConfigError(
+            f"model {model!r}: parameter {key!r} needs 5 shares ({BEHIND_GROUPS} players "
+            f"behind) or 4 (6+, 4-5, 2-3 and 1), got {widths!r}"
+        )
+    return tuple(_cut(model, key, w) for w in widths)
+
+
 def _limp_cuts(model: str, width: Any) -> tuple[int, ...]:
-    """``limp_width``'s cuts by players behind: one share for every position, or four.
+    """``limp_width``'s cuts by players behind: one share for every position, or five (four).
 
     Real players limp and call more as a table gets short (the real field's VPIP is 24 % at
     tables of seven to nine and 32 % at six-max ones: ``docs/players.md``), which one width
-    cannot give; four, as ``open_width``'s, can.
+    cannot give; several, as ``open_width``'s, can.
     """
     if isinstance(width, list | tuple):
-        if len(width) != 4:
-            raise ConfigError(
-                f"model {model!r}: parameter 'limp_width' needs one share or 4 (6+, 4-5, "
-                f"2-3 and 1 players behind), got {width!r}"
-            )
-        return tuple(_cut(model, "limp_width", w) for w in width)
+        return _by_behind(model, "limp_width", tuple(width))
     cut = _cut(model, "limp_width", width)
-    return (cut, cut, cut, cut)
+    return (cut,) * 5
 
 
 @frozen(slots=True, kw_only=True)
@@ -260,9 +276,9 @@ class TightAggressiveParams(_Timed):
     think_median_seconds: float = 2.5
     samples: int = 32
     short_bb: float = 15.0
-    open_width: tuple[float, float, float, float] = (0.11, 0.16, 0.25, 0.36)
+    open_width: tuple[float, ...] = (0.11, 0.16, 0.25, 0.36)
     open_raise_bb: float = 2.5
-    limp_width: float | tuple[float, float, float, float] = 0.0
+    limp_width: float | tuple[float, ...] = 0.0
     three_bet_width: float = 0.035
     premium_width: float = 0.01
     commit_bb: float = 40.0
@@ -304,12 +320,7 @@ class TightAggressiveParams(_Timed):
             )
         short_bb = check_number(n, "short_bb", self.short_bb, 0.0, charts.CHART_MAX_BB)
         widths = tuple(self.open_width)
-        if len(widths) != 4:
-            raise ConfigError(
-                f"model {n!r}: parameter 'open_width' needs 4 shares (6+, 4-5, "
-                f"2-3 and 1 players behind), got {self.open_width!r}"
-            )
-        open_cuts = tuple(_cut(n, "open_width", w) for w in widths)
+        open_cuts = _by_behind(n, "open_width", widths)
         _set(self, short_bb=short_bb, open_width=widths, open_cuts=open_cuts)
         _set(self, open_widest=max(open_cuts))
         _set(self, open_raise_bb=check_number(n, "open_raise_bb", self.open_raise_bb, 2.0, 5.0))
@@ -382,8 +393,8 @@ class RecreationalParams(TightAggressiveParams):
     """
 
     name: ClassVar[str] = "recreational"
-    open_width: tuple[float, float, float, float] = (0.02, 0.025, 0.035, 0.05)
-    limp_width: float | tuple[float, float, float, float] = 0.55
+    open_width: tuple[float, ...] = (0.02, 0.025, 0.035, 0.05)
+    limp_width: float | tuple[float, ...] = 0.55
     three_bet_width: float = 0.015
     call_width: float = 0.35
     short_bb: float = 5.0

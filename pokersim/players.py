@@ -318,6 +318,24 @@ def players_behind(view: DecisionView) -> int:
     return count
 
 
+def behind_slot(behind: int) -> int:
+    """The share of ``tight-aggressive``'s widths read with ``behind`` players to act after it.
+
+    0 for 6 or more, 1 for 4-5, 2 for 3 (the cut-off at a full table), 3 for 2 (the button), 4
+    for 1 or none (the small blind, a big blind over limpers): ``model_params.BEHIND_GROUPS``.
+    """
+    return 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind == 3 else 3 if behind == 2 else 4
+
+
+def pressed_slot(slot: int) -> int:
+    """The share a big stack pressing the bubble reads from ``slot``: one group fewer behind.
+
+    The groups are 6+, 4-5, 2-3 and 1 (as before the button had its own share): the cut-off
+    and the button both open the small blind's share.
+    """
+    return slot + 1 if slot < 2 else 4
+
+
 def _shove(legal: LegalActions) -> Action:
     return RaiseTo(legal.max_raise_to) if legal.max_raise_to > 0 else CHECK_CALL
 
@@ -1167,12 +1185,11 @@ class TightAggressiveModel(_TimedModel):
         if high <= bb:
             if rank >= self._open_widest and rank >= self._limp_cut:  # played by no position
                 return CHECK_CALL if legal.to_call == 0 else FOLD
-            behind = players_behind(view)
-            slot = 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 3
+            slot = behind_slot(players_behind(view))
             limp_cut = self._limp_cuts[slot]
-            if slot < 3 and self._aware and view.context is not None:
+            if slot < 4 and self._aware and view.context is not None:
                 if presses(view, tournament_inputs(view.context, view.player_ids), self._caution):
-                    slot += 1  # opens as if one group of players fewer were behind
+                    slot = pressed_slot(slot)
             if rank >= self._open_cuts[slot] and rank >= limp_cut:
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             if self._aware and view.context is not None and self._door_folds(view):

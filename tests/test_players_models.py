@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -344,6 +345,42 @@ def test_limp_widths_by_players_behind_limp_each_position_its_own_share() -> Non
     listed = make_model("recreational", params={"limp_width": [0.0, 0.0, 0.0, 1.0]}).params
     assert listed == by_position.params  # a scenario's array is held as a tuple, like open_width
     hash(listed)
+
+
+def _opens(model: Any, seat: int, hole: str) -> bool:
+    rng = np.random.default_rng(0)
+    return isinstance(model.decide(nine_handed_unopened(hole, seat, 100), rng), RaiseTo)
+
+
+def _button_apart() -> bool:
+    """Five open widths (6+, 4-5, 3, 2, 1 behind): the button (2 behind) opens its own share,
+    the cut-off (3) and the small blind (1) theirs; four widths read their 2-3 share for both
+    the cut-off and the button, and play as five with that share twice."""
+    hole = "Js9s"  # inside the top 35 % of hands, outside the top 20 %
+    five = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.35, 0.2]})
+    cutoff, button, small_blind = 8, 0, 1  # 3, 2 and 1 players behind
+    four = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.2]})
+    same = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.2, 0.2]})
+    return (
+        _opens(five, button, hole)
+        and not _opens(five, cutoff, hole)
+        and not _opens(five, small_blind, hole)
+        and not _opens(four, button, hole)
+        and four.params.open_cuts == same.params.open_cuts
+    )
+
+
+def test_the_button_opens_its_own_share() -> None:
+    assert _button_apart()
+
+
+def test_a_button_read_with_the_cut_off_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The groups before (6+, 4-5, 2-3, 1): the button read the cut-off's share."""
+    import pokersim.players as players_module  # noqa: PLC0415
+
+    old = lambda behind: 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 4  # noqa: E731
+    monkeypatch.setattr(players_module, "behind_slot", old)
+    assert not _button_apart()
 
 
 def test_tight_aggressive_parameters_are_validated() -> None:
