@@ -318,13 +318,16 @@ def players_behind(view: DecisionView) -> int:
     return count
 
 
-def behind_slot(behind: int) -> int:
+def behind_slot(behind: int, seats: int) -> int:
     """The share of ``tight-aggressive``'s widths read with ``behind`` players to act after it.
 
     0 for 6 or more, 1 for 4-5, 2 for 3 (the cut-off at a full table), 3 for 2 (the button), 4
     for 1 or none (the small blind, a big blind over limpers): ``model_params.BEHIND_GROUPS``.
+    Heads-up (``seats`` 2) the small blind is the button: 3.
     """
-    return 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind == 3 else 3 if behind == 2 else 4
+    if seats == 2 or behind == 2:
+        return 3
+    return 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind == 3 else 4
 
 
 def pressed_slot(slot: int) -> int:
@@ -1185,7 +1188,7 @@ class TightAggressiveModel(_TimedModel):
         if high <= bb:
             if rank >= self._open_widest and rank >= self._limp_cut:  # played by no position
                 return CHECK_CALL if legal.to_call == 0 else FOLD
-            slot = behind_slot(players_behind(view))
+            slot = behind_slot(players_behind(view), len(view.stacks))
             limp_cut = self._limp_cuts[slot]
             if slot < 4 and self._aware and view.context is not None:
                 if presses(view, tournament_inputs(view.context, view.player_ids), self._caution):

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import pokersim.players as players_module
 from pokersim import charts
 from pokersim.actions import CHECK_CALL, FOLD, DecisionView, LegalActions, RaiseTo
 from pokersim.cards import parse_cards
@@ -353,16 +354,18 @@ def _opens(model: Any, seat: int, hole: str) -> bool:
 
 
 def _button_apart() -> bool:
-    """Five open widths (6+, 4-5, 3, 2, 1 behind): the button (2 behind) opens its own share,
-    the cut-off (3) and the small blind (1) theirs; four widths read their 2-3 share for both
-    the cut-off and the button, and play as five with that share twice."""
+    """Five open widths (6+, 4-5, 3, 2, 1 behind): the button (2 behind, or heads-up) opens its
+    own share, the cut-off (3) and the small blind (1) theirs; four widths read their 2-3 share
+    for both the cut-off and the button, and play as five with that share twice."""
     hole = "Js9s"  # inside the top 35 % of hands, outside the top 20 %
     five = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.35, 0.2]})
     cutoff, button, small_blind = 8, 0, 1  # 3, 2 and 1 players behind
     four = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.2]})
     same = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.2, 0.2]})
+    heads_up = isinstance(five.decide(sb_unopened(hole, 100), np.random.default_rng(0)), RaiseTo)
     return (
         _opens(five, button, hole)
+        and heads_up  # heads-up the small blind is the button
         and not _opens(five, cutoff, hole)
         and not _opens(five, small_blind, hole)
         and not _opens(four, button, hole)
@@ -374,12 +377,21 @@ def test_the_button_opens_its_own_share() -> None:
     assert _button_apart()
 
 
-def test_a_button_read_with_the_cut_off_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The groups before (6+, 4-5, 2-3, 1): the button read the cut-off's share."""
-    import pokersim.players as players_module  # noqa: PLC0415
+_REAL_SLOT = players_module.behind_slot
 
-    old = lambda behind: 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 4  # noqa: E731
-    monkeypatch.setattr(players_module, "behind_slot", old)
+
+@pytest.mark.parametrize(
+    "wrong",
+    [  # the groups before (6+, 4-5, 2-3, 1): the button read the cut-off's share
+        lambda behind, seats: 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 4,
+        lambda behind, seats: _REAL_SLOT(behind, 9),  # heads-up read as the small blind
+    ],
+    ids=["button with the cut-off", "heads-up as the small blind"],
+)
+def test_a_button_read_with_another_share_fails_the_check(
+    wrong: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(players_module, "behind_slot", wrong)
     assert not _button_apart()
 
 
