@@ -241,7 +241,8 @@ def _by_behind(model: str, key: str, widths: Sequence[Any]) -> tuple[int, ...]:
     """Five cuts by players behind (``BEHIND_GROUPS``) from five shares, or from four.
 
     Four are the form before the button had its own share (6+, 4-5, 2-3 and 1): the 2-3 share
-    is read for 3 and for 2, so a file written for four plays as it did.
+    is read for 3 and for 2, so a file written for four plays as it did, but heads-up, where
+    the small blind reads the button's share (``players.behind_slot``) and no longer the 1 one.
     """
     if len(widths) == 4:
         widths = (*widths[:3], widths[2], widths[3])
