@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pokersim.calibration import CELL_SIZES, OWNER, Measure
+from pokersim.players import preflop_order
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import preflop_cells  # noqa: E402 - the sibling's readers and command line
@@ -40,7 +41,7 @@ class FirstIn(Measure):
         super()._HandStarted(e)
         n = len(e.player_ids)
         self.first_open = True  # nobody has entered the pot yet
-        self.first_order = [(i - e.button - (3 if n > 2 else 0)) % n for i in range(n)]
+        self.first_order = [preflop_order(i, n, e.button) for i in range(n)]
         self.first_seen = [False] * n
 
     def _ActionTaken(self, e: Any) -> None:
