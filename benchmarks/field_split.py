@@ -49,6 +49,7 @@ def main() -> None:
     args = ap.parse_args()
     Dealer.play = _timed(Dealer.play, "play")  # type: ignore[method-assign]
     Dealer.whole_hand = _timed(Dealer.whole_hand, "whole_hand")  # type: ignore[method-assign]
+    Dealer._quick = _timed(Dealer._quick, "whole_hand")  # type: ignore[method-assign]
     Director._hand_ended = _timed(Director._hand_ended, "ended")  # type: ignore[method-assign]
     betting_kernel._run = _timed(betting_kernel._run, "_run")
     run_tournament(load_scenario(ROOT / "scenarios" / "sng_9max.toml"), 0)  # compile, load

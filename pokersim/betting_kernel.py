@@ -957,27 +957,10 @@ def play_whole_hand(
     """
     seats = setup.seats
     n = len(seats)
-    level = setup.level
-    u, ui, uend, z, zi, zend = draws.position()
-    buf = _buffers(n, pace, bank)
-    ints = buf.ints
     ranks = deal.strengths
     if ranks is None:
         ranks = _evaluate_all(deal)
     stacks = [s.stack for s in seats]
-    start_total = sum(stacks)
-    if head is None:
-        _start_whole_hand(
-            ints, n, base, board_at, level, setup.button, (ui, uend, zi, zend), stacks, inputs,
-            ranks, record,
-        )  # fmt: skip
-    else:
-        _start_from_head(
-            ints, head, n, base, board_at, setup.button, (ui, uend, zi, zend), stacks, ranks
-        )
-    floats = buf.floats
-    floats[F_ELAPSED] = elapsed
-    floats[F_CLOCK] = action_seconds
     player_ids = tuple([s.player_id for s in seats])
     events = None
     if record:
@@ -986,36 +969,11 @@ def play_whole_hand(
         events.started(
             setup.table_id, setup.hand_no, setup.button, player_ids, seat_nos, stacks, deal.board
         )
-        log_at = HEADER + SEAT_BLOCKS * n
-    ti = hand_inputs(params, context, player_ids)
-    consts = _CONSTS[0] if _CONSTS else constants()
-    t: TableState | None = None  # the hand's state for a seat asked in Python, made if needed
-    h = HEADER
-    run = _runner(buf, rows, params, u, z, consts, ti)
-    while True:
-        status = run(buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti)
-        if events is not None and ints[H_LOGGED]:
-            events.rows.extend(ints[log_at : log_at + ints[H_LOGGED]])
-            ints[H_LOGGED] = 0
-        if status == DONE:
-            break
-        if status == FLUSH:
-            continue
-        if t is None:
-            t = TableState(
-                stacks=stacks, player_ids=player_ids, hole=deal.hole, button=setup.button,
-                level=level, structure=setup.structure, table_id=setup.table_id,
-                hand_no=setup.hand_no, decide=decide, events=None, context=context,
-            )  # fmt: skip
-        _read_state(t, ints, n)
-        _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
-    draws.seek(ints[H_UI], ints[H_ZI])
-    final = tuple(ints[h : h + n])
-    if sum(final) != start_total or min(final) < 0:
-        raise InvariantError(
-            f"table {setup.table_id} hand {setup.hand_no}: stacks {list(final)} after the hand, "
-            f"{start_total} chips before"
-        )
+    hand = (setup.table_id, setup.hand_no, setup.level, setup.button, deal.hole, setup.structure)
+    ints, floats, final = _play(
+        hand, stacks, ranks, player_ids, inputs, rows, base, board_at, params, draws, elapsed,
+        action_seconds, bank, ask, pace, context, decide, events, head,
+    )  # fmt: skip
     pots = []
     at = ints[H_POTS_AT]
     width = POT_HEAD + 2 * n
@@ -1038,12 +996,150 @@ def play_whole_hand(
             )
         )
         at += width
-    knockouts = []
-    for i in range(n) if 0 in final else ():
+    result = _new_hand_result(
+        setup=setup, deal=deal, final_stacks=final, pots=tuple(pots),
+        knockouts=_knockouts(ints, n, final, player_ids), showdown=ints[H_LIVE] > 1,
+        events=events.events() if events is not None else (),
+    )  # fmt: skip
+    return result, floats[F_ELAPSED], ints[H_ASKED]
+
+
+# A hand as the machine's Python side needs it beyond the chips: table id, hand number, level,
+# button index, the seats' hole cards (None: read from the deck row by table seat, only if a
+# seat is asked in Python) and the betting structure.
+HandFacts = tuple[int, int, Level, int, Any, Any]
+
+
+def play_quick_hand(
+    hand: HandFacts,
+    stacks: list[int],
+    ranks: Sequence[int],
+    player_ids: tuple[int, ...],
+    inputs: list[int],
+    rows: bytes,
+    base: int,
+    board_at: int,
+    params: np.ndarray,
+    draws: Any,
+    elapsed: float,
+    action_seconds: float,
+    bank: array[float],
+    ask: Ask,
+    pace: Sequence[float],
+    context: TournamentContext | None,
+    decide: Decide,
+    head: array[int] | None,
+) -> tuple[tuple[int, ...], tuple[Knockout, ...], bool, float, int]:
+    """:func:`play_whole_hand` without its records: the same machine, the same hand.
+
+    The seats' chips and hand ranks in; out, what an engine that builds the result's records
+    only when it reads them (``engine.played``) needs of every hand: the final stacks, the
+    knockouts, whether it went to showdown, the elapsed seconds and the last street asked.
+    """
+    ints, floats, final = _play(
+        hand, stacks, ranks, player_ids, inputs, rows, base, board_at, params, draws, elapsed,
+        action_seconds, bank, ask, pace, context, decide, None, head,
+    )  # fmt: skip
+    return (
+        final,
+        _knockouts(ints, len(final), final, player_ids) if 0 in final else (),
+        ints[H_LIVE] > 1,
+        floats[F_ELAPSED],
+        ints[H_ASKED],
+    )
+
+
+def _play(
+    hand: HandFacts,
+    stacks: list[int],
+    ranks: Sequence[int],
+    player_ids: tuple[int, ...],
+    inputs: list[int],
+    rows: bytes,
+    base: int,
+    board_at: int,
+    params: np.ndarray,
+    draws: Any,
+    elapsed: float,
+    action_seconds: float,
+    bank: array[float],
+    ask: Ask,
+    pace: Sequence[float],
+    context: TournamentContext | None,
+    decide: Decide,
+    events: HandLog | None,
+    head: array[int] | None,
+) -> tuple[array[int], array[float], tuple[int, ...]]:
+    """Run the whole hand in the machine (asking Python for the seats it does not play).
+
+    Returns the machine's buffers (the pots in them) and the final stacks, its chips checked.
+    """
+    n = len(player_ids)
+    table_id, hand_no, level, button, hole, structure = hand
+    u, ui, uend, z, zi, zend = draws.position()
+    buf = _buffers(n, pace, bank)
+    ints = buf.ints
+    start_total = sum(stacks)
+    if head is None:
+        _start_whole_hand(
+            ints, n, base, board_at, level, button, (ui, uend, zi, zend), stacks, inputs,
+            ranks, events is not None,
+        )  # fmt: skip
+    else:
+        _start_from_head(ints, head, n, base, board_at, button, (ui, uend, zi, zend), stacks, ranks)
+    floats = buf.floats
+    floats[F_ELAPSED] = elapsed
+    floats[F_CLOCK] = action_seconds
+    log_at = HEADER + SEAT_BLOCKS * n
+    ti = hand_inputs(params, context, player_ids)
+    consts = _CONSTS[0] if _CONSTS else constants()
+    t: TableState | None = None  # the hand's state for a seat asked in Python, made if needed
+    run = _runner(buf, rows, params, u, z, consts, ti)
+    while True:
+        status = run(buf.ints_view, buf.floats_view, rows, params, u, z, buf.bank_view, consts, ti)
+        if events is not None and ints[H_LOGGED]:
+            events.rows.extend(ints[log_at : log_at + ints[H_LOGGED]])
+            ints[H_LOGGED] = 0
+        if status == DONE:
+            break
+        if status == FLUSH:
+            continue
+        if t is None:
+            if hole is None:  # dealt from a deck row: seat s's cards at 2s, 2s + 1 past base
+                seat_nos = inputs[n : 2 * n]
+                hole = tuple([(rows[base + 2 * s], rows[base + 2 * s + 1]) for s in seat_nos])
+            t = TableState(
+                stacks=stacks, player_ids=player_ids, hole=hole,
+                button=button, level=level, structure=structure, table_id=table_id,
+                hand_no=hand_no, decide=decide, events=None, context=context,
+            )  # fmt: skip
+        _read_state(t, ints, n)
+        _ask(t, ints, floats, rows[board_at : board_at + 5], draws, ask)
+    draws.seek(ints[H_UI], ints[H_ZI])
+    final = tuple(ints[HEADER : HEADER + n])
+    if sum(final) != start_total or min(final) < 0:
+        raise InvariantError(
+            f"table {table_id} hand {hand_no}: stacks {list(final)} after the hand, "
+            f"{start_total} chips before"
+        )
+    return ints, floats, final
+
+
+def _knockouts(
+    ints: array[int], n: int, final: tuple[int, ...], player_ids: tuple[int, ...]
+) -> tuple[Knockout, ...]:
+    """The hand's knockouts: each seat left with no chips, by the winners of its last pot."""
+    if 0 not in final:
+        return ()
+    width = POT_HEAD + 2 * n
+    out = []
+    for i in range(n):
         if final[i] == 0:
-            last = ints[h + KO * n + i]
-            winners = pots[last].winners
-            knockouts.append(
+            last = ints[HEADER + KO * n + i]
+            at = ints[H_POTS_AT] + last * width
+            w = ints[at + POT_WINNERS]
+            winners = tuple(ints[at + POT_HEAD : at + POT_HEAD + w])
+            out.append(
                 _new_knockout(
                     seat=i,
                     player_id=player_ids[i],
@@ -1052,12 +1148,7 @@ def play_whole_hand(
                     winner_ids=tuple([player_ids[w] for w in winners]),
                 )
             )
-    result = _new_hand_result(
-        setup=setup, deal=deal, final_stacks=final, pots=tuple(pots),
-        knockouts=tuple(knockouts), showdown=ints[H_LIVE] > 1,
-        events=events.events() if events is not None else (),
-    )  # fmt: skip
-    return result, floats[F_ELAPSED], ints[H_ASKED]
+    return tuple(out)
 
 
 def _evaluate_all(deal: Deal) -> tuple[int, ...]:

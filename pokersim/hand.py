@@ -178,6 +178,11 @@ class HandResult:
         return self.setup.stacks
 
     @property
+    def player_ids(self) -> tuple[int, ...]:
+        """Player ids per seat index."""
+        return tuple([s.player_id for s in self.setup.seats])
+
+    @property
     def eliminated(self) -> tuple[int, ...]:
         """Player ids that went broke in this hand, in seat order."""
         return tuple(

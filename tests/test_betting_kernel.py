@@ -31,7 +31,12 @@ import pokersim.engine.dealer as engine_dealer
 from pokersim import engine, rng
 from pokersim.actions import Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.betting import TableState
-from pokersim.betting_kernel import machine_params, play_rounds, play_whole_hand
+from pokersim.betting_kernel import (
+    machine_params,
+    play_quick_hand,
+    play_rounds,
+    play_whole_hand,
+)
 from pokersim.config import AnteKind, Level
 from pokersim.events import (
     ForcedBetPosted,
@@ -556,15 +561,16 @@ def _both_paths(
         calls[0] += 1
         return play_whole_hand(*args)
 
-    def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> HandResult:
-        record = self.record_actions
-        return play_hand(setup, deal, self.decide, record_actions=record, context=context)
+    def counting_quick(*args: Any) -> Any:
+        calls[0] += 1
+        return play_quick_hand(*args)
 
     fast_log: list[Any] = []
     monkeypatch.setattr(engine_dealer, "play_whole_hand", counting_whole)
+    monkeypatch.setattr(engine_dealer, "play_quick_hand", counting_quick)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append, **kwargs)
     slow_log: list[Any] = []
-    monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
+    monkeypatch.setattr(engine_dealer.Dealer, "compiled", False)
     slow = engine.run_tournament(sc, seed, emit=slow_log.append, **kwargs)
     assert fast_log == slow_log
     assert fast.finishes == slow.finishes

@@ -16,7 +16,6 @@ import pokersim.engine.dealer as engine_dealer
 from pokersim import rng
 from pokersim.actions import CHECK_CALL, FOLD, Action, DecisionView
 from pokersim.engine import run_tournament
-from pokersim.hand import play_hand
 from pokersim.players import (
     CallingStationModel,
     PushFoldModel,
@@ -62,11 +61,7 @@ def test_only_builtin_models_and_their_blends_use_hand_draws() -> None:
 def _python_hands(monkeypatch: Any) -> None:
     """The engine plays every hand in Python: no compiled rounds, no compiled whole hand."""
 
-    def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> Any:
-        record = self.record_actions
-        return play_hand(setup, deal, self.decide, record_actions=record, context=context)
-
-    monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
+    monkeypatch.setattr(engine_dealer.Dealer, "compiled", False)
 
 
 def test_engine_hands_plugins_their_own_generator_and_builtins_the_hand_draws(

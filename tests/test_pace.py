@@ -26,7 +26,7 @@ from pokersim.engine import dealer as engine_dealer
 from pokersim.engine.incidents import Incidents
 from pokersim.engine.records import decision_pace_of, model_records
 from pokersim.errors import ConfigError
-from pokersim.hand import HandResult, play_hand
+from pokersim.hand import HandResult
 from pokersim.players import make_model
 from pokersim.scenario import PaceKind, parse_scenario
 from pokersim.scenario_toml import scenario_data
@@ -267,13 +267,10 @@ def _both_paths(sc: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, int]:
         calls[0] += 1
         return play_whole_hand(*args)
 
-    def python_hand(self: Any, setup: Any, deal: Any, context: Any) -> HandResult:
-        return play_hand(setup, deal, self.decide, record_actions=True, context=context)
-
     monkeypatch.setattr(engine_dealer, "play_whole_hand", counting)
     fast_log: list[Any] = []
     fast = engine.run_tournament(sc, 3, emit=fast_log.append, record_actions=True)
-    monkeypatch.setattr(engine_dealer.Dealer, "whole_hand", python_hand)
+    monkeypatch.setattr(engine_dealer.Dealer, "compiled", False)
     slow_log: list[Any] = []
     slow = engine.run_tournament(sc, 3, emit=slow_log.append, record_actions=True)
     assert fast_log == slow_log and fast.finishes == slow.finishes

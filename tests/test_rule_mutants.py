@@ -1205,13 +1205,7 @@ def test_rule_cases_fail_under_their_mutant(
     so the cases play their hands there; the compiled machine is held to that reference by
     tests/test_betting_kernel.py and tests/test_pot_kernel.py.
     """
-    monkeypatch.setattr(
-        dealer.Dealer,
-        "whole_hand",
-        lambda self, setup, deal, context: hand.play_hand(
-            setup, deal, self.decide, record_actions=self.record_actions, context=context
-        ),
-    )
+    monkeypatch.setattr(dealer.Dealer, "compiled", False)
     original = getattr(mutant.target, mutant.attr)
     if isinstance(mutant.target, type):  # a method as defined (a classmethod's function)
         defined = mutant.target.__dict__[mutant.attr]

@@ -16,6 +16,7 @@ from typing import Any
 from pokersim.bounties import BountyLedger, BountyPayment
 from pokersim.engine.envelopes import envelope_events, reach_stage
 from pokersim.engine.format import Format
+from pokersim.engine.played import Outcome
 from pokersim.engine.state import Field
 from pokersim.entries import BuyKind, EntryBook, model_accepts_deal, model_wants
 from pokersim.errors import InvariantError
@@ -31,7 +32,7 @@ from pokersim.events import (
     PlayerRegistered,
     RegistrationClosed,
 )
-from pokersim.hand import HandResult, Seat
+from pokersim.hand import Seat
 from pokersim.multipliers import MultiplierTier
 from pokersim.players import PlayerModel
 from pokersim.scenario import CancelStage, Scenario
@@ -151,7 +152,7 @@ class Cashier:
         ]
 
     def buy_back(
-        self, result: HandResult, out: list[Seat], now: int, *, someone_out: bool
+        self, result: Outcome, out: list[Seat], now: int, *, someone_out: bool
     ) -> tuple[Events, list[Seat]]:
         """Rebuys and re-entries after a hand (R-REG-2): the events and who is really out."""
         remaining = self.field.remaining

@@ -1,10 +1,11 @@
 """The dealer: one hand at one table, from the seats to the result and its duration.
 
 The hot path. Decks, hand strengths and decision draws are dealt a block of hands at a time
-per table; a decision asks the player's model, then the player's clock (``Incidents.clocked``)
-when the answer took longer than the action clock or the player is away. The hand is compiled
-(``pokersim.betting_kernel``, asking ``decide`` for the players it does not play), with the
-same result as in Python. The director keeps the time.
+per table (the shoe); a decision asks the player's model, then the player's clock
+(``Incidents.clocked``) when the answer took longer than the action clock or the player is
+away. The hand is compiled (``pokersim.betting_kernel``, asking ``decide`` for the players it
+does not play), with the same result as in Python; when no one records the hand's events, it
+gives back a ``PlayedHand``, whose records are built only if read. The director keeps the time.
 """
 
 from __future__ import annotations
@@ -15,21 +16,26 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from pokersim import rng as rngs
 from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
-from pokersim.betting_kernel import machine_params, play_whole_hand, whole_hand_head
+from pokersim.betting_kernel import (
+    machine_params,
+    play_quick_hand,
+    play_whole_hand,
+    whole_hand_head,
+)
 from pokersim.config import BettingStructure, Level
 from pokersim.engine.context import Contexts
 from pokersim.engine.incidents import Incidents
+from pokersim.engine.played import Outcome, PlayedHand
 from pokersim.engine.records import (
     HandPlayer,
     Record,
     decision_pace_of,
     hand_pace_of,
     model_records,
-    seat_rows,
 )
 from pokersim.engine.schedule import Schedule
+from pokersim.engine.shoe import Shoe
 from pokersim.engine.state import Field, Kernel, Table
 from pokersim.hand import (
     Deal,
@@ -37,34 +43,24 @@ from pokersim.hand import (
     HandSetup,
     Seat,
     play_hand,
-    unchecked_deal,
     unchecked_seat,
     unchecked_setup,
 )
 from pokersim.players import PlayerModel
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
-from pokersim.script import fix_cards
 from pokersim.timing import others_all_in, sitting_out_action
 
 __all__ = ["Dealer"]
 
-DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
-DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
 
-
-def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
-    """The fastest available batch evaluator (``None`` lets each hand evaluate itself)."""
-    from pokersim import evaluator
-
-    fn: Callable[[np.ndarray], np.ndarray] = evaluator.evaluate_unchecked
-    return fn
-
-
-class Dealer:
-    """Plays the hands: cards and draws by block, decisions on the clock, the result."""
+class Dealer(Shoe):
+    """Plays the hands: decisions on the clock, the result."""
 
     _kernel: Kernel  # the hand's compiled inputs and head (`_kernel_table`), set as it starts
+    # False: every hand in Python (``hand.play_hand``), the reference the compiled hand is held
+    # to (tests, the rule mutants: a mutated reference plays every hand)
+    compiled = True
 
     def __init__(
         self,
@@ -81,17 +77,15 @@ class Dealer:
         started: Callable[..., object] | None,
         fixed_decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
     ) -> None:
+        super().__init__(scenario, streams, fixed_decks)
         self.sc = scenario
         self.field = field
         self.schedule = schedule
-        self.streams = streams
         self.incidents = incidents
         self.models = models
         self.play_hand = hand_player
         self.record_actions = record_actions
         self.started = started  # the start event's maker (a record or a row); None: no log
-        self.fixed = fixed_decks or {}  # scripted cards by (table, hand) (pokersim.script)
-        self.seats_per_table = scenario.seats_per_table
         self.pace = hand_pace_of(scenario.timing)
         self.action_seconds = incidents.action_seconds
         self.rngs: list[np.random.Generator | None] = [None] * field.n
@@ -104,27 +98,24 @@ class Dealer:
         # The compiled rounds need the real hand engine, no-limit betting, nobody able to
         # disconnect and a built-in model somewhere; they ask the others in Python (`_ask`).
         self.kernel_on = (
-            hand_player is play_hand
+            self.compiled
+            and hand_player is play_hand
             and scenario.structure is BettingStructure.NO_LIMIT
             and len(kernel_rows) > 0
             and not incidents.conn_on
         )
+        # nobody reads the hand's events: its records are built only if read (``PlayedHand``)
+        self.quick = self.kernel_on and not record_actions and self.evaluate is not None
         self.missing: dict[int, int] = {}  # R-COND-3: hands each penalized player still misses
         self.dealt_out: frozenset[int] = frozenset()  # this hand's penalized players
-        self.draws = rngs.HandDraws()
         self.seat_cache: list[Seat | None] = [None] * field.n
-        self.evaluate = _evaluator()
         self.contexts = contexts  # each hand's TournamentContext
         # per-hand scratch (the decide callback is one bound method for every hand)
         self._present = 0  # counts the changes of `ask` (someone away or back)
-        self._kernel_rows = b""
-        self._kernel_base = 0
-        self._kernel_board = 0
         self._elapsed = 0.0
         self._t0 = 0.0
         self._street = 0
         self._paid = 0
-        self._seat_rows = seat_rows(self.seats_per_table)
 
     def player_rng(self, p: int) -> np.random.Generator:
         """The player's own generator (plug-in models, time-out absences), made when first used."""
@@ -143,69 +134,6 @@ class Dealer:
         self.missing = {p: k - (p in out) for p, k in self.missing.items() if k - (p in out)}
         return out
 
-    def _deck_block(self, tab: Table) -> None:
-        # blocks grow 8, 16, 32, 64: short-lived tables do not deal hands they never play
-        first = tab.hand_no
-        size = min(DECK_BLOCK, max(8, tab.block_len * 2))
-        decks = self.streams.deck_block(tab.table_id, first, size)
-        tab.rows = decks.tobytes()  # 52 bytes a hand: compact, and indexing gives ints
-        tab.block_first = first
-        tab.block_len = size
-        if self.evaluate is not None:
-            cards = decks[:, self._seat_rows].reshape(-1, 7)
-            ranks = np.asarray(self.evaluate(cards), dtype=np.int64)
-            tab.strengths = array("q", ranks.tobytes())  # seats_per_table a hand
-
-    def _draws_block(self, tab: Table) -> None:
-        # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
-        if tab.draw_gen is None:
-            tab.draw_gen = self.streams.decisions(tab.table_id)
-        size = min(DRAWS_BLOCK, max(8, tab.draws_len * 2))
-        tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
-        tab.draws_first = tab.hand_no
-        tab.draws_len = size
-
-    def deal(self, tab: Table, seat_nos: Sequence[int]) -> Deal:
-        """The hand's cards (and strengths) from the table's block, its draws made current."""
-        i = tab.hand_no - tab.block_first
-        if i >= tab.block_len:
-            self._deck_block(tab)
-            i = 0
-        row = tab.rows
-        j = tab.hand_no - tab.draws_first
-        if j >= tab.draws_len:
-            self._draws_block(tab)
-            j = 0
-        self.draws.start(tab.uniforms, tab.normals, j, self.streams.seed, tab.table_id, tab.hand_no)
-        base = 52 * i - 2
-        spt = self.seats_per_table
-        board0 = base + 2 + 2 * spt
-        if self.fixed and (tab.table_id, tab.hand_no) in self.fixed:
-            return self._fixed_deal(tab, row[base + 2 : base + 54], seat_nos)
-        # the hand's deck: each table seat's two cards in seat order, then the board
-        hole = tuple(zip(row[base + 2 : board0 : 2], row[base + 3 : board0 : 2]))
-        srow = tab.strengths
-        strengths = None if srow is None else tuple(srow[i * spt : i * spt + spt])
-        if len(seat_nos) < spt:  # empty seats: the seats taken only
-            hole = tuple([hole[s - 1] for s in seat_nos])
-            if strengths is not None:
-                strengths = tuple([strengths[s - 1] for s in seat_nos])
-        # inputs built here are valid by construction: skip the validating constructors
-        self._kernel_rows = row  # the compiled rounds read the cards from here
-        self._kernel_base = base
-        self._kernel_board = board0
-        return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=strengths)
-
-    def _fixed_deal(self, tab: Table, deck: bytes, seat_nos: Sequence[int]) -> Deal:
-        """A scripted hand: the seed's deck with the scripted cards swapped in (no strengths)."""
-        row = bytes(fix_cards(list(deck), self.fixed[(tab.table_id, tab.hand_no)]))
-        board0 = 2 * self.seats_per_table
-        self._kernel_rows = row
-        self._kernel_base = -2
-        self._kernel_board = board0
-        hole = tuple([(row[2 * s - 2], row[2 * s - 1]) for s in seat_nos])
-        return unchecked_deal(hole=hole, board=tuple(row[board0 : board0 + 5]), strengths=None)
-
     def play(
         self,
         tab: Table,
@@ -214,7 +142,7 @@ class Dealer:
         now: int,
         synchronized: bool,
         places_paid: int,
-    ) -> tuple[tuple[HandResult, int], object]:
+    ) -> tuple[tuple[Outcome, int], object]:
         """Play the table's next hand: (its result, its seconds) and its start event."""
         tab.hand_no += 1
         li = self.schedule.level_at(now)
@@ -222,8 +150,25 @@ class Dealer:
         if self.missing or self.dealt_out:
             self.dealt_out = self._missed(ids)
         stack = self.field.stack
-        stacks = tuple([stack[p] for p in ids])
+        stacks = [stack[p] for p in ids]
         tab.chips = sum(stacks)
+        started = None
+        if self.started is not None:  # TableHandStarted's fields, in order
+            started = self.started(
+                now, tab.table_id, tab.hand_no, li, seat_nos[button], tuple(seat_nos), tuple(ids),
+                tuple(stacks), synchronized,
+            )  # fmt: skip
+        self._paid = places_paid
+        self._t0 = now + self.pace.deal_seconds
+        self._elapsed = 0.0
+        self._street = 0
+        context = self.contexts.for_hand(now, li, synchronized)
+        level = self.schedule.level_now
+        kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, level)
+        if self.quick and kernel is not None and not self.scripted(tab):
+            at = (tab.table_id, tab.hand_no, li, now)
+            dealt = (seat_nos, ids, stacks, button)
+            return self._quick(tab, at, level, kernel, dealt, context), started
         cache = self.seat_cache
         seats = []
         for s, p, c in zip(seat_nos, ids, stacks):
@@ -234,48 +179,69 @@ class Dealer:
         setup = unchecked_setup(
             seats=tuple(seats),
             button=button,
-            level=self.schedule.level_now,
+            level=level,
             structure=self.sc.structure,
             table_id=tab.table_id,
             hand_no=tab.hand_no,
             level_index=li,
             start_time=now,
         )
-        started = None
-        if self.started is not None:  # TableHandStarted's fields, in order
-            started = self.started(
-                now, tab.table_id, tab.hand_no, li, seat_nos[button], tuple(seat_nos), tuple(ids),
-                stacks, synchronized,
-            )  # fmt: skip
-        self._paid = places_paid
-        self._t0 = now + self.pace.deal_seconds
-        context = self.contexts.for_hand(now, li, synchronized)
-        return self._run(tab, setup, seat_nos, ids, context), started
+        return self._run(tab, setup, seat_nos, context), started
+
+    def _quick(
+        self,
+        tab: Table,
+        at: tuple[int, int, int, int],
+        level: Level,
+        kernel: tuple[list[int], array[int]],
+        seats: tuple[list[int], list[int], list[int], int],
+        context: TournamentContext,
+    ) -> tuple[Outcome, int]:
+        """The hand compiled whole from the shoe's cards, kept as a ``PlayedHand``."""
+        seat_nos, ids, stacks, button = seats
+        ranks = self.cards(tab, seat_nos)
+        assert ranks is not None  # ``quick``: the shoe evaluates its blocks
+        inputs, head = kernel
+        player_ids = tuple(ids)
+        structure = self.sc.structure
+        rows, base, board = self._kernel_rows, self._kernel_base, self._kernel_board
+        final, knockouts, showdown, self._elapsed, self._street = play_quick_hand(
+            (at[0], at[1], level, button, None, structure), list(stacks), ranks, player_ids,
+            inputs, rows, base, board, self.kernel_params, self.draws, self._elapsed,
+            self.action_seconds, self.incidents.bank, self._ask, self.decision_pace, context,
+            self.decide, head,
+        )  # fmt: skip
+        cards = (rows, base, board, ranks)
+        hand = PlayedHand(
+            at, level, structure, (seat_nos, player_ids, stacks, button), cards, final, knockouts,
+            showdown,
+        )  # fmt: skip
+        return hand, self._seconds(at[0], showdown)
 
     def _run(
         self,
         tab: Table,
         setup: HandSetup,
         seat_nos: list[int],
-        ids: list[int],
         context: TournamentContext,
-    ) -> tuple[HandResult, int]:
+    ) -> tuple[Outcome, int]:
         """Deal and play the hand (compiled whole when its players allow it): result, seconds."""
-        self._elapsed = 0.0
-        self._street = 0
-        kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, setup.level)
         deal = self.deal(tab, seat_nos)
-        if kernel is None:
+        if self._kernel is None:
             result = self.play_hand(
                 setup, deal, self.decide, record_actions=self.record_actions, context=context
             )
         else:
             result = self.whole_hand(setup, deal, context)
+        return result, self._seconds(tab.table_id, result.showdown)
+
+    def _seconds(self, table_id: int, showdown: bool) -> int:
+        """The hand's whole seconds: dealing, its streets, its decisions."""
         if self.incidents.timed_out:  # kept with the table until the hand's result takes effect
-            self.incidents.hand_over(tab.table_id)
-        streets = 3 if result.showdown else self._street
-        seconds = self.pace.overhead_seconds(streets, result.showdown) + self._elapsed
-        return result, max(1, math.ceil(seconds))
+            self.incidents.hand_over(table_id)
+        streets = 3 if showdown else self._street
+        seconds = self.pace.overhead_seconds(streets, showdown) + self._elapsed
+        return max(1, math.ceil(seconds))
 
     def decide(self, view: DecisionView) -> Action | None:
         """Ask the player's model, then apply the action clock and time bank (R-DIS-1).

@@ -35,12 +35,12 @@ from simpy.events import URGENT
 
 from pokersim.engine.agenda import Agenda
 from pokersim.engine.floor import Floor
+from pokersim.engine.played import Outcome
 from pokersim.engine.setup import Options
 from pokersim.engine.state import Table
 from pokersim.engine.upkeep import Upkeep
 from pokersim.errors import InvariantError
 from pokersim.events import BreakEnded
-from pokersim.hand import HandResult
 from pokersim.scenario import Scenario
 from pokersim.script import StartPosition
 
@@ -273,7 +273,7 @@ class Director(Upkeep):
 
     # -- a hand ------------------------------------------------------------------------------
 
-    def _hand_ended(self, tab: Table, result: HandResult) -> bool:
+    def _hand_ended(self, tab: Table, result: Outcome) -> bool:
         """Apply a finished hand; True when the table goes straight on to its next hand."""
         inc = self.incidents
         if inc.rollback and tab.table_id in inc.rollback:
@@ -385,7 +385,7 @@ class Director(Upkeep):
         if self.playing == 0:
             raise InvariantError(f"no table can deal with {self.field.remaining} players left")
 
-    def _roll_back(self, tab: Table, result: HandResult) -> bool:
+    def _roll_back(self, tab: Table, result: Outcome) -> bool:
         """The hand never happened (R-FAULT-1); its time-outs and disconnections did."""
         inc = self.incidents
         event = inc.rolled_back(tab, result, self.now)

@@ -21,6 +21,7 @@ import numpy as np
 from pokersim.actions import FOLD, Action, DecisionView
 from pokersim.conduct import pick_offender, plan_infractions, step_of
 from pokersim.connection import Connections
+from pokersim.engine.played import Outcome
 from pokersim.engine.records import action_clock_of
 from pokersim.engine.state import Field, Table
 from pokersim.events import (
@@ -32,7 +33,6 @@ from pokersim.events import (
     ServerFailed,
 )
 from pokersim.faults import pick_player, plan_faults
-from pokersim.hand import HandResult
 from pokersim.scenario import SanctionKind, Scenario
 from pokersim.timing import DisconnectModel, DisconnectProtection, resolve_decision
 
@@ -170,7 +170,7 @@ class Incidents:
         """True when every player at the table is disconnected or absent now (R-DIS-4)."""
         return self.conn.all_away(list(tab.seats.values()), now, self.absent)
 
-    def connection_events(self, tab: Table, result: HandResult, now: int) -> Events:
+    def connection_events(self, tab: Table, result: Outcome, now: int) -> Events:
         """Count and log this hand's time-outs and the players' disconnections up to now."""
         timed_out = self.hand_timeouts.pop(tab.table_id, ())
         ids = [seat.player_id for seat in result.setup.seats]
@@ -249,7 +249,7 @@ class Incidents:
             t=now, tables_rolled_back=rolled, resume_at=self.down_until, cancelled=cancel
         )
 
-    def rolled_back(self, tab: Table, result: HandResult, now: int) -> HandRolledBack:
+    def rolled_back(self, tab: Table, result: Outcome, now: int) -> HandRolledBack:
         """The hand never happened: stacks stay as they were when it began (R-FAULT-1)."""
         self.rollback.discard(tab.table_id)
         self.hands_rolled_back += 1

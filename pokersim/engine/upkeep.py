@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
 from pokersim.engine.endings import Endings
+from pokersim.engine.played import Outcome, PlayedHand
 from pokersim.engine.state import Bust, Table
 from pokersim.errors import ConfigError, InvariantError
 from pokersim.events import (
@@ -23,7 +24,7 @@ from pokersim.events import (
     SanctionImposed,
 )
 from pokersim.formats import advancing_player
-from pokersim.hand import HandResult, Seat
+from pokersim.hand import Seat
 from pokersim.scenario import SanctionKind
 
 __all__ = ["Upkeep"]
@@ -32,7 +33,7 @@ __all__ = ["Upkeep"]
 class Upkeep(Endings):
     """Sequences between hands and when every table is idle (no clock)."""
 
-    def _account(self, tab: Table, result: HandResult, now: int) -> list[Seat]:
+    def _account(self, tab: Table, result: Outcome, now: int) -> list[Seat]:
         """Count the hand, check its chips, log it with its time-outs and disconnections.
 
         Its final stacks then take effect; returns the seats of the players left with none.
@@ -43,6 +44,7 @@ class Upkeep(Endings):
         self.playing -= 1
         self.hands_played += 1
         if self.on_hand is not None:
+            assert not isinstance(result, PlayedHand)  # a hand read is played with its records
             self.on_hand(result)
         finals = result.final_stacks
         if sum(finals) != tab.chips:
@@ -58,12 +60,11 @@ class Upkeep(Endings):
                 self.emit_hand(result.events)
             emit(self.hand_ended(now, tab.table_id, tab.hand_no, finals))
         stack = self.field.stack
-        out = []
-        for seat, left in zip(result.setup.seats, finals):
-            stack[seat.player_id] = left
-            if left == 0:
-                out.append(seat)
-        return out
+        for p, left in zip(result.player_ids, finals):
+            stack[p] = left
+        if 0 not in finals:
+            return []
+        return [seat for seat, left in zip(result.setup.seats, finals) if left == 0]
 
     def _too_long(self, now: int) -> None:
         """A structure that cannot finish: stop with what the clock and the stacks say."""
@@ -80,7 +81,7 @@ class Upkeep(Endings):
             "blinds, smaller stacks) or a larger max_simulated_days"
         )
 
-    def _bust(self, tab: Table, result: HandResult, out: Sequence[Seat]) -> None:
+    def _bust(self, tab: Table, result: Outcome, out: Sequence[Seat]) -> None:
         """Players out of chips leave, their bounties are paid, and they are placed."""
         now = self.now
         by = {k.player_id: k.winner_ids for k in result.knockouts}

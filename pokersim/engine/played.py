@@ -1,0 +1,118 @@
+"""A hand as the engine keeps it: its chips and knockouts at once, its records when read.
+
+The compiled hand returns the seats' final stacks and its knockouts; the engine applies them
+and goes on. Most hands are never looked at again, so their ``HandSetup`` and ``Deal`` (the
+starting state a rollback restores, R-FAULT-1; the seats a bust or a time-out reads) are built
+from the kept inputs only if something reads them, the same records ``hand.play_hand`` gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokersim.config import BettingStructure, Level
+from pokersim.events import HandEvent
+from pokersim.hand import (
+    Deal,
+    HandResult,
+    HandSetup,
+    Knockout,
+    unchecked_deal,
+    unchecked_seat,
+    unchecked_setup,
+)
+
+__all__ = ["Outcome", "PlayedHand"]
+
+
+class PlayedHand:
+    """A hand played compiled, whole: what ``HandResult`` says of it, but its pots."""
+
+    __slots__ = (
+        "_deal",
+        "_setup",
+        "board_at",
+        "button",
+        "final_stacks",
+        "hand_no",
+        "knockouts",
+        "level",
+        "level_index",
+        "player_ids",
+        "ranks",
+        "row_at",
+        "rows",
+        "seat_nos",
+        "showdown",
+        "stacks",
+        "start_time",
+        "structure",
+        "table_id",
+    )
+
+    events: Sequence[HandEvent] = ()  # played without recording its events
+
+    def __init__(
+        self,
+        at: tuple[int, int, int, int],
+        level: Level,
+        structure: BettingStructure,
+        seats: tuple[Sequence[int], tuple[int, ...], Sequence[int], int],
+        cards: tuple[bytes, int, int, Sequence[int]],
+        final_stacks: tuple[int, ...],
+        knockouts: tuple[Knockout, ...],
+        showdown: bool,
+    ) -> None:
+        # (table, hand number, level index, start time); (seat numbers, player ids, stacks,
+        # button index); (the deck row, where the hand's deck starts, its board, hand ranks)
+        self.table_id, self.hand_no, self.level_index, self.start_time = at
+        self.level = level
+        self.structure = structure
+        self.seat_nos, self.player_ids, self.stacks, self.button = seats
+        self.rows, self.row_at, self.board_at, self.ranks = cards
+        self.final_stacks = final_stacks
+        self.knockouts = knockouts
+        self.showdown = showdown
+        self._setup: HandSetup | None = None
+        self._deal: Deal | None = None
+
+    @property
+    def setup(self) -> HandSetup:
+        """The hand's starting state, as ``hand.play_hand`` was given it."""
+        if self._setup is None:
+            seats = tuple(
+                unchecked_seat(player_id=p, stack=c, seat_no=s)
+                for s, p, c in zip(self.seat_nos, self.player_ids, self.stacks, strict=True)
+            )
+            self._setup = unchecked_setup(
+                seats=seats,
+                button=self.button,
+                level=self.level,
+                structure=self.structure,
+                table_id=self.table_id,
+                hand_no=self.hand_no,
+                level_index=self.level_index,
+                start_time=self.start_time,
+            )
+        return self._setup
+
+    @property
+    def deal(self) -> Deal:
+        """The hand's cards: each seat's from its table seat's place in the deck row."""
+        if self._deal is None:
+            row, at, board = self.rows, self.row_at, self.board_at
+            hole = tuple([(row[at + 2 * s], row[at + 2 * s + 1]) for s in self.seat_nos])
+            self._deal = unchecked_deal(
+                hole=hole, board=tuple(row[board : board + 5]), strengths=tuple(self.ranks)
+            )
+        return self._deal
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Stacks per seat index when the hand began (what a rollback restores)."""
+        return tuple(self.stacks)
+
+
+# What the engine applies after a hand: a hand played in Python (or by a replaced hand
+# engine) gives its full result, one played compiled a ``PlayedHand``.
+Outcome = HandResult | PlayedHand

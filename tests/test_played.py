@@ -1,0 +1,89 @@
+"""A hand played compiled and kept as a ``PlayedHand`` reads as the full result would.
+
+The engine keeps a hand no one records as a ``PlayedHand`` (``engine.played``): its chips,
+knockouts and showdown at once, its ``HandSetup`` and ``Deal`` built only if read (a bust, a
+rebuy, a time-out, a rollback). The same tournament played with its events recorded keeps
+every hand's full ``HandResult``; hand by hand the two must say the same, and the runs must
+end the same.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokersim.engine import run_tournament
+from pokersim.engine import upkeep as engine_upkeep
+from pokersim.engine.played import PlayedHand
+from pokersim.hand import HandResult
+from pokersim.scenario import load_scenario
+from pokersim.verify import load_case
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _hands(scenario: Any, seed: int, record: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every hand the run applied, in order, and the run's result."""
+    seen: list[Any] = []
+    account = engine_upkeep.Upkeep._account
+
+    def keeping(self: Any, tab: Any, result: Any, now: int) -> Any:
+        seen.append(result)
+        return account(self, tab, result, now)
+
+    monkeypatch.setattr(engine_upkeep.Upkeep, "_account", keeping)
+    result = run_tournament(scenario, seed, record_actions=record)
+    monkeypatch.setattr(engine_upkeep.Upkeep, "_account", account)
+    return seen, result
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "scenarios/sng_9max.toml",
+        "scenarios/pko.toml",
+        "scenarios/rebuy_addon.toml",
+        "scenarios/rules/R-FAULT-1-server-crash-rolls-back-every-table.toml",
+    ],
+)
+def test_a_played_hand_reads_as_the_recorded_result(
+    source: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = ROOT / source
+    scenario = load_case(path).scenario if "rules" in source else load_scenario(path)
+    lazy, lazy_result = _hands(scenario, 3, False, monkeypatch)
+    full, full_result = _hands(scenario, 3, True, monkeypatch)
+    assert lazy_result.finishes == full_result.finishes
+    assert lazy_result.hands_played == full_result.hands_played
+    assert len(lazy) == len(full)
+    played = [k for k, hand in enumerate(lazy) if isinstance(hand, PlayedHand)]
+    assert len(played) > 0.6 * len(lazy)  # most hands are kept lean
+    assert all(isinstance(hand, HandResult) for hand in full)
+    busts = 0
+    for k in played:
+        quick, whole = lazy[k], full[k]
+        assert quick.final_stacks == whole.final_stacks
+        assert quick.knockouts == whole.knockouts
+        assert quick.showdown == whole.showdown
+        assert quick.player_ids == whole.player_ids
+        assert quick.starting_stacks == whole.starting_stacks
+        assert quick.setup == whole.setup
+        assert quick.deal == whole.deal
+        busts += len(quick.knockouts)
+    assert busts > 0  # knockouts were read from the lean hands too
+
+
+def test_a_played_hand_builds_its_records_once_and_only_when_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lazy, _ = _hands(load_scenario(ROOT / "scenarios/sng_9max.toml"), 1, False, monkeypatch)
+    quiet = [h for h in lazy if isinstance(h, PlayedHand) and not h.knockouts]
+    assert quiet
+    # a hand without a bust was applied without building its setup or its deal
+    assert all(h._setup is None and h._deal is None for h in quiet)
+    hand = quiet[0]
+    assert hand.setup is hand.setup and hand.deal is hand.deal
+    assert [s.player_id for s in hand.setup.seats] == list(hand.player_ids)
+    assert len(hand.deal.hole) == len(hand.player_ids)
