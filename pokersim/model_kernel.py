@@ -454,10 +454,10 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
         if rank >= p.open_widest and rank >= p.limp_cut:
             return passive, 0
         behind = _behind(folded, stacks, n, seat, button)
-        slot = 3 if behind == 2 or n == 2 else 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind == 3 else 4  # fmt: skip # noqa: E501 # ``players.behind_slot``
+        slot = 4 if behind == 2 or n == 2 else 0 if behind >= 6 else 1 if behind == 5 else 2 if behind == 4 else 3 if behind == 3 else 5  # fmt: skip # noqa: E501 # ``players.behind_slot``
         limp_cut = p.limp_cuts[slot]
-        if slot < 4 and aware and _presses(ti, folded, stacks, bets, n, seat, button, p.caution):
-            slot = slot + 1 if slot < 2 else 4  # ``players.pressed_slot``
+        if slot < 5 and aware and _presses(ti, folded, stacks, bets, n, seat, button, p.caution):
+            slot = 1 if slot == 0 else 3 if slot < 3 else 5  # ``players.pressed_slot``
         if rank >= p.open_cuts[slot] and rank >= limp_cut:
             return passive, 0
         if aware and _door_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut):

@@ -61,10 +61,10 @@ PARAMS_DTYPE = np.dtype(
         # tight-aggressive before the flop
         ("short_bb", np.float64),
         ("open_widest", np.int64),
-        ("open_cuts", np.int64, (5,)),
+        ("open_cuts", np.int64, (6,)),
         ("open_raise_bb", np.float64),
         ("limp_cut", np.int64),  # the widest of limp_cuts: what no position plays is folded
-        ("limp_cuts", np.int64, (5,)),
+        ("limp_cuts", np.int64, (6,)),
         ("three_bet_cut", np.int64),
         ("premium_cut", np.int64),
         ("commit_bb", np.float64),
@@ -233,29 +233,33 @@ def _cut(model: str, key: str, width: Any) -> int:
     return charts.top_classes(check_number(model, key, width))
 
 
-BEHIND_GROUPS = "6+, 4-5, 3, 2 and 1"
+BEHIND_GROUPS = "6+, 5, 4, 3, 2 and 1"
 """The players-behind groups of ``tight-aggressive``'s widths (``players.behind_slot``)."""
 
 
 def _by_behind(model: str, key: str, widths: Sequence[Any]) -> tuple[int, ...]:
-    """Five cuts by players behind (``BEHIND_GROUPS``) from five shares, or from four.
+    """Six cuts by players behind (``BEHIND_GROUPS``) from six shares, or from five or four.
 
-    Four are the form before the button had its own share (6+, 4-5, 2-3 and 1): the 2-3 share
-    is read for 3 and for 2, so a file written for four plays as it did, but heads-up, where
-    the small blind reads the button's share (``players.behind_slot``) and no longer the 1 one.
+    Five are the form before the fourth seat from the button had its own share (6+, 4-5, 3, 2
+    and 1: the 4-5 share read for 5 and for 4), four the form before the button had its own
+    too (6+, 4-5, 2-3 and 1: the 2-3 share read for 3 and for 2): a file written for either
+    plays as it did, but heads-up with four, where the small blind reads the button's share
+    (``players.behind_slot``) and no longer the 1 one.
     """
     if len(widths) == 4:
-        widths = (*widths[:3], widths[2], widths[3])
-    if len(widths) != 5:
+        widths = (widths[0], widths[1], widths[1], widths[2], widths[2], widths[3])
+    elif len(widths) == 5:
+        widths = (widths[0], widths[1], *widths[1:])
+    if len(widths) != 6:
         raise ConfigError(
-            f"model {model!r}: parameter {key!r} needs 5 shares ({BEHIND_GROUPS} players "
-            f"behind) or 4 (6+, 4-5, 2-3 and 1), got {widths!r}"
+            f"model {model!r}: parameter {key!r} needs 6 shares ({BEHIND_GROUPS} players "
+            f"behind), 5 (6+, 4-5, 3, 2 and 1) or 4 (6+, 4-5, 2-3 and 1), got {widths!r}"
         )
     return tuple(_cut(model, key, w) for w in widths)
 
 
 def _limp_cuts(model: str, width: Any) -> tuple[int, ...]:
-    """``limp_width``'s cuts by players behind: one share for every position, or five (four).
+    """``limp_width``'s cuts by players behind: one share for every position, or six (five, four).
 
     Real players limp and call more as a table gets short (the real field's VPIP is 24 % at
     tables of seven to nine and 32 % at six-max ones: ``docs/players.md``), which one width
@@ -264,7 +268,7 @@ def _limp_cuts(model: str, width: Any) -> tuple[int, ...]:
     if isinstance(width, list | tuple):
         return _by_behind(model, "limp_width", tuple(width))
     cut = _cut(model, "limp_width", width)
-    return (cut,) * 5
+    return (cut,) * 6
 
 
 @frozen(slots=True, kw_only=True)

@@ -321,22 +321,23 @@ def players_behind(view: DecisionView) -> int:
 def behind_slot(behind: int, seats: int) -> int:
     """The share of ``tight-aggressive``'s widths read with ``behind`` players to act after it.
 
-    0 for 6 or more, 1 for 4-5, 2 for 3 (the cut-off at a full table), 3 for 2 (the button), 4
-    for 1 or none (the small blind, a big blind over limpers): ``model_params.BEHIND_GROUPS``.
-    Heads-up (``seats`` 2) the small blind is the button: 3.
+    0 for 6 or more, 1 for 5 (under the gun at six), 2 for 4, 3 for 3 (the cut-off), 4 for 2
+    (the button), 5 for 1 or none (the small blind, a big blind over limpers):
+    ``model_params.BEHIND_GROUPS``. Heads-up (``seats`` 2) the small blind is the button: 4.
     """
     if seats == 2 or behind == 2:
-        return 3
-    return 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind == 3 else 4
+        return 4
+    return 0 if behind >= 6 else 1 if behind == 5 else 2 if behind == 4 else 3 if behind == 3 else 5
 
 
 def pressed_slot(slot: int) -> int:
     """The share a big stack pressing the bubble reads from ``slot``: one group fewer behind.
 
-    The groups are 6+, 4-5, 2-3 and 1 (as before the button had its own share): the cut-off
-    and the button both open the small blind's share.
+    The groups are those before the button and the fourth seat had their own shares (6+, 4-5,
+    2-3 and 1): 6+ reads the 5 share, 4 and 5 the cut-off's, the cut-off and the button the
+    small blind's.
     """
-    return slot + 1 if slot < 2 else 4
+    return 1 if slot == 0 else 3 if slot < 3 else 5
 
 
 def _shove(legal: LegalActions) -> Action:
@@ -1081,23 +1082,23 @@ def range_equity(  # pragma: no cover - compiled
 class TightAggressiveModel(_TimedModel):
     """``tight-aggressive``: positional pre-flop ranges, equity-driven post-flop play.
 
-    Pre-flop: at or below ``short_bb`` big blinds it plays the push-fold charts; deeper it
-    opens the top ``open_width`` share of hands (by players behind: 6+, 4-5, 2-3, 1), to
-    ``open_raise_bb`` plus one big blind per limper, and limps (completes, over-limps) the next
-    hands up to ``limp_width`` (none by default; one share, or four by players behind as the
-    opens'); against a raise it re-raises to three
-    times the top ``three_bet_width`` and calls the next hands up to ``call_width`` when the
-    price is at most a tenth of its stack; against a re-raise it continues only with the top
-    ``three_bet_width`` hands: the top ``premium_width`` (aces and kings) re-raise 2.3 times
-    (all-in once that is 40% of the effective stack), the others call when the effective stack
-    is at most ``commit_bb`` big blinds or the price at most a fifth of its stack, else fold.
-    After the flop it estimates its equity against every opponent still in the hand holding
-    the top ``range_width`` of hands (narrowed to ``bet_range_width`` when facing a bet, and
-    to ``raise_range_width`` when its own bet was raised) with up to ``samples`` seeded
-    Monte-Carlo deals in ONE jitted call (it stops once clear of the bars the estimate is
-    compared with: ``range_equity``), then bets ``bet_fraction`` of the pot at equity >=
-    ``value_equity`` (checked to, at >= ``stab_equity`` times two over the players in the
-    hand when that is lower: a stab, off by default), raises at >= ``raise_equity``, calls
+    Pre-flop: at or below ``short_bb`` big blinds it plays the push-fold charts; deeper it opens
+    the top ``open_width`` share of hands (by players behind: 6+, 5, 4, 3, 2, 1; or five shares,
+    4 and 5 sharing one, or four, 2 and 3 sharing one too), to ``open_raise_bb`` plus one big
+    blind per limper, and limps (completes, over-limps) the next hands up to ``limp_width``
+    (none by default; one share, or shares by players behind as the opens'); against a raise it
+    re-raises to three times the top ``three_bet_width`` and calls the next hands up to
+    ``call_width`` when the price is at most a tenth of its stack; against a re-raise it
+    continues only with the top ``three_bet_width`` hands: the top ``premium_width`` (aces and
+    kings) re-raise 2.3 times (all-in once that is 40% of the effective stack), the others call
+    when the effective stack is at most ``commit_bb`` big blinds or the price at most a fifth of
+    its stack, else fold. After the flop it estimates its equity against every opponent still in
+    the hand holding the top ``range_width`` of hands (narrowed to ``bet_range_width`` when
+    facing a bet, and to ``raise_range_width`` when its own bet was raised) with up to
+    ``samples`` seeded Monte-Carlo deals in ONE jitted call (it stops once clear of the bars the
+    estimate is compared with: ``range_equity``), then bets ``bet_fraction`` of the pot at
+    equity >= ``value_equity`` (checked to, at >= ``stab_equity`` times two over the players in
+    the hand when that is lower: a stab, off by default), raises at >= ``raise_equity``, calls
     when equity beats the pot odds by ``call_margin``, and otherwise checks or folds.
     """
 
@@ -1190,7 +1191,7 @@ class TightAggressiveModel(_TimedModel):
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             slot = behind_slot(players_behind(view), len(view.stacks))
             limp_cut = self._limp_cuts[slot]
-            if slot < 4 and self._aware and view.context is not None:
+            if slot < 5 and self._aware and view.context is not None:
                 if presses(view, tournament_inputs(view.context, view.player_ids), self._caution):
                     slot = pressed_slot(slot)
             if rank >= self._open_cuts[slot] and rank >= limp_cut:

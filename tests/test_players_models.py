@@ -353,28 +353,40 @@ def _opens(model: Any, seat: int, hole: str) -> bool:
     return isinstance(model.decide(nine_handed_unopened(hole, seat, 100), rng), RaiseTo)
 
 
-def _button_apart() -> bool:
-    """Five open widths (6+, 4-5, 3, 2, 1 behind): the button (2 behind, or heads-up) opens its
-    own share, the cut-off (3) and the small blind (1) theirs; four widths read their 2-3 share
-    for both the cut-off and the button, and play as five with that share twice."""
+def _own_shares() -> bool:
+    """Six open widths (6+, 5, 4, 3, 2, 1 behind): the fourth seat from the button (4 behind)
+    and the button (2 behind, or heads-up) open their own shares, the seats beside them theirs;
+    five widths read their 4-5 share for 5 and for 4 and play as six with that share twice,
+    four widths their 2-3 share for 3 and for 2 as well."""
     hole = "Js9s"  # inside the top 35 % of hands, outside the top 20 %
+    six = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.35, 0.2, 0.35, 0.2]})
+    five_behind, four_behind, cutoff, button, small_blind = 6, 7, 8, 0, 1
     five = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.35, 0.2]})
-    cutoff, button, small_blind = 8, 0, 1  # 3, 2 and 1 players behind
     four = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.2]})
-    same = make_model("tight-aggressive", params={"open_width": [0.1, 0.1, 0.2, 0.2, 0.2]})
-    heads_up = isinstance(five.decide(sb_unopened(hole, 100), np.random.default_rng(0)), RaiseTo)
+    six_of_five = make_model(
+        "tight-aggressive", params={"open_width": [0.1, 0.1, 0.1, 0.2, 0.35, 0.2]}
+    )
+    six_of_four = make_model(
+        "tight-aggressive", params={"open_width": [0.1, 0.1, 0.1, 0.2, 0.2, 0.2]}
+    )
+    heads_up = isinstance(six.decide(sb_unopened(hole, 100), np.random.default_rng(0)), RaiseTo)
     return (
-        _opens(five, button, hole)
+        _opens(six, four_behind, hole)
+        and _opens(six, button, hole)
         and heads_up  # heads-up the small blind is the button
-        and not _opens(five, cutoff, hole)
-        and not _opens(five, small_blind, hole)
+        and not _opens(six, five_behind, hole)
+        and not _opens(six, cutoff, hole)
+        and not _opens(six, small_blind, hole)
+        and not _opens(five, four_behind, hole)
+        and _opens(five, button, hole)
         and not _opens(four, button, hole)
-        and four.params.open_cuts == same.params.open_cuts
+        and five.params.open_cuts == six_of_five.params.open_cuts
+        and four.params.open_cuts == six_of_four.params.open_cuts
     )
 
 
-def test_the_button_opens_its_own_share() -> None:
-    assert _button_apart()
+def test_the_fourth_seat_and_the_button_open_their_own_shares() -> None:
+    assert _own_shares()
 
 
 _REAL_SLOT = players_module.behind_slot
@@ -382,17 +394,19 @@ _REAL_SLOT = players_module.behind_slot
 
 @pytest.mark.parametrize(
     "wrong",
-    [  # the groups before (6+, 4-5, 2-3, 1): the button read the cut-off's share
-        lambda behind, seats: 0 if behind >= 6 else 1 if behind >= 4 else 2 if behind >= 2 else 4,
+    [  # the groups before (6+, 4-5, 3, 2, 1): the fourth seat read the first seat's share
+        lambda behind, seats: 1 if behind == 4 else _REAL_SLOT(behind, seats),
+        # the groups before that (6+, 4-5, 2-3, 1): the button read the cut-off's share
+        lambda behind, seats: 3 if behind == 2 else _REAL_SLOT(behind, seats),
         lambda behind, seats: _REAL_SLOT(behind, 9),  # heads-up read as the small blind
     ],
-    ids=["button with the cut-off", "heads-up as the small blind"],
+    ids=["fourth seat with the first", "button with the cut-off", "heads-up as the small blind"],
 )
-def test_a_button_read_with_another_share_fails_the_check(
+def test_a_seat_read_with_another_share_fails_the_check(
     wrong: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(players_module, "behind_slot", wrong)
-    assert not _button_apart()
+    assert not _own_shares()
 
 
 def test_tight_aggressive_parameters_are_validated() -> None:
