@@ -1029,16 +1029,18 @@ def play_quick_hand(
     context: TournamentContext | None,
     decide: Decide,
     head: array[int] | None,
+    events: HandLog | None = None,
 ) -> tuple[tuple[int, ...], tuple[Knockout, ...], bool, float, int]:
     """:func:`play_whole_hand` without its records: the same machine, the same hand.
 
     The seats' chips and hand ranks in; out, what an engine that builds the result's records
     only when it reads them (``engine.played``) needs of every hand: the final stacks, the
     knockouts, whether it went to showdown, the elapsed seconds and the last street asked.
+    ``events``: the hand's log, its ``STARTED`` row written (the machine logs the rest).
     """
     ints, floats, final = _play(
         hand, stacks, ranks, player_ids, inputs, rows, base, board_at, params, draws, elapsed,
-        action_seconds, bank, ask, pace, context, decide, None, head,
+        action_seconds, bank, ask, pace, context, decide, events, head,
     )  # fmt: skip
     return (
         final,

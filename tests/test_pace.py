@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pokersim import engine
 from pokersim.actions import CHECK_CALL, FOLD, DecisionView, LegalActions, RaiseTo
-from pokersim.betting_kernel import play_whole_hand
+from pokersim.betting_kernel import play_quick_hand, play_whole_hand
 from pokersim.config import BettingStructure, Level
 from pokersim.engine import dealer as engine_dealer
 from pokersim.engine.incidents import Incidents
@@ -267,7 +267,12 @@ def _both_paths(sc: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, int]:
         calls[0] += 1
         return play_whole_hand(*args)
 
+    def counting_quick(*args: Any) -> Any:
+        calls[0] += 1
+        return play_quick_hand(*args)
+
     monkeypatch.setattr(engine_dealer, "play_whole_hand", counting)
+    monkeypatch.setattr(engine_dealer, "play_quick_hand", counting_quick)
     fast_log: list[Any] = []
     fast = engine.run_tournament(sc, 3, emit=fast_log.append, record_actions=True)
     monkeypatch.setattr(engine_dealer.Dealer, "compiled", False)

@@ -1,31 +1,35 @@
 """A hand played compiled and kept as a ``PlayedHand`` reads as the full result would.
 
-The engine keeps a hand no one records as a ``PlayedHand`` (``engine.played``): its chips,
-knockouts and showdown at once, its ``HandSetup`` and ``Deal`` built only if read (a bust, a
-rebuy, a time-out, a rollback). The same tournament played with its events recorded keeps
-every hand's full ``HandResult``; hand by hand the two must say the same, and the runs must
-end the same.
+The engine keeps a hand as a ``PlayedHand`` (``engine.played``) when nobody reads its pots (no
+``on_hand``): its chips, knockouts and showdown at once, its events when recorded, its
+``HandSetup`` and ``Deal`` built only if read (a bust, a rebuy, a time-out, a rollback). The
+same tournament played with an ``on_hand`` keeps every hand's full ``HandResult``; hand by hand
+the two must say the same, and the runs must end the same and log the same events.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from pokersim.engine import run_tournament
 from pokersim.engine import upkeep as engine_upkeep
 from pokersim.engine.played import PlayedHand
+from pokersim.events import HandEvent
 from pokersim.hand import HandResult
 from pokersim.scenario import load_scenario
 from pokersim.verify import load_case
 
 ROOT = Path(__file__).resolve().parent.parent
+_HAND_EVENTS = get_args(HandEvent)  # a hand's own events, logged only when recorded
 
 
-def _hands(scenario: Any, seed: int, record: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Every hand the run applied, in order, and the run's result."""
+def _hands(
+    scenario: Any, seed: int, monkeypatch: pytest.MonkeyPatch, *, full: bool, record: bool
+) -> Any:
+    """Every hand the run applied, in order, the run's result and its event log."""
     seen: list[Any] = []
     account = engine_upkeep.Upkeep._account
 
@@ -33,10 +37,12 @@ def _hands(scenario: Any, seed: int, record: bool, monkeypatch: pytest.MonkeyPat
         seen.append(result)
         return account(self, tab, result, now)
 
+    log: list[Any] = []
     monkeypatch.setattr(engine_upkeep.Upkeep, "_account", keeping)
-    result = run_tournament(scenario, seed, record_actions=record)
+    on_hand = (lambda hand: None) if full else None
+    result = run_tournament(scenario, seed, emit=log.append, on_hand=on_hand, record_actions=record)
     monkeypatch.setattr(engine_upkeep.Upkeep, "_account", account)
-    return seen, result
+    return seen, result, log
 
 
 @pytest.mark.parametrize(
@@ -53,11 +59,18 @@ def test_a_played_hand_reads_as_the_recorded_result(
 ) -> None:
     path = ROOT / source
     scenario = load_case(path).scenario if "rules" in source else load_scenario(path)
-    lazy, lazy_result = _hands(scenario, 3, False, monkeypatch)
-    full, full_result = _hands(scenario, 3, True, monkeypatch)
+    lazy, lazy_result, lazy_log = _hands(scenario, 3, monkeypatch, full=False, record=False)
+    full, full_result, full_log = _hands(scenario, 3, monkeypatch, full=True, record=True)
+    recorded, _, recorded_log = _hands(scenario, 3, monkeypatch, full=False, record=True)
     assert lazy_result.finishes == full_result.finishes
     assert lazy_result.hands_played == full_result.hands_played
-    assert len(lazy) == len(full)
+    assert lazy_log == [e for e in full_log if not isinstance(e, _HAND_EVENTS)]
+    assert recorded_log == full_log  # a lean hand's recorded events are the full hand's
+    assert len(lazy) == len(full) == len(recorded)
+    assert [type(h) for h in recorded] == [type(h) for h in lazy]
+    for k, hand in enumerate(recorded):
+        if isinstance(hand, PlayedHand):
+            assert list(hand.events) == list(full[k].events)
     played = [k for k, hand in enumerate(lazy) if isinstance(hand, PlayedHand)]
     assert len(played) > 0.6 * len(lazy)  # most hands are kept lean
     assert all(isinstance(hand, HandResult) for hand in full)
@@ -78,7 +91,8 @@ def test_a_played_hand_reads_as_the_recorded_result(
 def test_a_played_hand_builds_its_records_once_and_only_when_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    lazy, _ = _hands(load_scenario(ROOT / "scenarios/sng_9max.toml"), 1, False, monkeypatch)
+    sng = load_scenario(ROOT / "scenarios/sng_9max.toml")
+    lazy, _, _ = _hands(sng, 1, monkeypatch, full=False, record=False)
     quiet = [h for h in lazy if isinstance(h, PlayedHand) and not h.knockouts]
     assert quiet
     # a hand without a bust was applied without building its setup or its deal

@@ -4,8 +4,9 @@ The hot path. Decks, hand strengths and decision draws are dealt a block of hand
 per table (the shoe); a decision asks the player's model, then the player's clock
 (``Incidents.clocked``) when the answer took longer than the action clock or the player is
 away. The hand is compiled (``pokersim.betting_kernel``, asking ``decide`` for the players it
-does not play), with the same result as in Python; when no one records the hand's events, it
-gives back a ``PlayedHand``, whose records are built only if read. The director keeps the time.
+does not play), with the same result as in Python; when no one reads its pots (no
+``on_hand``), it gives back a ``PlayedHand``, whose records are built only if read (its events,
+when recorded, logged by the machine as always). The director keeps the time.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from pokersim.hand import (
     unchecked_seat,
     unchecked_setup,
 )
+from pokersim.hand_log import HandLog
 from pokersim.players import PlayerModel
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
@@ -76,6 +78,7 @@ class Dealer(Shoe):
         record_actions: bool,
         started: Callable[..., object] | None,
         fixed_decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
+        lean: bool = True,
     ) -> None:
         super().__init__(scenario, streams, fixed_decks)
         self.sc = scenario
@@ -104,8 +107,9 @@ class Dealer(Shoe):
             and len(kernel_rows) > 0
             and not incidents.conn_on
         )
-        # nobody reads the hand's events: its records are built only if read (``PlayedHand``)
-        self.quick = self.kernel_on and not record_actions and self.evaluate is not None
+        # ``lean``: nobody reads a hand's pots (no ``on_hand``): its records are built only if
+        # read (``PlayedHand``), its events (recorded) logged by the machine all the same
+        self.quick = self.kernel_on and lean and self.evaluate is not None
         self.missing: dict[int, int] = {}  # R-COND-3: hands each penalized player still misses
         self.dealt_out: frozenset[int] = frozenset()  # this hand's penalized players
         self.seat_cache: list[Seat | None] = [None] * field.n
@@ -205,16 +209,22 @@ class Dealer(Shoe):
         player_ids = tuple(ids)
         structure = self.sc.structure
         rows, base, board = self._kernel_rows, self._kernel_base, self._kernel_board
+        events = None
+        if self.record_actions:
+            events = HandLog()
+            events.started(
+                at[0], at[1], button, player_ids, seat_nos, stacks, rows[board : board + 5]
+            )
         final, knockouts, showdown, self._elapsed, self._street = play_quick_hand(
             (at[0], at[1], level, button, None, structure), list(stacks), ranks, player_ids,
             inputs, rows, base, board, self.kernel_params, self.draws, self._elapsed,
             self.action_seconds, self.incidents.bank, self._ask, self.decision_pace, context,
-            self.decide, head,
+            self.decide, head, events,
         )  # fmt: skip
         cards = (rows, base, board, ranks)
         hand = PlayedHand(
             at, level, structure, (seat_nos, player_ids, stacks, button), cards, final, knockouts,
-            showdown,
+            showdown, () if events is None else events.events(),
         )  # fmt: skip
         return hand, self._seconds(at[0], showdown)
 

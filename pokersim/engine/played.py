@@ -26,13 +26,17 @@ __all__ = ["Outcome", "PlayedHand"]
 
 
 class PlayedHand:
-    """A hand played compiled, whole: what ``HandResult`` says of it, but its pots."""
+    """A hand played compiled, whole: what ``HandResult`` says of it, but its pots.
+
+    Played for an engine that reads no hand's pots (no ``on_hand``): recorded or not.
+    """
 
     __slots__ = (
         "_deal",
         "_setup",
         "board_at",
         "button",
+        "events",
         "final_stacks",
         "hand_no",
         "knockouts",
@@ -50,8 +54,6 @@ class PlayedHand:
         "table_id",
     )
 
-    events: Sequence[HandEvent] = ()  # played without recording its events
-
     def __init__(
         self,
         at: tuple[int, int, int, int],
@@ -62,6 +64,7 @@ class PlayedHand:
         final_stacks: tuple[int, ...],
         knockouts: tuple[Knockout, ...],
         showdown: bool,
+        events: Sequence[HandEvent] = (),
     ) -> None:
         # (table, hand number, level index, start time); (seat numbers, player ids, stacks,
         # button index); (the deck row, where the hand's deck starts, its board, hand ranks)
@@ -73,6 +76,7 @@ class PlayedHand:
         self.final_stacks = final_stacks
         self.knockouts = knockouts
         self.showdown = showdown
+        self.events = events  # recorded: the hand's events (``hand_log``), decoded when read
         self._setup: HandSetup | None = None
         self._deal: Deal | None = None
 

@@ -239,6 +239,7 @@ class Run:
             record_actions=self.record_actions,
             started=self.hand_started if self.emit_table is not None else None,
             fixed_decks=opts.decks,
+            lean=opts.on_hand is None,
         )
 
     def _late_start(self) -> list[int]:
