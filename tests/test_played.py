@@ -88,6 +88,47 @@ def test_a_played_hand_reads_as_the_recorded_result(
     assert busts > 0  # knockouts were read from the lean hands too
 
 
+def _same_hands(lazy: list[Any], full: list[Any]) -> int:
+    """Each lean hand reads as the full run's; returns how many were lean."""
+    lean = 0
+    for quick, whole in zip(lazy, full, strict=True):
+        if isinstance(quick, PlayedHand):
+            lean += 1
+            assert quick.final_stacks == whole.final_stacks
+            assert quick.knockouts == whole.knockouts
+            assert quick.showdown == whole.showdown
+            assert quick.setup == whole.setup
+            assert quick.deal == whole.deal
+    return lean
+
+
+CASES = sorted(
+    path
+    for path in (ROOT / "scenarios" / "rules").glob("*.toml")
+    if load_case(path).expect.error is None
+)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_every_rule_case_plays_the_same_lean(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time-outs, disqualifications, rebuys, deals, shoot-outs...: lean or full, the same run."""
+    scenario = load_case(path).scenario
+    lazy, lazy_result, lazy_log = _hands(scenario, 3, monkeypatch, full=False, record=False)
+    full, full_result, full_log = _hands(scenario, 3, monkeypatch, full=True, record=True)
+    assert lazy_result == full_result
+    assert lazy_log == [e for e in full_log if not isinstance(e, _HAND_EVENTS)]
+    _same_hands(lazy, full)
+
+
+def test_the_rule_cases_play_lean_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above is not empty: most cases play lean hands."""
+    lean = 0
+    for path in CASES:
+        hands, _, _ = _hands(load_case(path).scenario, 3, monkeypatch, full=False, record=False)
+        lean += any(isinstance(hand, PlayedHand) for hand in hands)
+    assert lean > len(CASES) // 2
+
+
 def test_a_played_hand_builds_its_records_once_and_only_when_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
