@@ -65,8 +65,10 @@ class Shoe:
         tab.block_len = size
         if self.evaluate is not None:
             cards = decks[:, self._seat_rows].reshape(-1, 7)
-            ranks = np.asarray(self.evaluate(cards), dtype=np.int64)
-            tab.strengths = array("q", ranks.tobytes())  # seats_per_table a hand
+            # seats_per_table a hand; ranks are at most 7462: two bytes each, not eight, in a
+            # block kept by every table (a large field's working set)
+            ranks = np.asarray(self.evaluate(cards), dtype=np.int16)
+            tab.strengths = array("h", ranks.tobytes())
 
     def _draws_block(self, tab: Table) -> None:
         # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
