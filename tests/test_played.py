@@ -45,6 +45,23 @@ def _hands(
     return seen, result, log
 
 
+def _same_hands(lazy: list[Any], full: list[Any]) -> tuple[int, int]:
+    """Each lean hand reads as the full run's: (how many were lean, their knockouts)."""
+    lean = busts = 0
+    for quick, whole in zip(lazy, full, strict=True):
+        if isinstance(quick, PlayedHand):
+            lean += 1
+            assert quick.final_stacks == whole.final_stacks
+            assert quick.knockouts == whole.knockouts
+            assert quick.showdown == whole.showdown
+            assert quick.player_ids == whole.player_ids
+            assert quick.starting_stacks == whole.starting_stacks
+            assert quick.setup == whole.setup
+            assert quick.deal == whole.deal
+            busts += len(quick.knockouts)
+    return lean, busts
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -71,35 +88,10 @@ def test_a_played_hand_reads_as_the_recorded_result(
     for k, hand in enumerate(recorded):
         if isinstance(hand, PlayedHand):
             assert list(hand.events) == list(full[k].events)
-    played = [k for k, hand in enumerate(lazy) if isinstance(hand, PlayedHand)]
-    assert len(played) > 0.6 * len(lazy)  # most hands are kept lean
     assert all(isinstance(hand, HandResult) for hand in full)
-    busts = 0
-    for k in played:
-        quick, whole = lazy[k], full[k]
-        assert quick.final_stacks == whole.final_stacks
-        assert quick.knockouts == whole.knockouts
-        assert quick.showdown == whole.showdown
-        assert quick.player_ids == whole.player_ids
-        assert quick.starting_stacks == whole.starting_stacks
-        assert quick.setup == whole.setup
-        assert quick.deal == whole.deal
-        busts += len(quick.knockouts)
+    lean, busts = _same_hands(lazy, full)
+    assert lean > 0.6 * len(lazy)  # most hands are kept lean
     assert busts > 0  # knockouts were read from the lean hands too
-
-
-def _same_hands(lazy: list[Any], full: list[Any]) -> int:
-    """Each lean hand reads as the full run's; returns how many were lean."""
-    lean = 0
-    for quick, whole in zip(lazy, full, strict=True):
-        if isinstance(quick, PlayedHand):
-            lean += 1
-            assert quick.final_stacks == whole.final_stacks
-            assert quick.knockouts == whole.knockouts
-            assert quick.showdown == whole.showdown
-            assert quick.setup == whole.setup
-            assert quick.deal == whole.deal
-    return lean
 
 
 CASES = sorted(
