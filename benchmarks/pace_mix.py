@@ -54,7 +54,8 @@ ACTIONS = {"fold": 0, "check": 1, "call": 2, "bet": 3, "raise": 4}
 
 
 def measure_run(path: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """One run: its pace intervals (players, seconds) and its decisions (``COLUMNS``)."""
+    """One run: its pace intervals (players, seconds, the opening hand's depth in big blinds:
+    the table's average stack) and its decisions (``COLUMNS``)."""
     from pokersim.calibration import Measure
     from pokersim.engine import records, run_tournament
     from pokersim.engine.dealer import Dealer
@@ -81,10 +82,11 @@ def measure_run(path: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
     records.decision_pace = logged
     Dealer._run = run_logged
     Dealer._kernel_codes = lambda self, ids: None  # the Python rounds: the same hands
-    intervals: list[tuple[int, int]] = []
+    intervals: list[tuple[int, int, float]] = []  # players, seconds, depth in big blinds
     hand_interval: dict[tuple[int, int], int] = {}
     last_hand: dict[int, tuple[int, int]] = {}
     hands: list[tuple[tuple[int, int], list[Any]]] = []
+    depth: dict[int, float] = {}  # by table: its hand's average stack in big blinds
 
     class Logged(Measure):
         key = (0, 0)
@@ -99,8 +101,10 @@ def measure_run(path: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
                 key = f"pace_intervals_{players}"
                 if self.c.get(key, 0.0) > before.get(key, 0.0):
                     hand_interval[last_hand[e.table_id]] = len(intervals)
-                    intervals.append((players, e.t - previous[0]))
+                    intervals.append((players, e.t - previous[0], depth[e.table_id]))
             last_hand[e.table_id] = (e.table_id, e.hand_no)
+            bb = self.big_blind.get(e.level_index)
+            depth[e.table_id] = sum(e.stacks) / len(e.stacks) / bb if bb else np.nan
 
         def _HandStarted(self, e: Any) -> None:  # noqa: N802
             super()._HandStarted(e)
@@ -132,7 +136,7 @@ def measure_run(path: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
         ):
             rows.append((k, n, street, bet, to_call, pot, stack, bb, a[0], a[1], think, seconds))
     return (
-        np.array(intervals, dtype=np.float64).reshape(-1, 2),
+        np.array(intervals, dtype=np.float64).reshape(-1, 3),
         np.array(rows, dtype=np.float64).reshape(-1, len(COLUMNS)),
     )
 
