@@ -58,18 +58,18 @@ import pace_real_fit  # noqa: E402
 
 REAL_DEAL = (5.1, 1.5)  # seconds, tolerance
 DEPTH_BANDS = {(20.0, 40.0): (64.7, 127.4), (40.0, math.inf): (61.3, 86.7)}  # six players
-NAMES = ("deal", "pre", "post", "facing", "unopened", "below", "two", "six")
-SHIPPED = (9.0, 1.25, 0.76, 1.03, 0.88, 2.25, 0.98, 1.30)
+NAMES = ("deal", "pre", "post", "facing", "unopened", "below", "two", "six", "check")
+SHIPPED = (9.0, 1.25, 0.76, 1.03, 0.88, 2.25, 0.98, 1.30, 1.0)
 """The pace the runs were played with: ``mtt_1000.toml``'s ``deal_seconds``, the preset's
 street (pre-flop, flop), facing-bet and unopened factors, the scenario's pre-action bound and
-short-handed factors at two and six players."""
+short-handed factors at two and six players, and the free check's factor."""
 
 
 def make(x: Sequence[float]) -> tuple[float, Any]:
     """The deal seconds and the pace of the searched values."""
     from pokersim.timing import CALIBRATED_PACE, through_points
 
-    deal, pre, post, facing, unopened, below, two, six = x
+    deal, pre, post, facing, unopened, below, two, six, check = x
     streets = (1.0, 1.1, 1.25)  # the post-flop streets' ratios, kept
     pace = replace(
         CALIBRATED_PACE,
@@ -78,6 +78,7 @@ def make(x: Sequence[float]) -> tuple[float, Any]:
         unopened_factor=unopened,
         pre_action_below_seconds=below,
         short_handed_factors=through_points([(2, two), (6, six), (9, 1.0)]),
+        check_factor=check,
     )
     return deal, pace
 

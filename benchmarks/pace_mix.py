@@ -223,6 +223,7 @@ def paced_seconds(d: np.ndarray, pace: Any) -> np.ndarray:
     easy = (action == 0) | ((action == 1) & (to_call == 0))
     ticked = easy & (d[:, 10] < pace.pre_action_below_seconds)
     f = f * np.where(ticked, pace.pre_action_factor, 1.0)
+    f = f * np.where(easy & (street > 0) & (to_call == 0), pace.check_factor, 1.0)
     return d[:, 10] * f + pace.reaction_seconds
 
 

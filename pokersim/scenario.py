@@ -450,6 +450,7 @@ class Timing:
     think_reaction_seconds: float | None = field(default=None, metadata=ID_WHEN_SET)
     think_pre_action_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
     think_pre_action_below_seconds: float | None = field(default=None, metadata=ID_WHEN_SET)
+    think_check_factor: float | None = field(default=None, metadata=ID_WHEN_SET)
     # R-DIS-1: the bank topped up when every n-th level starts, up to a cap (None: none)
     bank_top_up_seconds: float = field(default=0.0, metadata=ID_WHEN_SET)
     bank_top_up_every_levels: int = field(default=1, metadata=ID_WHEN_SET)
@@ -1023,6 +1024,7 @@ KEYS: dict[str, frozenset[str]] = {
         "think_sigma street_seconds showdown_seconds pace think_street_factors "
         "think_unopened_factor think_facing_bet_factor think_short_handed_factors "
         "think_reaction_seconds think_pre_action_factor think_pre_action_below_seconds "
+        "think_check_factor "
         "bank_top_up_seconds bank_top_up_every_levels bank_max_seconds",
         "entries": "prize_cents bounty_cents fee_cents guarantee_cents late_registration_minutes "
         "late_registration_closes_at_first_elimination reentries_per_player rebuys_per_player "
@@ -1569,6 +1571,7 @@ def _read_timing(top: Section) -> Timing:
             else None
         ),
         think_pre_action_factor=_factor(sec, "think_pre_action_factor"),
+        think_check_factor=_factor(sec, "think_check_factor"),
         think_pre_action_below_seconds=(
             float(sec.number("think_pre_action_below_seconds", above=0, high=600))
             if sec.has("think_pre_action_below_seconds")

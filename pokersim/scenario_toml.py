@@ -328,6 +328,7 @@ def _timing_options(t: Any) -> dict[str, Any]:
         "think_reaction_seconds",
         "think_pre_action_factor",
         "think_pre_action_below_seconds",
+        "think_check_factor",
     ):
         if getattr(t, key) is not None:
             out[key] = _number(getattr(t, key))

@@ -54,13 +54,16 @@ SHORT_HANDED_SIZES = tuple(range(2, 9))
 """The table sizes with a short-handed factor of their own: two to eight players dealt in (nine
 and more play at 1)."""
 
-PACE_WIDTH = 10 + len(SHORT_HANDED_SIZES)
+PACE_WIDTH = 11 + len(SHORT_HANDED_SIZES)
 """Floats in a packed :class:`DecisionPace`: on, unopened, four street factors, facing,
-reaction seconds, the short-handed factors from two players dealt in to eight, then the
-pre-action factor and the seconds under which it applies."""
+reaction seconds, the short-handed factors from two players dealt in to eight, the
+pre-action factor and the seconds under which it applies, then the free check's factor."""
 
-PRE_ACTION_AT = PACE_WIDTH - 2
+PRE_ACTION_AT = PACE_WIDTH - 3
 """Where the pre-action factor sits in a packed :class:`DecisionPace` (its threshold next)."""
+
+CHECK_AT = PACE_WIDTH - 1
+"""Where the factor of a free check after the flop sits in a packed :class:`DecisionPace`."""
 
 
 @frozen(slots=True, kw_only=True)
@@ -80,7 +83,9 @@ class DecisionPace:
     the moment the action arrives (the hand given up, or checking along). Real players tick a
     third of their pre-flop folds and few post-flop answers (docs/players.md, "Pace"): the
     quick draws are the pre-flop folds, post-flop draws being 1.5 times longer.
-    ``reaction_seconds`` is then added to every decision: the client showing the action and the
+    ``check_factor`` for a free check after the flop, the answer that gives nothing and risks
+    nothing: real players check there faster than they bet, fold or call (docs/players.md,
+    *The pace by depth*). ``reaction_seconds`` is then added to every decision: the client showing the action and the
     player noticing it is their turn, a cost that does not grow with the decision. All factors
     1 and no reaction: think times as before, byte for byte (the engine then never calls
     :func:`decision_pace`).
@@ -93,6 +98,7 @@ class DecisionPace:
     reaction_seconds: float = 0.0
     pre_action_factor: float = 1.0
     pre_action_below_seconds: float = math.inf
+    check_factor: float = 1.0
 
     def __post_init__(self) -> None:
         factors = (
@@ -101,6 +107,7 @@ class DecisionPace:
             self.facing_bet_factor,
             *self.short_handed_factors,
             self.pre_action_factor,
+            self.check_factor,
         )
         if (
             len(self.street_factors) != 4
@@ -111,7 +118,7 @@ class DecisionPace:
                 f"decision pace: expected 4 street factors, {len(SHORT_HANDED_SIZES)} "
                 f"short-handed factors (2 to 8 players) and factors in (0, 100], got "
                 f"{self.street_factors}, {self.unopened_factor}, {self.facing_bet_factor}, "
-                f"{self.short_handed_factors}, {self.pre_action_factor}"
+                f"{self.short_handed_factors}, {self.pre_action_factor}, {self.check_factor}"
             )
         if not self.pre_action_below_seconds > 0:
             raise ConfigError(
@@ -140,6 +147,7 @@ class DecisionPace:
         reaction_seconds: float | None = None,
         pre_action_factor: float | None = None,
         pre_action_below_seconds: float | None = None,
+        check_factor: float | None = None,
     ) -> DecisionPace:
         """The scenario's ``[timing]``: a preset (``default``, ``calibrated``), keys over it."""
         base = CALIBRATED_PACE if preset == "calibrated" else DecisionPace()
@@ -151,6 +159,7 @@ class DecisionPace:
             "reaction_seconds": reaction_seconds,
             "pre_action_factor": pre_action_factor,
             "pre_action_below_seconds": pre_action_below_seconds,
+            "check_factor": check_factor,
         }
         return replace(base, **{k: v for k, v in given.items() if v is not None})
 
@@ -165,6 +174,7 @@ class DecisionPace:
             *self.short_handed_factors,
             self.pre_action_factor,
             self.pre_action_below_seconds,
+            self.check_factor,
         )
 
 
@@ -238,6 +248,9 @@ def decision_pace(  # noqa: PLR0913
     >>> ticked = DecisionPace(pre_action_factor=0.25, pre_action_below_seconds=3.0)
     >>> [decision_pace(ticked.packed(), 0, t, 0, 0, 10, 40, 1000, 10, 9, True) for t in (2.0, 4.0)]
     [0.5, 4.0]
+    >>> checks = DecisionPace(check_factor=0.5)
+    >>> [decision_pace(checks.packed(), 0, 4.0, s, 0, 0, 40, 1000, 10, 9, True) for s in (0, 1)]
+    [4.0, 2.0]
     """
     f = pace[at + 2 + street]
     if street == 0 and bet == 0:
@@ -246,8 +259,11 @@ def decision_pace(  # noqa: PLR0913
         f *= pace[at + 6]
     if players < 9:
         f *= pace[at + 6 + players]  # the factor of two players sits at ``at + 8``
-    if check_or_fold and think < pace[at + PRE_ACTION_AT + 1]:
-        f *= pace[at + PRE_ACTION_AT]
+    if check_or_fold:
+        if think < pace[at + PRE_ACTION_AT + 1]:
+            f *= pace[at + PRE_ACTION_AT]
+        if street > 0 and to_call == 0:
+            f *= pace[at + CHECK_AT]
     return think * f + pace[at + 7]
 
 

@@ -188,7 +188,7 @@ def test_each_table_size_reads_its_own_factor() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    factors=st.lists(st.floats(0.05, 10.0), min_size=14, max_size=14),
+    factors=st.lists(st.floats(0.05, 10.0), min_size=15, max_size=15),
     reaction=st.floats(0.0, 5.0),
     think=st.floats(0.0, 600.0),
     street=st.integers(0, 3),
@@ -212,6 +212,7 @@ def test_compiled_pace_is_the_python_pace(
         reaction_seconds=reaction,
         pre_action_factor=factors[13],
         pre_action_below_seconds=below,
+        check_factor=factors[14],
     )
     packed = pace.packed()
     assert len(packed) == PACE_WIDTH
@@ -220,11 +221,29 @@ def test_compiled_pace_is_the_python_pace(
     assert decision_pace_compiled(floats, 3, *args) == decision_pace(packed, 0, *args)
 
 
+def test_the_check_factor_paces_a_free_check_after_the_flop_only() -> None:
+    """A free check from the flop on; not a call, a bet, a pre-flop check, nor a fold facing a
+    bet (``check_or_fold`` with chips to call)."""
+    packed = DecisionPace(check_factor=0.5).packed()
+
+    def seconds(street: int, to_call: int, check_or_fold: bool) -> float:
+        return decision_pace(packed, 0, 4.0, street, 0, to_call, 100, 1000, 10, 9, check_or_fold)
+
+    assert [seconds(s, 0, True) for s in (1, 2, 3)] == [2.0, 2.0, 2.0]
+    assert seconds(0, 0, True) == 4.0  # the big blind's free option
+    assert seconds(1, 0, False) == 4.0  # a bet
+    assert seconds(1, 10, True) == 4.0  # a fold facing a bet
+    assert seconds(1, 10, False) == 4.0  # a call
+    assert DecisionPace(check_factor=0.5).on
+
+
 def test_bad_pace_records_are_refused() -> None:
     with pytest.raises(ConfigError, match="4 street factors"):
         DecisionPace(street_factors=(1.0, 1.0, 1.0))  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="factors in"):
         DecisionPace(facing_bet_factor=0.0)
+    with pytest.raises(ConfigError, match="factors in"):
+        DecisionPace(check_factor=101.0)
     with pytest.raises(ConfigError, match="7 short-handed factors"):
         DecisionPace(short_handed_factors=(1.0, 2.0))
     with pytest.raises(ConfigError, match="reaction_seconds"):
@@ -285,9 +304,33 @@ def _both_paths(sc: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, int]:
 def test_paced_tournament_is_the_same_with_and_without_the_kernel(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    sc = parse_scenario(_data(pace="calibrated"), source="pace.toml")
+    sc = parse_scenario(_data(pace="calibrated", think_check_factor=0.6), source="pace.toml")
     result, compiled = _both_paths(sc, monkeypatch)
     assert compiled > 0.6 * result.hands_played
+
+
+def test_a_quicker_free_check_shortens_the_hands_that_check_after_the_flop() -> None:
+    """The same hands are dealt (the pace moves only time) until the clock moves a level; the
+    first hand that differs checks after the flop, and is quicker."""
+    def hands(data: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
+        """Each table hand's [start, end], by (table, hand number)."""
+        out: dict[tuple[int, int], list[int]] = {}
+
+        def emit(e: Any) -> None:
+            if type(e).__name__ == "TableHandStarted":
+                out[e.table_id, e.hand_no] = [e.t, -1]
+            elif type(e).__name__ == "TableHandEnded":
+                out[e.table_id, e.hand_no][1] = e.t
+
+        engine.run_tournament(parse_scenario(data, source="p.toml"), 3, emit=emit)
+        return out
+
+    base = hands(_data(pace="calibrated"))
+    quick = hands(_data(pace="calibrated", think_check_factor=0.5))
+    # the first hand to end differently: every hand that ended before it is the same
+    first = min((end, key) for key, (_, end) in base.items() if quick.get(key) != base[key])[1]
+    assert quick[first][0] == base[first][0]  # the same start
+    assert quick[first][1] < base[first][1]  # a quicker end
 
 
 def test_the_pace_reaches_the_table() -> None:
@@ -331,10 +374,14 @@ def test_the_heads_up_factor_reaches_the_heads_up_hands() -> None:
 
 
 def test_preset_and_keys_make_the_pace() -> None:
-    sc = parse_scenario(_data(pace="calibrated", think_unopened_factor=0.5), source="p.toml")
+    sc = parse_scenario(
+        _data(pace="calibrated", think_unopened_factor=0.5, think_check_factor=0.6),
+        source="p.toml",
+    )
     assert sc.timing.pace is PaceKind.CALIBRATED
     pace = decision_pace_of(sc.timing)
     assert pace.unopened_factor == 0.5
+    assert pace.check_factor == 0.6 and CALIBRATED_PACE.check_factor == 1.0
     assert pace.street_factors == CALIBRATED_PACE.street_factors
     plain = parse_scenario(_data(), source="p.toml")
     assert not decision_pace_of(plain.timing).on
@@ -358,6 +405,7 @@ def test_preset_and_keys_make_the_pace() -> None:
         ({"think_reaction_seconds": -1}, "timing.think_reaction_seconds"),
         ({"think_pre_action_factor": 0}, "timing.think_pre_action_factor: expected a number > 0"),
         ({"think_pre_action_factor": "quick"}, "timing.think_pre_action_factor"),
+        ({"think_check_factor": 0}, "timing.think_check_factor: expected a number > 0"),
         ({"think_pre_action_below_seconds": 0}, "timing.think_pre_action_below_seconds"),
         ({"think_pre_action_below_seconds": 601}, "timing.think_pre_action_below_seconds"),
         ({"bank_top_up_every_levels": 0}, "timing.bank_top_up_every_levels"),
@@ -383,6 +431,7 @@ def test_new_timing_keys_round_trip_through_the_writer() -> None:
         think_reaction_seconds=1.5,
         think_pre_action_factor=0.3,
         think_pre_action_below_seconds=2.5,
+        think_check_factor=0.7,
         street_seconds=2,
         showdown_seconds=4,
         bank_top_up_seconds=5,

@@ -129,6 +129,7 @@ def decision_pace_of(timing: Timing) -> DecisionPace:
         reaction_seconds=timing.think_reaction_seconds,
         pre_action_factor=timing.think_pre_action_factor,
         pre_action_below_seconds=timing.think_pre_action_below_seconds,
+        check_factor=timing.think_check_factor,
     )
 
 
