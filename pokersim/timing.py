@@ -85,8 +85,9 @@ class DecisionPace:
     quick draws are the pre-flop folds, post-flop draws being 1.5 times longer.
     ``check_factor`` for a free check after the flop, the answer that gives nothing and risks
     nothing: real players check there faster than they bet, fold or call (docs/players.md,
-    *The pace by depth*). ``reaction_seconds`` is then added to every decision: the client showing the action and the
-    player noticing it is their turn, a cost that does not grow with the decision. All factors
+    *The pace by depth*). ``reaction_seconds`` is then added to every decision: the client
+    showing the action and the player noticing it is their turn, a cost that does not grow with
+    the decision. All factors
     1 and no reaction: think times as before, byte for byte (the engine then never calls
     :func:`decision_pace`).
     """

@@ -312,6 +312,7 @@ def test_paced_tournament_is_the_same_with_and_without_the_kernel(
 def test_a_quicker_free_check_shortens_the_hands_that_check_after_the_flop() -> None:
     """The same hands are dealt (the pace moves only time) until the clock moves a level; the
     first hand that differs checks after the flop, and is quicker."""
+
     def hands(data: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
         """Each table hand's [start, end], by (table, hand number)."""
         out: dict[tuple[int, int], list[int]] = {}
