@@ -3,7 +3,8 @@
 Reads hand histories (Winning Poker Network text, Betclic.fr exports, or anything
 ``pokersim import`` reads),
 turns them into the engine's events (``calibration.imported_events``) and measures them with
-``calibration.measure``: VPIP, PFR, 3-bet, flop seen, WTSD, the all-in share of hands by the
+``calibration.measure``: VPIP, PFR, 3-bet, flop seen, WTSD, the bets checked to and the calls
+facing a bet after the flop, the all-in share of hands by the
 table's average depth, and hands per hour by the players dealt in, from consecutive hands at
 one table (``calibration.follows``: same table, stacks carried over, no hourly break between).
 Each figure comes with the hands or intervals behind it and the tournaments they come from,
@@ -167,6 +168,18 @@ def table(hands: Sequence[Any]) -> list[Row]:
             share(f"3-bet{label}", f"three_bet|{who}", f"three_bet_chances|{who}", "chances"),
             share(f"flop seen{label}", f"flop|{who}", f"dealt|{who}", "players dealt"),
             share(f"went to showdown{label}", f"showdown|{who}", f"flop|{who}", "flops seen"),
+            share(
+                f"bet when checked to after the flop{label}",
+                f"post_bet|{who}",
+                f"post_free|{who}",
+                "answers checked to",
+            ),
+            share(
+                f"call facing a bet after the flop{label}",
+                f"post_call|{who}",
+                f"post_facing|{who}",
+                "answers facing a bet",
+            ),
         ]
     for band, _lo, _hi in DEPTH_BANDS:
         key = f"depth_hands_{band}"

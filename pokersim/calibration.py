@@ -23,6 +23,9 @@ Definitions (as hand trackers count them, see ``docs/players.md``):
 - WTSD: hands shown at a showdown, out of the flops seen; also over the hands dealt at
   tables averaging 40 big blinds or more (``wtsd_deep``), the depth of the cash tables whose
   trackers the published WTSD figures come from.
+- After the flop: bets out of the answers checked to (a check or a bet: ``post_bet``) and
+  calls out of the answers facing a bet (a fold, a call or a raise: ``post_call``), every
+  decision counted, as trackers' "bet when checked to" and "call facing a bet" count them.
 - All-in share: hands in which someone put their last chips in by a decision, by the table's
   average stack in big blinds at the hand's start.
 - Pace: 3,600 over the mean seconds from one hand's start to the next at the same table, by
@@ -97,6 +100,9 @@ _PAUSES = frozenset(
     }
 )
 _VOLUNTARY = frozenset({"call", "raise", "bet"})
+# an answer after the flop with nothing to call; the others (fold, call, raise) face a bet (a
+# fold with checking free, which only the random baseline makes, counts as facing one)
+_FREE = frozenset({"check", "bet"})
 
 
 class HandForHandCount:
@@ -344,7 +350,14 @@ class Measure:
             h.all_in = True
         if kind == "fold":
             h.folded[s] = True
-        if e.street != 0:
+        if e.street != 0:  # after the flop: checked to (check or bet) or facing a bet
+            model = h.models[s]
+            if kind in _FREE:
+                self.bump(f"post_free|{model}")
+                self.bump(f"post_bet|{model}", kind == "bet")
+            else:
+                self.bump(f"post_facing|{model}")
+                self.bump(f"post_call|{model}", kind == "call")
             return
         if not h.three_opp[s] and h.raises == 1 and h.last_raiser != s:
             h.three_opp[s] = True
@@ -473,6 +486,8 @@ def _player_stats(c: Mapping[str, float], model: str | None) -> list[Statistic]:
         ("flop_seen_full", "flop_full", "dealt_full", "flop seen at full tables"),
         ("wtsd", "showdown", "flop", "went to showdown"),
         ("wtsd_deep", "showdown_deep", "flop_deep", "went to showdown at 40+ bb"),
+        ("post_bet", "post_bet", "post_free", "bet when checked to after the flop"),
+        ("post_call", "post_call", "post_facing", "call facing a bet after the flop"),
     )
     out = []
     for name, top, bottom, label in pairs:

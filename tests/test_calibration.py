@@ -137,6 +137,11 @@ def test_player_statistics_of_a_hand_made_log() -> None:
     assert v["pfr.b"] == 0.0
     assert v["three_bet.a"] == pytest.approx(100 * 1 / 2)
     assert v["three_bet.b"] == 0.0
+    # after the flop, checked to: a bet (hand 1), a check and a bet (hand 2); facing a bet: a
+    # call (hand 1) and a fold (hand 2); every one of them model a's
+    assert v["post_bet.field"] == pytest.approx(100 * 2 / 3) == v["post_bet.a"]
+    assert v["post_call.field"] == pytest.approx(100 * 1 / 2) == v["post_call.a"]
+    assert v["post_bet.b"] is None and v["post_call.b"] is None
 
 
 def _seven_handed() -> list[Any]:
