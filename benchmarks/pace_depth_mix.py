@@ -28,7 +28,6 @@ and otherwise::
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,8 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pace_mix  # noqa: E402 - the benchmarks' own modules, found beside this one
 import real_hands  # noqa: E402
 import real_think_times  # noqa: E402
-
-DEPTHS = (("<20", 0.0, 20.0), ("20-40", 20.0, 40.0), ("40+", 40.0, math.inf))
+from pace_by_depth import DEPTHS  # noqa: E402 - the same depths as the paces by depth
 
 
 def real_intervals(paths: Sequence[Path]) -> tuple[np.ndarray, list[str], list[Any]]:
