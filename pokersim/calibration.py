@@ -3,9 +3,10 @@
 A pure reduction, like ``pokersim.tally``: ``Measure.add`` takes the events of one log in
 order (the records of ``pokersim.events``) and ``counts()`` returns plain numbers that add up
 across runs (``add_counts``), so many runs measured in many processes give one table
-(``statistics``). The hand's own statistics (VPIP, PFR, 3-bet, flop seen, showdowns, all-ins)
-need the hands' events, logged only with ``record_actions`` (``pokersim run --actions``); the
-others need only the tournament's events. Nothing here runs during play.
+(``statistics``). The hand's own statistics (VPIP, PFR, 3-bet, flop seen, showdowns, bets
+and calls after the flop, all-ins) need the hands' events, logged only with
+``record_actions`` (``pokersim run --actions``); the others need only the tournament's events.
+Nothing here runs during play.
 
 Definitions (as hand trackers count them, see ``docs/players.md``):
 

@@ -33,9 +33,10 @@ def register(subparsers: Any) -> None:
         help="measure how a field plays against bands from real tournaments",
         description=(
             "Run SCENARIO (default scenarios/mtt_1000.toml) N times with every hand logged and "
-            "print each statistic (VPIP, PFR, 3-bet, flop seen, showdowns, all-ins by stack "
-            "depth, hands per hour, the money bubble, hands per elimination, duration) against "
-            "its band from published sources: PASS, OUT, or no source."
+            "print each statistic (VPIP, PFR, 3-bet, flop seen, showdowns, bets and calls after "
+            "the flop, all-ins by stack depth, hands per hour, the money bubble, hands per "
+            "elimination, duration) against its band from published sources: PASS, OUT, or no "
+            "source."
         ),
     )
     p.add_argument("scenario", nargs="?", default=None, help="scenario TOML file")
