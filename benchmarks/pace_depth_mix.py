@@ -18,7 +18,8 @@ Network's too), each with an interval that resamples whole tournaments (``cluste
 
     python benchmarks/pace_depth_mix.py --clustered tests/data/histories/{wpn,betclic}/*.txt
 
-and otherwise::
+``--all-ins`` prints instead the share of hands with an all-in by the street of the first
+one, real and simulated, and otherwise::
 
     python benchmarks/pace_mix.py scenarios/variants/mtt_1000_6max.toml --runs 20 --save 6max.npz
     python benchmarks/pace_depth_mix.py tests/data/histories/betclic/*.txt --sim 6max.npz \\
@@ -148,6 +149,30 @@ def table(
     return lines
 
 
+def all_in_streets(
+    intervals: np.ndarray, d: np.ndarray, players: Sequence[int], label: str
+) -> list[str]:
+    """One row per depth: the share of hands with an all-in, by the street of the first one.
+
+    The hands are the pace intervals' opening hands (a simulated decision's ``all_in`` is its
+    event's; a real one's, chips equal to what the player had behind)."""
+    at = d[:, 0].astype(np.intp)
+    lines = []
+    for name, lo, hi in DEPTHS:
+        keep = np.isin(intervals[:, 0], players) & (intervals[:, 2] >= lo) & (intervals[:, 2] < hi)
+        hands = int(keep.sum())
+        if hands < 10:
+            continue
+        rows = (at >= 0) & keep[np.maximum(at, 0)] & (d[:, 9] > 0)
+        first: dict[int, int] = {}
+        for k, street in zip(at[rows], d[rows, 2].astype(int), strict=True):
+            first.setdefault(int(k), street)
+        streets = np.array(list(first.values()), dtype=int)
+        cells = " | ".join(f"{100 * (streets == s).sum() / hands:.1f}" for s in range(4))
+        lines.append(f"| {label} | {name} | {hands:,} | {100 * len(first) / hands:.1f} | {cells} |")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", type=Path, help="hand histories stamped per action")
@@ -158,7 +183,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="the real paces by players and depth, tournaments resampled (any stamped history)",
     )
+    ap.add_argument(
+        "--all-ins",
+        action="store_true",
+        help="the share of hands with an all-in by the street of the first, instead",
+    )
     args = ap.parse_args(argv)
+    if args.all_ins:
+        print("| source | depth (bb) | hands | all-in % | pre-flop | flop | turn | river |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|")
+        if args.files:
+            intervals, d, _ = real_rows(args.files)
+            print("\n".join(all_in_streets(intervals, d, args.players, "real")))
+        for path in args.sim:
+            with np.load(path) as z:
+                lines = all_in_streets(
+                    z["intervals"], z["decisions"], args.players, Path(path).stem
+                )
+            print("\n".join(lines))
+        return 0
     if args.clustered:
         print("\n".join(clustered(args.files)))
         return 0
