@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -97,10 +97,7 @@ def clustered(paths: Sequence[Path], draws: int = 10_000) -> list[str]:
         "|---:|---|---:|---:|---:|---|---|",
     ]
     for players in range(9, 1, -1):
-        for name, lo, hi in DEPTHS:
-            keep = (intervals[:, 0] == players) & (intervals[:, 2] >= lo) & (intervals[:, 2] < hi)
-            if keep.sum() < 10:
-                continue
+        for name, keep, _ in depth_cells(intervals, [players]):
             groups: dict[str, list[float]] = {}
             for seconds, t in zip(intervals[keep, 1], np.array(tournaments)[keep], strict=True):
                 groups.setdefault(str(t), []).append(float(seconds))
@@ -118,6 +115,18 @@ def clustered(paths: Sequence[Path], draws: int = 10_000) -> list[str]:
     return lines
 
 
+def depth_cells(
+    intervals: np.ndarray, players: Sequence[int], least: int = 10
+) -> Iterator[tuple[str, np.ndarray, int]]:
+    """Each depth with ``least`` intervals or more at ``players``: its name, its intervals'
+    mask and their count."""
+    for name, lo, hi in DEPTHS:
+        keep = np.isin(intervals[:, 0], players) & (intervals[:, 2] >= lo) & (intervals[:, 2] < hi)
+        hands = int(keep.sum())
+        if hands >= least:
+            yield name, keep, hands
+
+
 def table(
     intervals: np.ndarray, d: np.ndarray, timed: np.ndarray, players: Sequence[int], label: str
 ) -> list[str]:
@@ -127,11 +136,7 @@ def table(
     sampled = d[:, 0] >= 0
     at = np.where(sampled, d[:, 0], 0).astype(np.intp)
     lines = []
-    for name, lo, hi in DEPTHS:
-        keep = np.isin(intervals[:, 0], players) & (intervals[:, 2] >= lo) & (intervals[:, 2] < hi)
-        hands = int(keep.sum())
-        if hands < 10:
-            continue
+    for name, keep, hands in depth_cells(intervals, players):
         mine = sampled & keep[at]
         seconds = intervals[keep, 1].sum()
         decided = d[mine, 11].sum()  # real: up to the last action's stamp; simulated: paced
@@ -158,11 +163,7 @@ def all_in_streets(
     event's; a real one's, chips equal to what the player had behind)."""
     at = d[:, 0].astype(np.intp)
     lines = []
-    for name, lo, hi in DEPTHS:
-        keep = np.isin(intervals[:, 0], players) & (intervals[:, 2] >= lo) & (intervals[:, 2] < hi)
-        hands = int(keep.sum())
-        if hands < 10:
-            continue
+    for name, keep, hands in depth_cells(intervals, players):
         rows = (at >= 0) & keep[np.maximum(at, 0)] & (d[:, 9] > 0)
         first: dict[int, int] = {}
         for k, street in zip(at[rows], d[rows, 2].astype(int), strict=True):
