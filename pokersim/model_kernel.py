@@ -365,6 +365,17 @@ def _clip(target, lo, hi):  # pragma: no cover
 
 
 @njit(cache=True)
+def _raise(p, stacks, bets, seat, pot, target, lo, hi):  # pragma: no cover
+    """``TightAggressiveModel._raise``: ``_clip``, all-in below ``all_in_left`` pots behind."""
+    what, amount = _clip(target, lo, hi)
+    if what == RAISE and amount < hi:
+        put_in = amount - bets[seat]
+        if stacks[seat] - put_in < p.all_in_left * (pot + put_in):
+            amount = hi
+    return what, amount
+
+
+@njit(cache=True)
 def _push_fold(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to_call, lo, hi, ti):  # fmt: skip # noqa: E501 # pragma: no cover
     """``PushFoldModel.decide`` pre-flop (no draws; after the flop: `_made_hand_play`)."""
     mine = stacks[seat] + bets[seat]
@@ -463,7 +474,9 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
         if aware and _door_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut):
             return passive, 0
         if rank < p.open_cuts[slot]:
-            return _clip(int(p.open_raise_bb * bb) + (high - bb), lo, hi)
+            return _raise(
+                p, stacks, bets, seat, pot, int(p.open_raise_bb * bb) + (high - bb), lo, hi
+            )
         return CHECK_CALL, 0
     if high > 4 * bb and aware:
         shover = _shover(folded, bets, n, seat, bb)
@@ -478,7 +491,7 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
         if aware and _door_folds(tables, ti, folded, stacks, bets, n, seat, cls, p.bubble_cut):
             return passive, 0
         if rank < p.three_bet_cut:
-            return _clip(3 * high, lo, hi)
+            return _raise(p, stacks, bets, seat, pot, 3 * high, lo, hi)
         if rank < p.call_cut and to_call * 10 <= stacks[seat]:
             return CHECK_CALL, 0
         return passive, 0
@@ -495,7 +508,7 @@ def _tight(p, tables, folded, stacks, bets, n, seat, button, h0, h1, pot, bb, to
             target = high * 23 // 10
             if committed or 10 * target >= 4 * eff:
                 target = hi
-            return _clip(target, lo, hi)
+            return _raise(p, stacks, bets, seat, pot, target, lo, hi)
         if committed or to_call * 5 <= stacks[seat]:
             return CHECK_CALL, 0
     return passive, 0
@@ -593,7 +606,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
                 ui += 1
                 if eq2 < bar:
                     return CHECK_CALL, 0, ui
-            what, amount = _clip(target, lo, hi)
+            what, amount = _raise(p, stacks, bets, seat, pot, target, lo, hi)
             return what, amount, ui
         return CHECK_CALL, 0, ui
     raise_bar = _weighed_bar(p.raise_equity, bf)
@@ -614,7 +627,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         target = high + int(p.bet_fraction * (pot + to_call))
         put_in = (target if target < hi else hi) - bets[seat]
         if put_in <= big or cut == narrow:
-            what, amount = _clip(target, lo, hi)
+            what, amount = _raise(p, stacks, bets, seat, pot, target, lo, hi)
             return what, amount, ui
         eq = _equity(
             p, tables, u, ui, uend, folded, n, seat, hole0, hole1, board, shown, narrow, ev,
@@ -625,7 +638,7 @@ def _tight_postflop(p, tables, u, ui, uend, folded, stacks, bets, n, seat, hole0
         ui += 1
         cut = narrow
         if eq >= raise_bar:
-            what, amount = _clip(target, lo, hi)
+            what, amount = _raise(p, stacks, bets, seat, pot, target, lo, hi)
             return what, amount, ui
     if to_call > big and cut != narrow:
         eq = _equity(

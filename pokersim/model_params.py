@@ -81,6 +81,7 @@ PARAMS_DTYPE = np.dtype(
         ("bet_fraction", np.float64),
         ("raise_equity", np.float64),
         ("call_margin", np.float64),
+        ("all_in_left", np.float64),  # a raise leaving less than this many pots behind: all-in
     ],
     align=True,
 )
@@ -298,6 +299,7 @@ class TightAggressiveParams(_Timed):
     stab_equity: float = 1.0
     raise_equity: float = 0.8
     call_margin: float = 0.03
+    all_in_left: float = 0.0
     tournament: bool = False
     bubble_caution: float = BUBBLE_CAUTION
     bubble_range: float = BUBBLE_RANGE
@@ -347,6 +349,7 @@ class TightAggressiveParams(_Timed):
         _set(self, stab_equity=check_number(n, "stab_equity", self.stab_equity))
         _set(self, raise_equity=check_number(n, "raise_equity", self.raise_equity))
         _set(self, call_margin=check_number(n, "call_margin", self.call_margin, -0.5, 0.5))
+        _set(self, all_in_left=check_number(n, "all_in_left", self.all_in_left, 0.0, 5.0))
         aware = check_flag(n, "tournament", self.tournament)
         caution = check_number(n, "bubble_caution", self.bubble_caution, 0.0, 5.0)
         bubble_range = check_number(n, "bubble_range", self.bubble_range)
@@ -386,6 +389,7 @@ class TightAggressiveParams(_Timed):
         row["bet_fraction"] = self.bet_fraction
         row["raise_equity"] = self.raise_equity
         row["call_margin"] = self.call_margin
+        row["all_in_left"] = self.all_in_left
 
 
 @frozen(slots=True, kw_only=True)

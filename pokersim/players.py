@@ -1111,6 +1111,7 @@ class TightAggressiveModel(_TimedModel):
         "stab_equity",
         "raise_equity",
         "call_margin",
+        "all_in_left",
         "_open_cuts",
         "_open_widest",
         "_limp_cut",
@@ -1157,6 +1158,7 @@ class TightAggressiveModel(_TimedModel):
         self.stab_equity = p.stab_equity
         self.raise_equity = p.raise_equity
         self.call_margin = p.call_margin
+        self.all_in_left = p.all_in_left
         self._push_fold = PushFoldModel(p.push_fold)
         self._tables = get_tables()
         self._aware = p.tournament
@@ -1199,7 +1201,7 @@ class TightAggressiveModel(_TimedModel):
             if self._aware and view.context is not None and self._door_folds(view):
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             if rank < self._open_cuts[slot]:
-                return _raise_to(legal, int(self.open_raise_bb * bb) + (high - bb))
+                return self._raise(view, int(self.open_raise_bb * bb) + (high - bb))
             return CHECK_CALL  # limps (completes, over-limps) what it does not open
         if high > 4 * bb and self._aware and view.context is not None:
             called = self._aware_all_in(view, high)
@@ -1209,7 +1211,7 @@ class TightAggressiveModel(_TimedModel):
             if self._aware and view.context is not None and self._door_folds(view):
                 return CHECK_CALL if legal.to_call == 0 else FOLD
             if rank < self._three_bet_cut:
-                return _raise_to(legal, 3 * high)
+                return self._raise(view, 3 * high)
             if rank < self._call_cut and legal.to_call * 10 <= stacks[seat]:
                 return CHECK_CALL
             return CHECK_CALL if legal.to_call == 0 else FOLD
@@ -1226,10 +1228,24 @@ class TightAggressiveModel(_TimedModel):
                 target = high * 23 // 10
                 if committed or 10 * target >= 4 * eff:
                     target = legal.max_raise_to
-                return _raise_to(legal, target)
+                return self._raise(view, target)
             if committed or legal.to_call * 5 <= stacks[seat]:
                 return CHECK_CALL
         return CHECK_CALL if legal.to_call == 0 else FOLD
+
+    def _raise(self, view: DecisionView, target: int) -> Action:
+        """``_raise_to``, or all-in when it would leave fewer than ``all_in_left`` pots behind.
+
+        A stack-to-pot rule: chips left behind that small a share of the pot are committed
+        anyway, and real players put them in now (0, the default: never).
+        """
+        action = _raise_to(view.legal, target)
+        top = view.legal.max_raise_to
+        if isinstance(action, RaiseTo) and action.amount < top:
+            put_in = action.amount - view.bets[view.seat]
+            if view.stacks[view.seat] - put_in < self.all_in_left * (view.pot + put_in):
+                return RaiseTo(top)
+        return action
 
     def _door_folds(self, view: DecisionView) -> bool:
         """Whether a stack that a player in the hand covers folds what it would play deep.
@@ -1296,7 +1312,7 @@ class TightAggressiveModel(_TimedModel):
                 if min(target, legal.max_raise_to) > big and cut != narrow:
                     if self.equity(view, rng, narrow, bar) < bar:
                         return CHECK_CALL
-                return _raise_to(legal, target)
+                return self._raise(view, target)
             return CHECK_CALL
         raise_bar = weighed_bar(self.raise_equity, bf)
         risk = bf * to_call
@@ -1306,11 +1322,11 @@ class TightAggressiveModel(_TimedModel):
             target = max(view.bets) + int(self.bet_fraction * (pot + to_call))
             put_in = min(target, legal.max_raise_to) - view.bets[seat]
             if put_in <= big or cut == narrow:
-                return _raise_to(legal, target)
+                return self._raise(view, target)
             eq = self.equity(view, rng, narrow, raise_bar, call_bar)
             cut = narrow
             if eq >= raise_bar:
-                return _raise_to(legal, target)
+                return self._raise(view, target)
         if to_call > big and cut != narrow:
             eq = self.equity(view, rng, narrow, call_bar)
         if eq >= call_bar:

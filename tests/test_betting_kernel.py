@@ -322,6 +322,7 @@ tight_params = st.builds(
     stab_equity=widths,
     raise_equity=widths,
     call_margin=st.floats(-0.5, 0.5),
+    all_in_left=st.one_of(st.just(0.0), st.floats(0.0, 5.0)),
     bubble_caution=st.floats(0.0, 5.0),
     bubble_range=st.floats(0.0, 1.0),
     think_median_seconds=st.floats(0.01, 20.0),

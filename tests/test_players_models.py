@@ -523,6 +523,19 @@ def test_tight_aggressive_does_not_stack_off_deep_with_one_pair() -> None:
     assert model.decide(river_all_in_raise("7s3d", board, 200 * BB), rng) is CHECK_CALL
 
 
+def test_tight_aggressive_puts_in_what_a_bet_would_leave_too_small_a_share_of_the_pot() -> None:
+    """``all_in_left``: a bet leaving fewer than that many pots behind goes all-in instead."""
+    rng = np.random.default_rng(3)
+    spot = _postflop("KsKd", "Kh7c2d", 0)  # top set, checked to: 400 in the pot, 2,000 behind
+    # bets 264 (two thirds of the pot), leaving 1,736 behind a pot of 664: 2.6 pots
+    assert TightAggressiveModel().decide(spot, rng) == RaiseTo(264)
+    assert TightAggressiveModel(all_in_left=2.5).decide(spot, rng) == RaiseTo(264)
+    assert TightAggressiveModel(all_in_left=2.7).decide(spot, rng) == RaiseTo(2000)
+    # it sizes a bet, it does not make one: nothing to bet with, it checks as before
+    air = _postflop("3s4d", "Kh9c2d", 0)
+    assert TightAggressiveModel(all_in_left=5.0).decide(air, rng) is CHECK_CALL
+
+
 def test_tight_aggressive_new_parameters_are_validated() -> None:
     for key, bad in (
         ("premium_width", 1.5),
@@ -530,6 +543,7 @@ def test_tight_aggressive_new_parameters_are_validated() -> None:
         ("raise_range_width", 2.0),
         ("commit_fraction", -0.1),
         ("commit_range_width", 1.01),
+        ("all_in_left", 5.5),
     ):
         with pytest.raises(ConfigError, match=key):
             make_model("tight-aggressive", params={key: bad})
