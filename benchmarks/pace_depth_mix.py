@@ -19,7 +19,8 @@ Network's too), each with an interval that resamples whole tournaments (``cluste
     python benchmarks/pace_depth_mix.py --clustered tests/data/histories/{wpn,betclic}/*.txt
 
 ``--all-ins`` prints instead the share of hands with an all-in by the street of the first
-one, real and simulated, and otherwise::
+one, real and simulated; ``--shoves`` those whose first all-in came before the flop, by kind
+(first in, a re-raise, a call) and the all-in player's own stack; and otherwise::
 
     python benchmarks/pace_mix.py scenarios/variants/mtt_1000_6max.toml --runs 20 --save 6max.npz
     python benchmarks/pace_depth_mix.py tests/data/histories/betclic/*.txt --sim 6max.npz \\
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,17 @@ def table(
     return lines
 
 
+OWN_DEPTHS = ((0.0, 15.0), (15.0, 25.0), (25.0, 40.0), (40.0, np.inf))
+
+
+def first_all_ins(d: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """The row of each kept interval's first all-in decision (``d``'s rows in hand order)."""
+    at = d[:, 0].astype(np.intp)
+    rows = np.flatnonzero((at >= 0) & keep[np.maximum(at, 0)] & (d[:, 9] > 0))
+    _, first = np.unique(at[rows], return_index=True)
+    return rows[first]
+
+
 def all_in_streets(
     intervals: np.ndarray, d: np.ndarray, players: Sequence[int], label: str
 ) -> list[str]:
@@ -161,17 +173,51 @@ def all_in_streets(
 
     The hands are the pace intervals' opening hands (a simulated decision's ``all_in`` is its
     event's; a real one's, chips equal to what the player had behind)."""
-    at = d[:, 0].astype(np.intp)
     lines = []
     for name, keep, hands in depth_cells(intervals, players):
-        rows = (at >= 0) & keep[np.maximum(at, 0)] & (d[:, 9] > 0)
-        first: dict[int, int] = {}
-        for k, street in zip(at[rows], d[rows, 2].astype(int), strict=True):
-            first.setdefault(int(k), street)
-        streets = np.array(list(first.values()), dtype=int)
+        streets = d[first_all_ins(d, keep), 2].astype(int)
         cells = " | ".join(f"{100 * (streets == s).sum() / hands:.1f}" for s in range(4))
-        lines.append(f"| {label} | {name} | {hands:,} | {100 * len(first) / hands:.1f} | {cells} |")
+        share = 100 * len(streets) / hands
+        lines.append(f"| {label} | {name} | {hands:,} | {share:.1f} | {cells} |")
     return lines
+
+
+def preflop_shoves(
+    intervals: np.ndarray, d: np.ndarray, players: Sequence[int], label: str
+) -> list[str]:
+    """One row per depth and kind: hands whose first all-in came before the flop, % of hands,
+    by its kind (a first raise all-in, a re-raise all-in, a call) and by the all-in player's
+    own stack in big blinds before acting."""
+    lines = []
+    for name, keep, hands in depth_cells(intervals, players):
+        rows = first_all_ins(d, keep)
+        rows = rows[d[rows, 2] == 0]
+        own = (d[rows, 6] + d[rows, 3]) / d[rows, 7]
+        raised = d[rows, 3] + d[rows, 4] > d[rows, 7]  # facing more than the big blind
+        call = d[rows, 8] == pace_mix.ACTIONS["call"]
+        for kind, mask in (("first in", ~call & ~raised), ("re-raise", ~call & raised), ("call", call)):  # fmt: skip # noqa: E501
+            cells = " | ".join(
+                f"{100 * (mask & (own >= lo) & (own < hi)).sum() / hands:.2f}"
+                for lo, hi in OWN_DEPTHS
+            )
+            share = 100 * mask.sum() / hands
+            lines.append(f"| {label} | {name} | {hands:,} | {kind} | {share:.2f} | {cells} |")
+    return lines
+
+
+def print_rows(
+    rows_of: Callable[[np.ndarray, np.ndarray, Sequence[int], str], list[str]],
+    files: Sequence[Path],
+    sims: Sequence[str],
+    players: Sequence[int],
+) -> None:
+    """A table's rows for the real histories, then for each simulated file."""
+    if files:
+        intervals, d, _ = real_rows(files)
+        print("\n".join(rows_of(intervals, d, players, "real")))
+    for path in sims:
+        with np.load(path) as z:
+            print("\n".join(rows_of(z["intervals"], z["decisions"], players, Path(path).stem)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -189,19 +235,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="the share of hands with an all-in by the street of the first, instead",
     )
+    ap.add_argument(
+        "--shoves",
+        action="store_true",
+        help="the hands whose first all-in came before the flop, by kind and own stack, instead",
+    )
     args = ap.parse_args(argv)
+    if args.shoves:
+        print(
+            "| source | depth (bb) | hands | first all-in before the flop | % of hands | "
+            "own stack < 15 bb | 15-25 | 25-40 | 40+ |"
+        )
+        print("|---|---|---:|---|---:|---:|---:|---:|---:|")
+        print_rows(preflop_shoves, args.files, args.sim, args.players)
+        return 0
     if args.all_ins:
         print("| source | depth (bb) | hands | all-in % | pre-flop | flop | turn | river |")
         print("|---|---|---:|---:|---:|---:|---:|---:|")
-        if args.files:
-            intervals, d, _ = real_rows(args.files)
-            print("\n".join(all_in_streets(intervals, d, args.players, "real")))
-        for path in args.sim:
-            with np.load(path) as z:
-                lines = all_in_streets(
-                    z["intervals"], z["decisions"], args.players, Path(path).stem
-                )
-            print("\n".join(lines))
+        print_rows(all_in_streets, args.files, args.sim, args.players)
         return 0
     if args.clustered:
         print("\n".join(clustered(args.files)))
