@@ -1099,7 +1099,9 @@ class TightAggressiveModel(_TimedModel):
     estimate is compared with: ``range_equity``), then bets ``bet_fraction`` of the pot at
     equity >= ``value_equity`` (checked to, at >= ``stab_equity`` times two over the players in
     the hand when that is lower: a stab, off by default), raises at >= ``raise_equity``, calls
-    when equity beats the pot odds by ``call_margin``, and otherwise checks or folds.
+    when equity beats the pot odds by ``call_margin``, and otherwise checks or folds. Any bet
+    or raise that would leave fewer than ``all_in_left`` pots behind goes all-in (off by
+    default).
     """
 
     __slots__ = (
