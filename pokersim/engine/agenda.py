@@ -10,7 +10,9 @@ Event ids only grow, so each list is in id order and events come out exactly as 
 heap: the same run, event for event.
 
 The class is mixed into ``simpy.Environment`` by the director (the only module importing
-simpy), which names the exception a step raises when nothing is left (``empty``). It supports
+simpy), which names the exception a step raises when nothing is left (``empty``) and the class
+of the tables' hand ends, which go to ``on_hand_end`` first: a table that deals again
+reschedules the same event, and its process is resumed only when the table stops. It supports
 what the director uses: urgent and normal priorities, and ``run()`` until nothing is left.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Any
 
@@ -30,12 +33,15 @@ class Agenda:
     """``schedule``, ``step`` and ``peek`` of ``simpy.Environment`` over events kept by time."""
 
     empty: type[Exception] = IndexError  # what ``step`` raises when no event is left
+    hand_end_type: type | None = None  # events given to ``on_hand_end`` before their callbacks
     _now: Any
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._due: dict[Any, Due] = {}  # by time: its urgent and normal events, in id order
         self._times: list[Any] = []  # a heap of the keys of ``_due``
+        # a table's hand end, before its callbacks: True when handled (rescheduled, not run)
+        self.on_hand_end: Callable[[Any], bool] = lambda event: False
         # SimPy binds its event makers to the instance only for its own class, not a subclass
         # (``BoundClass.bind_early`` reads the class's own dict): bound once here, not at every
         # ``env.timeout`` of every hand
@@ -66,6 +72,8 @@ class Agenda:
         if not urgent and not normal:
             heappop(times)
             del self._due[first]
+        if event.__class__ is self.hand_end_type and self.on_hand_end(event):
+            return
         callbacks, event.callbacks = event.callbacks, None
         for callback in callbacks:
             callback(event)

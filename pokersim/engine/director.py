@@ -1,10 +1,11 @@
 """The director: the clock, one SimPy process per table and one "every table is idle" event.
 
 The only module of the project that imports simpy. Simulated time is integer seconds since the
-start. Each hand is one SimPy timeout: the dealer plays it when it starts (its duration is the
-dealing time plus every decision's time) and its result takes effect when the timeout fires.
-Same-time events run first-in first-out; the "every table is idle" event runs before anything
-else due in the same second, as if the last table had done the work itself.
+start. A hand is played when it starts (its seconds: dealing plus every decision's time) and
+takes effect at its end, a ``HandEnd`` event the clock hands to ``_hand_end``: the table deals
+again at once, reusing the event, and its process resumes only when the table stops. Same-time
+events run first-in first-out; "every table is idle" runs before anything else due in that
+second, as if the last table had done the work itself.
 
 After a hand (``_hand_ended``), in this order: a rolled-back hand is voided (incidents); the
 hand is logged with its time-outs and disconnections (incidents); stacks are applied; rebuys and
@@ -31,7 +32,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 import simpy
-from simpy.events import URGENT
+from simpy.events import NORMAL, URGENT
 
 from pokersim.engine.agenda import Agenda
 from pokersim.engine.floor import Floor
@@ -60,10 +61,20 @@ class AllIdle(simpy.Event):
         self.env.schedule(self, URGENT)
 
 
+class HandEnd(simpy.Event):
+    """The end of a table's hand; its value is the hand's result (``Director._hand_end``)."""
+
+    def __init__(self, env: simpy.Environment, table: Table) -> None:
+        super().__init__(env)
+        self.table = table
+        self._ok = True
+
+
 class Clock(Agenda, simpy.Environment):
     """SimPy's environment with its events kept by time (``engine.agenda``): the same order."""
 
     empty = simpy.core.EmptySchedule
+    hand_end_type = HandEnd
 
 
 class Director(Upkeep):
@@ -74,6 +85,7 @@ class Director(Upkeep):
     ) -> None:
         super().__init__(scenario, seed, opts)
         self.env = Clock()
+        self.env.on_hand_end = self._hand_end
         self.start_position = start_position
         self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
@@ -149,32 +161,34 @@ class Director(Upkeep):
                 self.incidents.level_started(level_i)
 
     def _table_process(self, tab: Table) -> Process:
-        env, go, tid, move_button = self.env, self.go, tab.table_id, Floor.move_button
+        """Deals when started; resumed only when a hand's end stops the table (`_hand_end`)."""
+        go, tid = self.go, tab.table_id
         while True:
             yield go[tid]
             if not tab.open or self.over:
                 if not tab.open:  # nothing waits on a closed table again
                     del go[tid]
                 return
-            if tab.recheck and not self._still_ready(tab):
-                continue
-            while True:
-                seat_nos, button = move_button(tab)
-                (result, seconds), started = self.dealer.play(
-                    tab,
-                    seat_nos,
-                    button,
-                    int(env.now),
-                    self.sync.round,
-                    self.cashier.places_paid,
-                )
-                emit = self.emit_table  # records to emit, or rows to emit_rows
-                if started is not None and emit is not None:  # made only when there is a log
-                    emit(started)
-                yield env.timeout(seconds)
-                if not self._hand_ended(tab, result):
-                    break
-                del result, started  # freed now, while fresh, not one round of tables later
+            if not tab.recheck or self._still_ready(tab):
+                yield self._deal(tab, HandEnd(self.env, tab))
+
+    def _deal(self, tab: Table, end: HandEnd) -> HandEnd:
+        """Play the table's next hand now; ``end`` fires when its seconds are up."""
+        seat_nos, button = Floor.move_button(tab)
+        (end._value, seconds), started = self.dealer.play(
+            tab, seat_nos, button, int(self.env.now), self.sync.round, self.cashier.places_paid
+        )
+        if started is not None and self.emit_table is not None:  # made only when there is a log
+            self.emit_table(started)  # a record to emit, or rows to emit_rows
+        self.env.schedule(end, NORMAL, seconds)
+        return end
+
+    def _hand_end(self, end: HandEnd) -> bool:
+        """A hand's seconds are up: apply it; True when its table dealt again (``end`` reused)."""
+        if self._hand_ended(end.table, end._value):
+            self._deal(end.table, end)
+            return True
+        return False
 
     def _timer(self, pending: Pending | None) -> tuple[simpy.Event, Callable[[], Any]] | None:
         """A wait asked for by ``_resolve``, its timeout made now (same-time order kept)."""
@@ -384,16 +398,3 @@ class Director(Upkeep):
                 self._start_table(tab)
         if self.playing == 0:
             raise InvariantError(f"no table can deal with {self.field.remaining} players left")
-
-    def _roll_back(self, tab: Table, result: Outcome) -> bool:
-        """The hand never happened (R-FAULT-1); its time-outs and disconnections did."""
-        inc = self.incidents
-        event = inc.rolled_back(tab, result, self.now)
-        tab.playing = False
-        self.playing -= 1
-        if inc.conn_on or tab.table_id in inc.hand_timeouts:
-            self._log(inc.connection_events(tab, result, self.now))
-        self._log([event])
-        if self.over:
-            return False
-        return self._stop(tab)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pokersim.engine.days import Days
 from pokersim.engine.lobby import cancelled_before_start
+from pokersim.engine.played import Outcome
 from pokersim.engine.records import TournamentResult
-from pokersim.engine.state import Bust
+from pokersim.engine.state import Bust, Table
 from pokersim.errors import InvariantError
 from pokersim.events import (
     DealNegotiationEnded,
@@ -227,3 +228,16 @@ class Endings(Days):
         if not self.over:
             raise InvariantError("the tournament stopped before one player held every chip")
         return self.tally.result()
+
+    def _roll_back(self, tab: Table, result: Outcome) -> bool:
+        """The hand never happened (R-FAULT-1); its time-outs and disconnections did."""
+        inc = self.incidents
+        event = inc.rolled_back(tab, result, self.now)
+        tab.playing = False
+        self.playing -= 1
+        if inc.conn_on or tab.table_id in inc.hand_timeouts:
+            self._log(inc.connection_events(tab, result, self.now))
+        self._log([event])
+        if self.over:
+            return False
+        return self._stop(tab)

@@ -353,3 +353,7 @@ class Run:
     def _wake_idle(self) -> None:
         """Start the idle tables that can play (the director's)."""
         raise NotImplementedError
+
+    def _stop(self, tab: Table) -> bool:
+        """The table waits for the others (the director's); False."""
+        raise NotImplementedError
