@@ -475,6 +475,52 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
 
 
 @njit(cache=True)
+def _table_hand(ints, floats, head, stack, rows, strengths, u, z, raw_params, bank, consts, ti, button, i, j, spt, clock):  # fmt: skip # noqa: E501 # pragma: no cover
+    """A table's next whole hand from its arrays: ``play_quick_hand``'s hand, without Python.
+
+    ``head``: the table's :func:`whole_hand_head` (its seats' records, seat numbers and
+    players); ``stack``: the field's chips by player; ``rows`` and ``strengths``: the table's
+    deck block and its hand ranks (``engine.shoe``), ``u`` and ``z`` its decision draws;
+    ``button``: the button's seat index; ``i`` and ``j``: the hand's row in the deck block and in
+    the draws block; ``spt``: seats per table; ``clock``: the action clock's seconds. Returns
+    the chips at the table, the hand's final stacks at the head of ``ints``; -1 when a seat
+    must be asked in Python (the time banks as they were: the hand is to be played again in
+    Python); -2 when chips were lost or made.
+    """
+    for k in range(len(head)):
+        ints[k] = head[k]
+    n = ints[H_N]
+    ints[H_BASE] = 52 * i - 2
+    ints[H_BOARD] = 52 * i + 2 * spt
+    ints[H_BUTTON] = button
+    ints[H_UI] = j * DECISION_UNIFORMS
+    ints[H_UEND] = (j + 1) * DECISION_UNIFORMS
+    ints[H_ZI] = j * DECISION_NORMALS
+    ints[H_ZEND] = (j + 1) * DECISION_NORMALS
+    saved = np.empty(n, dtype=np.float64)
+    total = 0
+    for k in range(n):
+        p = ints[HEADER + IDS * n + k]
+        chips = stack[p]
+        ints[HEADER + k] = chips
+        total += chips
+        ints[HEADER + RANKS * n + k] = strengths[i * spt + ints[HEADER + SEAT_NOS * n + k] - 1]
+        saved[k] = bank[p]
+    floats[F_ELAPSED] = 0.0
+    floats[F_CLOCK] = clock
+    if _run(ints, floats, rows, raw_params, u, z, bank, consts, ti) != DONE:
+        for k in range(n):
+            bank[ints[HEADER + IDS * n + k]] = saved[k]
+        return -1
+    left = 0
+    for k in range(n):
+        if ints[HEADER + k] < 0:
+            return -2
+        left += ints[HEADER + k]
+    return total if left == total else -2
+
+
+@njit(cache=True)
 def _tables(consts):  # pragma: no cover
     """The tables in :func:`constants`' bytes: (the sampler's and evaluator's, the charts)."""
     at = consts[: 8 * _N_CONSTS].view(np.int64)  # where each table starts, in bytes
@@ -1049,6 +1095,66 @@ def play_quick_hand(
         floats[F_ELAPSED],
         ints[H_ASKED],
     )
+
+
+def play_table_hand(
+    head: array[int],
+    stack: array[int],
+    cards: tuple[bytes, array[int], Any, Any],
+    params: np.ndarray,
+    bank: array[float],
+    pace: Sequence[float],
+    context: TournamentContext | None,
+    player_ids: tuple[int, ...],
+    at: tuple[int, int, int, int],
+    clock: float,
+) -> tuple[tuple[int, ...], tuple[Knockout, ...], bool, float, int] | None:
+    """A table's next whole hand, none of it in Python (``_table_hand``); None: play it so.
+
+    ``cards``: the table's deck block, hand ranks and decision draws (``engine.shoe``); ``at``:
+    the button's seat index, the hand's row in the deck block and in the draws block, and the
+    seats per table. Returns what :func:`play_quick_hand` returns, for the same hand.
+    """
+    buf = _buffers(head[H_N], pace, bank)
+    ti = hand_inputs(params, context, player_ids)
+    # a new tournament-input array at each bust, of one layout: resolved by its layout
+    key = (id(params), id(buf.bank_view), ti.dtype.num, ti.ndim, ti.flags.c_contiguous)
+    got = _TABLE_HANDS.get(key)
+    if got is None:
+        if len(_TABLE_HANDS) >= 64:  # records or banks made again and again (tests)
+            _TABLE_HANDS.clear()
+        consts = _CONSTS[0] if _CONSTS else constants()
+        rows, strengths, u, z = cards
+        run = resolve(
+            _table_hand, buf.ints_view, buf.floats_view, head, stack, rows, strengths, u, z,
+            params, buf.bank_view, consts, ti, *at, clock,
+        )  # fmt: skip
+        got = _TABLE_HANDS[key] = (run, consts, (params, buf.bank_view))
+    run, consts, _ = got
+    rows, strengths, u, z = cards
+    chips = run(
+        buf.ints_view, buf.floats_view, head, stack, rows, strengths, u, z, params,
+        buf.bank_view, consts, ti, *at, clock,
+    )  # fmt: skip
+    if chips == -1:
+        return None
+    ints = buf.ints
+    n = len(player_ids)
+    final = tuple(ints[HEADER : HEADER + n])
+    if chips == -2:
+        raise InvariantError(f"stacks {list(final)} after a compiled hand: chips lost or made")
+    return (
+        final,
+        _knockouts(ints, n, final, player_ids) if 0 in final else (),
+        ints[H_LIVE] > 1,
+        buf.floats[F_ELAPSED],
+        ints[H_ASKED],
+    )
+
+
+# ``_table_hand`` resolved by the arrays it is called with (their identities, kept alive here,
+# and the tournament inputs' layout)
+_TABLE_HANDS: dict[tuple[int, ...], tuple[Callable[..., int], np.ndarray, tuple[Any, ...]]] = {}
 
 
 def _play(

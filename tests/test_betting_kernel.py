@@ -35,6 +35,7 @@ from pokersim.betting_kernel import (
     machine_params,
     play_quick_hand,
     play_rounds,
+    play_table_hand,
     play_whole_hand,
 )
 from pokersim.config import AnteKind, Level
@@ -566,9 +567,15 @@ def _both_paths(
         calls[0] += 1
         return play_quick_hand(*args)
 
+    def counting_table(*args: Any) -> Any:
+        got = play_table_hand(*args)
+        calls[0] += got is not None  # None: played again by play_quick_hand (counted there)
+        return got
+
     fast_log: list[Any] = []
     monkeypatch.setattr(engine_dealer, "play_whole_hand", counting_whole)
     monkeypatch.setattr(engine_dealer, "play_quick_hand", counting_quick)
+    monkeypatch.setattr(engine_dealer, "play_table_hand", counting_table)
     fast = engine.run_tournament(sc, seed, emit=fast_log.append, **kwargs)
     slow_log: list[Any] = []
     monkeypatch.setattr(engine_dealer.Dealer, "compiled", False)

@@ -21,6 +21,7 @@ from pokersim.actions import FOLD, Action, DecisionView, TournamentContext
 from pokersim.betting_kernel import (
     machine_params,
     play_quick_hand,
+    play_table_hand,
     play_whole_hand,
     whole_hand_head,
 )
@@ -203,11 +204,31 @@ class Dealer(Shoe):
     ) -> tuple[Outcome, int]:
         """The hand compiled whole from the shoe's cards, kept as a ``PlayedHand``."""
         seat_nos, ids, stacks, button = seats
-        ranks = self.cards(tab, seat_nos)
-        assert ranks is not None  # ``quick``: the shoe evaluates its blocks
         inputs, head = kernel
         player_ids = tuple(ids)
         structure = self.sc.structure
+        if not self.record_actions:  # nothing of the hand in Python, unless a seat is asked
+            i, j = self.rows_at(tab)
+            assert tab.strengths is not None  # ``quick``: the shoe evaluates its blocks
+            blocks = (tab.rows, tab.strengths, tab.uniforms, tab.normals)
+            where = (button, i, j, self.seats_per_table)
+            got = play_table_hand(
+                head, self.field.stack, blocks, self.kernel_params, self.incidents.bank,
+                self.decision_pace, context, player_ids, where, self.action_seconds,
+            )  # fmt: skip
+            if got is not None:
+                final, knockouts, showdown, self._elapsed, self._street = got
+                base = 52 * i - 2
+                board = base + 2 + 2 * self.seats_per_table
+                ranks = self.ranks(tab, i, seat_nos)
+                assert ranks is not None
+                hand = PlayedHand(
+                    at, level, structure, (seat_nos, player_ids, stacks, button),
+                    (tab.rows, base, board, ranks), final, knockouts, showdown,
+                )  # fmt: skip
+                return hand, self._seconds(at[0], showdown)
+        ranks = self.cards(tab, seat_nos)
+        assert ranks is not None  # ``quick``: the shoe evaluates its blocks
         rows, base, board = self._kernel_rows, self._kernel_base, self._kernel_board
         events = None
         if self.record_actions:

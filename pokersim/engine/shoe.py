@@ -89,6 +89,16 @@ class Shoe:
         Its draws are made current and its cards put where the compiled rounds read them
         (``_kernel_rows``, ``_kernel_base``, ``_kernel_board``); a scripted hand's come after.
         """
+        i, j = self.rows_at(tab)
+        self.draws.start(tab.uniforms, tab.normals, j, self.streams.seed, tab.table_id, tab.hand_no)
+        spt = self.seats_per_table
+        self._kernel_rows = tab.rows
+        self._kernel_base = base = 52 * i - 2
+        self._kernel_board = base + 2 + 2 * spt
+        return self.ranks(tab, i, seat_nos)
+
+    def rows_at(self, tab: Table) -> tuple[int, int]:
+        """The table's current hand's rows in its deck and draws blocks (dealt when used up)."""
         i = tab.hand_no - tab.block_first
         if i >= tab.block_len:
             self._deck_block(tab)
@@ -97,14 +107,14 @@ class Shoe:
         if j >= tab.draws_len:
             self._draws_block(tab)
             j = 0
-        self.draws.start(tab.uniforms, tab.normals, j, self.streams.seed, tab.table_id, tab.hand_no)
-        spt = self.seats_per_table
-        self._kernel_rows = tab.rows
-        self._kernel_base = base = 52 * i - 2
-        self._kernel_board = base + 2 + 2 * spt
+        return i, j
+
+    def ranks(self, tab: Table, i: int, seat_nos: Sequence[int]) -> Sequence[int] | None:
+        """The hand ranks of the seats taken, hand ``i`` of the table's block (None: none)."""
         srow = tab.strengths
         if srow is None:
             return None
+        spt = self.seats_per_table
         at = i * spt - 1
         if len(seat_nos) < spt:  # empty seats: the seats taken only
             return [srow[at + s] for s in seat_nos]
