@@ -91,7 +91,8 @@ def _recording() -> Iterator[list[tuple[Any, tuple[Any, ...], tuple[Any, ...]]]]
 
     numba's dispatcher calls ``_compile_for_args`` for a call from Python whose types it has
     no machine code for yet (compiled or loaded from its cache); calls between kernels are
-    typed inside numba and never come here.
+    typed inside numba and never come here. Kernels resolved through ``kernel_cache.resolve``
+    are recorded too: one another kernel compiled first for the same types never comes here.
     """
     from numba.core import dispatcher  # noqa: PLC0415
 
@@ -107,10 +108,18 @@ def _recording() -> Iterator[list[tuple[Any, tuple[Any, ...], tuple[Any, ...]]]]
         return result
 
     Dispatcher._compile_for_args = compile_for_args
+    kernel_cache.RESOLVED = []
     try:
         yield calls
+        # a kernel another kernel compiled first (for the same types) is called from Python
+        # without compiling: the ones resolved through ``kernel_cache.resolve`` count too
+        for run, args in kernel_cache.RESOLVED:
+            if hasattr(run, "overloads"):  # numba's dispatcher
+                types = tuple(run.typeof_pyval(a) for a in args)
+                calls.append((run, types, tuple(_arg_name(a) for a in args)))
     finally:
         Dispatcher._compile_for_args = original
+        kernel_cache.RESOLVED = None
 
 
 def _arg_name(value: Any) -> Any:

@@ -475,7 +475,7 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
 
 
 @njit(cache=True)
-def _table_hand(ints, floats, head, stack, rows, strengths, u, z, raw_params, bank, consts, ti, button, i, j, spt, clock):  # fmt: skip # noqa: E501 # pragma: no cover
+def table_hand(ints, floats, head, stack, rows, strengths, u, z, raw_params, bank, consts, ti, button, i, j, spt, clock):  # fmt: skip # noqa: E501 # pragma: no cover
     """A table's next whole hand from its arrays: ``play_quick_hand``'s hand, without Python.
 
     ``head``: the table's :func:`whole_hand_head` (its seats' records, seat numbers and
@@ -885,6 +885,13 @@ def play_rounds(
 
 
 _ANTE_CODES = {AnteKind.CLASSIC: CLASSIC_ANTE, AnteKind.BIG_BLIND: BIG_BLIND_ANTE}
+
+
+def ante_code(level: Level) -> int:
+    """The machine's code of the level's ante (``H_ANTE_KIND``)."""
+    return _ANTE_CODES.get(level.ante_kind, NO_ANTE)
+
+
 _MASK_SEATS = [tuple([k for k in range(10) if m >> k & 1]) for m in range(1 << 10)]
 _new_pot: Callable[..., Pot] = record_builder(Pot)
 _new_knockout: Callable[..., Knockout] = record_builder(Knockout)
@@ -927,8 +934,8 @@ def _start_whole_hand(
         ints, 0,
         n, base, 0, level.big_blind, 0, n, n, button,
         *draws_at, (1 << n) - 1, board_at, 0, POST, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, int(logging), 0, 1, level.small_blind, level.ante,
-        _ANTE_CODES.get(level.ante_kind, NO_ANTE), 0, 0, 0,
+        0, 0, 0, 0, 0, 0, int(logging), 0, 1, level.small_blind, level.ante, ante_code(level),
+        0, 0, 0,
         *stacks, *[0] * (2 * n), *inputs, *ranks,
     )  # fmt: skip
 
@@ -1097,6 +1104,17 @@ def play_quick_hand(
     )
 
 
+def machine_views(
+    n: int, pace: Sequence[float], bank: array[float]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The machine's buffers for ``n`` seats as compiled calls take them: ints, floats, banks.
+
+    The table's pace is written in the floats, and the banks are ``bank`` seen in place.
+    """
+    buf = _buffers(n, pace, bank)
+    return buf.ints_view, buf.floats_view, buf.bank_view
+
+
 def play_table_hand(
     head: array[int],
     stack: array[int],
@@ -1109,7 +1127,7 @@ def play_table_hand(
     at: tuple[int, int, int, int],
     clock: float,
 ) -> tuple[tuple[int, ...], tuple[Knockout, ...], bool, float, int] | None:
-    """A table's next whole hand, none of it in Python (``_table_hand``); None: play it so.
+    """A table's next whole hand, none of it in Python (``table_hand``); None: play it so.
 
     ``cards``: the table's deck block, hand ranks and decision draws (``engine.shoe``); ``at``:
     the button's seat index, the hand's row in the deck block and in the draws block, and the
@@ -1126,7 +1144,7 @@ def play_table_hand(
         consts = _CONSTS[0] if _CONSTS else constants()
         rows, strengths, u, z = cards
         run = resolve(
-            _table_hand, buf.ints_view, buf.floats_view, head, stack, rows, strengths, u, z,
+            table_hand, buf.ints_view, buf.floats_view, head, stack, rows, strengths, u, z,
             params, buf.bank_view, consts, ti, *at, clock,
         )  # fmt: skip
         got = _TABLE_HANDS[key] = (run, consts, (params, buf.bank_view))
@@ -1152,7 +1170,7 @@ def play_table_hand(
     )
 
 
-# ``_table_hand`` resolved by the arrays it is called with (their identities, kept alive here,
+# ``table_hand`` resolved by the arrays it is called with (their identities, kept alive here,
 # and the tournament inputs' layout)
 _TABLE_HANDS: dict[tuple[int, ...], tuple[Callable[..., int], np.ndarray, tuple[Any, ...]]] = {}
 

@@ -83,6 +83,7 @@ KERNEL_SOURCES = (
     "pot_kernel.py",
     "pots.py",
     "rng.py",
+    "tables_kernel.py",
     "timing.py",
     "version.py",
     "data/class_equity.npz",
@@ -275,7 +276,15 @@ def resolve(kernel: Any, *args: Any) -> Callable[..., Any]:
     A :class:`Deferred`'s function for their types; numba's dispatcher is itself (it types each
     call in C).
     """
-    return kernel.resolve(*args) if isinstance(kernel, Deferred) else kernel
+    run = kernel.resolve(*args) if isinstance(kernel, Deferred) else kernel
+    if RESOLVED is not None:
+        RESOLVED.append((run, args))
+    return run
+
+
+# While the ahead-of-time module is built (``aot``): every kernel resolved for Python, with the
+# arguments it was resolved for (one another kernel compiled first is never compiled for them)
+RESOLVED: list[tuple[Any, tuple[Any, ...]]] | None = None
 
 
 def arg_key(value: Any) -> Any:

@@ -127,6 +127,23 @@ def hand_inputs(
     return out
 
 
+def inputs_by_seats(
+    params: np.ndarray, context: TournamentContext | None, sizes: Sequence[int]
+) -> np.ndarray | None:
+    """:func:`hand_inputs` of a table of n players in row n, for each n of ``sizes``.
+
+    Zero-padded, and zeros for the other table sizes. None when the inputs depend on who the
+    players are (cash bounties on their heads).
+    """
+    rows = np.zeros((max(sizes) + 1, len(NO_CONTEXT)), dtype=np.float64)
+    for n in sizes:
+        ti = hand_inputs(params, context, range(n))
+        if ti is not NO_CONTEXT and _LAST_CONTEXT[2]:
+            return None
+        rows[n, : len(ti)] = ti
+    return rows
+
+
 _LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware
 # the context last asked about, its inputs by seats, whether it has cash bounties
 _LAST_CONTEXT: list[Any] = [None, {}, False]

@@ -1,11 +1,9 @@
 """The director: the clock, one SimPy process per table and one "every table is idle" event.
 
-The only module of the project that imports simpy. Simulated time is integer seconds since the
-start. A hand is played when it starts (its seconds: dealing plus every decision's time) and
-takes effect at its end, a ``HandEnd`` event the clock hands to ``_hand_end``: the table deals
-again at once, reusing the event, and its process resumes only when the table stops. Same-time
-events run first-in first-out; "every table is idle" runs before anything else due in that
-second, as if the last table had done the work itself.
+The only module importing simpy. Time is integer seconds from the start. A hand is played when
+it starts and applied at its end (``_hand_end``), where the table deals again; its process
+resumes only when the table stops. Plain hand ends run compiled (``engine.cruise``). Same-time
+events run first-in first-out; "every table is idle" runs first in its second.
 
 After a hand (``_hand_ended``), in this order: a rolled-back hand is voided (incidents); the
 hand is logged with its time-outs and disconnections (incidents); stacks are applied; rebuys and
@@ -35,6 +33,7 @@ import simpy
 from simpy.events import NORMAL, URGENT
 
 from pokersim.engine.agenda import Agenda
+from pokersim.engine.cruise import Cruise
 from pokersim.engine.floor import Floor
 from pokersim.engine.played import Outcome
 from pokersim.engine.setup import Options
@@ -86,6 +85,7 @@ class Director(Upkeep):
         super().__init__(scenario, seed, opts)
         self.env = Clock()
         self.env.on_hand_end = self._hand_end
+        self.env.cruise = None if self.arrays is None else Cruise(self, self.arrays)
         self.start_position = start_position
         self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
@@ -180,11 +180,13 @@ class Director(Upkeep):
         )
         if started is not None and self.emit_table is not None:  # made only when there is a log
             self.emit_table(started)  # a record to emit, or rows to emit_rows
-        self.env.schedule(end, NORMAL, seconds)
+        self.env.schedule(end, NORMAL, seconds)  # the tables' loop reads the hand off it
         return end
 
     def _hand_end(self, end: HandEnd) -> bool:
         """A hand's seconds are up: apply it; True when its table dealt again (``end`` reused)."""
+        if end._value is None:  # a hand of the tables' loop
+            end._value = self.env.cruise.settled(end.table.table_id)
         if self._hand_ended(end.table, end._value):
             self._deal(end.table, end)
             return True
@@ -207,19 +209,15 @@ class Director(Upkeep):
             timer = self._timer(self._resolve())
 
     def _fault_process(self) -> Process:
-        for at, kind, i in self.incidents.timeline():
+        inc = self.incidents  # by kind: a server failure, a disqualification, cancel, infraction
+        act = (lambda i: self._server_failure(inc.faults.cancels[i]), self._draw_disqualification,
+               lambda i: self._cancel_now(), self._infraction)  # fmt: skip
+        for at, kind, i in inc.timeline():
             if at > self.env.now:
                 yield self.env.timeout(at - self.now)
             if self.over:
                 return
-            if kind == 0:
-                self._server_failure(self.incidents.faults.cancels[i])
-            elif kind == 1:
-                self._draw_disqualification(i)
-            elif kind == 2:
-                self._cancel_now()
-            else:
-                self._infraction(i)
+            act[kind](i)
 
     def _arrivals(self) -> Process:
         for at, p in sorted((t, p) for p, t in self.arrival_at.items()):

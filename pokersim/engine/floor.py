@@ -16,7 +16,7 @@ from typing import Any
 
 from pokersim.balancing import Move, TableSeats, plan_balance, plan_break
 from pokersim.engine.format import Format
-from pokersim.engine.state import Field, Table
+from pokersim.engine.state import Field, Table, TableArrays
 from pokersim.errors import InvariantError
 from pokersim.events import (
     FinalTableFormed,
@@ -50,6 +50,7 @@ class Floor:
         # by_size[k]: ids of the tables with k players, in the order they came to that size
         self.by_size: list[dict[int, None]] = [{} for _ in range(self.seats_per_table + 1)]
         self.low = 0  # no table has fewer players (a bound: raised lazily by _smallest_other)
+        self.arrays: TableArrays | None = None  # the tables' loop's copy (``engine.cruise``)
 
     # -- opening and closing -----------------------------------------------------------------
 
@@ -59,6 +60,8 @@ class Floor:
         self.next_table_id += 1
         tab = Table(tid, seats)
         self.tables[tid] = tab
+        if self.arrays is not None:
+            self.arrays.reserve(tid + 1)
         self.by_size[len(seats)][tid] = None
         self.low = min(self.low, len(seats))
         location = self.field.location
@@ -92,6 +95,8 @@ class Floor:
         if size < self.low:
             self.low = size
         tab.order = None  # the seats in order are taken again at the next hand
+        if self.arrays is not None:
+            self.arrays.seats_changed(tab.table_id)
 
     def unseat(self, tab: Table, seat_no: int) -> None:
         """A player leaves the table for good."""
@@ -250,6 +255,8 @@ class Floor:
             self.by_size[0][t.table_id] = None
             t.seats = {}
             t.order = None
+            if self.arrays is not None:
+                self.arrays.seats_changed(t.table_id)
         self.low = 0
         return old
 

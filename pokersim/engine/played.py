@@ -22,7 +22,7 @@ from pokersim.hand import (
     unchecked_setup,
 )
 
-__all__ = ["Outcome", "PlayedHand"]
+__all__ = ["Outcome", "PlayedHand", "SettledHand"]
 
 
 class PlayedHand:
@@ -117,6 +117,29 @@ class PlayedHand:
         return tuple(self.stacks)
 
 
+class SettledHand:
+    """A hand the tables' loop played (``engine.cruise``): its chips and players, nobody out.
+
+    What the director reads of a hand end in which nobody busted, nothing was recorded and
+    nothing else is read (the loop plays only such hands).
+    """
+
+    __slots__ = ("final_stacks", "player_ids")
+
+    knockouts: tuple[Knockout, ...] = ()
+    events: Sequence[HandEvent] = ()
+
+    def __init__(self, final_stacks: tuple[int, ...], player_ids: tuple[int, ...]) -> None:
+        self.final_stacks = final_stacks
+        self.player_ids = player_ids
+
+    @property
+    def setup(self) -> HandSetup:
+        """Not kept: nothing reads the seats of a hand in which nobody busted."""
+        raise AttributeError("a hand of the tables' loop keeps no setup")
+
+
 # What the engine applies after a hand: a hand played in Python (or by a replaced hand
-# engine) gives its full result, one played compiled a ``PlayedHand``.
-Outcome = HandResult | PlayedHand
+# engine) gives its full result, one played compiled a ``PlayedHand``, one of the tables' loop
+# a ``SettledHand``.
+Outcome = HandResult | PlayedHand | SettledHand

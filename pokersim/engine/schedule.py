@@ -46,6 +46,11 @@ class Schedule:
             self._level_to = math.inf if last_level else self.levels.start_of(li + 1)
         return self._level
 
+    def level_ends(self, now: int) -> float:
+        """When the level in force at ``now`` ends (infinity for the last)."""
+        self.level_at(now)
+        return self._level_to
+
     def start_at_level(self, index: int) -> None:
         """F-FLIGHT-3: play starts at level ``index`` (day 2 of a flighted event), not the first."""
         self.levels = self.levels.from_level(index)

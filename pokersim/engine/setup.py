@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokersim import events
+from pokersim.betting_kernel import HEADER as HEAD_HEADER
 from pokersim.connection import Connections
 from pokersim.engine.cashier import Cashier
 from pokersim.engine.context import Contexts
@@ -27,8 +28,9 @@ from pokersim.engine.lobby import before_start, make_plan, start_clock
 from pokersim.engine.places import Places
 from pokersim.engine.records import HandPlayer
 from pokersim.engine.schedule import Schedule
+from pokersim.engine.shoe import DECK_BLOCK, DRAWS_BLOCK
 from pokersim.engine.stages import HandForHand
-from pokersim.engine.state import Field, Table
+from pokersim.engine.state import Field, Table, TableArrays
 from pokersim.entries import late_arrivals
 from pokersim.events import (
     EntriesClosed,
@@ -47,7 +49,7 @@ from pokersim.frozen import frozen
 from pokersim.hand import HandResult
 from pokersim.hand_log import table_ended_row, table_started_row
 from pokersim.players import PlayerModel, builtin_models, make_model
-from pokersim.rng import Streams
+from pokersim.rng import DECISION_NORMALS, DECISION_UNIFORMS, Streams
 from pokersim.scenario import PlayerSpec, Scenario
 from pokersim.tally import TALLIED, Tally
 from pokersim.timing import ThinkTime
@@ -241,6 +243,29 @@ class Run:
             fixed_decks=opts.decks,
             lean=opts.on_hand is None,
         )
+        self.arrays = self._table_arrays()
+
+    def _table_arrays(self) -> TableArrays | None:
+        """The tables' arrays for the loop over their hands (``engine.cruise``), when it may run.
+
+        Not for a run that records or reads each hand, logs its table events as records (rows
+        only: the loop writes them), scripts its cards, stops for the day,
+        counts faults by hand or plays shoot-out matches: each hand end there is the director's.
+        """
+        dealer = self.dealer
+        if (
+            not dealer.quick or self.record_actions or dealer.fixed
+            or (self.emit_table is not None and self.hand_started is not table_started_row)
+            or self.day_end is not None or self.incidents.faults_on or self.floor.shootout
+        ):  # fmt: skip
+            return None
+        spt = self.sc.seats_per_table
+        arrays = TableArrays(
+            spt, HEAD_HEADER + 7 * spt, DECK_BLOCK, DRAWS_BLOCK, DECISION_UNIFORMS,
+            DECISION_NORMALS,
+        )  # fmt: skip
+        dealer.arrays = self.floor.arrays = arrays
+        return arrays
 
     def _late_start(self) -> list[int]:
         """The players seated at the start; the others arrive over late registration."""

@@ -15,7 +15,7 @@ import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.engine.records import seat_rows
-from pokersim.engine.state import Table
+from pokersim.engine.state import Table, TableArrays
 from pokersim.hand import Deal, unchecked_deal
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
@@ -54,6 +54,7 @@ class Shoe:
         self._kernel_base = 0
         self._kernel_board = 0
         self._seat_rows = seat_rows(scenario.seats_per_table)
+        self.arrays: TableArrays | None = None  # a copy of the blocks for the tables' loop
 
     def _deck_block(self, tab: Table) -> None:
         # blocks grow 8, 16, 32, 64: short-lived tables do not deal hands they never play
@@ -69,6 +70,8 @@ class Shoe:
             # block kept by every table (a large field's working set)
             ranks = np.asarray(self.evaluate(cards), dtype=np.int16)
             tab.strengths = array("h", ranks.tobytes())
+            if self.arrays is not None:
+                self.arrays.deck_block(tab.table_id, first, decks, ranks)
 
     def _draws_block(self, tab: Table) -> None:
         # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
@@ -78,6 +81,8 @@ class Shoe:
         tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
         tab.draws_first = tab.hand_no
         tab.draws_len = size
+        if self.arrays is not None:
+            self.arrays.draws_block(tab.table_id, tab.hand_no, tab.uniforms, tab.normals, size)
 
     def scripted(self, tab: Table) -> bool:
         """Whether the table's current hand has scripted cards."""

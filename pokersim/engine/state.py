@@ -110,3 +110,88 @@ class Field:
         """``chips`` of ``p``'s stack leave the tournament (R-COND-1, R-COND-3), not to a pot."""
         self.stack[p] -= chips
         self.total_chips -= chips
+
+
+# Columns of ``TableArrays.tabs``, one row a table (``pokersim.tables_kernel`` reads them).
+T_HAND_NO, T_BUTTON, T_CHIPS, T_HEAD_OK, T_LEVEL, T_PRESENT, T_FIN_OK = range(7)
+T_BLOCK_FIRST, T_BLOCK_LEN, T_DRAWS_FIRST, T_DRAWS_LEN, T_TOUCHED, T_FIN_N = range(7, 13)
+T_WIDTH = 13
+
+
+class TableArrays:
+    """Every table's state as arrays, for the loop that plays hands between the director's events.
+
+    A copy of what the ``Table`` records, the dealer and the shoe keep, written where they
+    change it (a hand dealt in Python, a block dealt, a head made, a seat taken or left) and
+    read back into the records for the tables the loop played (``engine.cruise``).
+    """
+
+    tabs: np.ndarray  # int64, a row a table (``T_*`` columns)
+    heads: np.ndarray  # int64: the dealer's compiled head of each table's seats
+    fins: np.ndarray  # int64: the hand under way, its final stacks
+    fin_ids: np.ndarray  # int64: and its players
+    decks: np.ndarray  # uint8: each table's block of decks, 52 cards a hand
+    ranks: np.ndarray  # int16: their hand ranks, a seat each
+    uniforms: np.ndarray  # float64: each table's block of decision draws
+    normals: np.ndarray
+
+    def __init__(self, seats_per_table: int, head_width: int, deck_hands: int, draw_hands: int,
+                 uniforms: int, normals: int) -> None:  # fmt: skip
+        self.spt = seats_per_table
+        self.widths = {
+            "tabs": (T_WIDTH, np.int64), "heads": (head_width, np.int64),
+            "fins": (seats_per_table, np.int64), "fin_ids": (seats_per_table, np.int64),
+            "decks": (deck_hands * 52, np.uint8), "ranks": (deck_hands * seats_per_table, np.int16),
+            "uniforms": (draw_hands * uniforms, np.float64),
+            "normals": (draw_hands * normals, np.float64),
+        }  # fmt: skip
+        self.capacity = 0
+        self.reserve(16)
+
+    def reserve(self, tables: int) -> None:
+        """Room for table ids below ``tables`` (the arrays made again, twice as large)."""
+        if tables <= self.capacity:
+            return
+        cap = max(tables, 2 * self.capacity)
+        for name, (width, dtype) in self.widths.items():
+            new = np.zeros((cap, width), dtype=dtype)
+            if self.capacity:
+                new[: self.capacity] = getattr(self, name)
+            setattr(self, name, new)
+        self.capacity = cap
+
+    def seats_changed(self, table_id: int) -> None:
+        """Someone sat down or left: the table's head no longer holds its seats."""
+        if table_id < self.capacity:
+            self.tabs[table_id, T_HEAD_OK] = 0
+
+    def deck_block(self, table_id: int, first: int, decks: np.ndarray, ranks: np.ndarray) -> None:
+        """The table's block of decks (hand ``first`` on) and their hand ranks, dealt."""
+        size = len(decks)
+        self.decks[table_id, : size * 52] = decks.ravel()
+        self.ranks[table_id, : len(ranks)] = ranks
+        row = self.tabs[table_id]
+        row[T_BLOCK_FIRST] = first
+        row[T_BLOCK_LEN] = size
+
+    def draws_block(self, table_id: int, first: int, uniforms: Sequence[float],
+                    normals: Sequence[float], size: int) -> None:  # fmt: skip
+        """The table's block of decision draws (hand ``first`` on), drawn."""
+        self.uniforms[table_id, : len(uniforms)] = uniforms
+        self.normals[table_id, : len(normals)] = normals
+        row = self.tabs[table_id]
+        row[T_DRAWS_FIRST] = first
+        row[T_DRAWS_LEN] = size
+
+    def head_made(
+        self, table_id: int, head: Sequence[int] | None, level: int, present: int
+    ) -> None:
+        """The dealer's compiled head of the table's seats (None: Python plays its hands)."""
+        row = self.tabs[table_id]
+        if head is None:
+            row[T_HEAD_OK] = 0
+            return
+        self.heads[table_id, : len(head)] = head
+        row[T_HEAD_OK] = 1
+        row[T_LEVEL] = level
+        row[T_PRESENT] = present

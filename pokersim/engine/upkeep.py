@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
 from pokersim.engine.endings import Endings
-from pokersim.engine.played import Outcome, PlayedHand
+from pokersim.engine.played import Outcome
 from pokersim.engine.state import Bust, Table
 from pokersim.errors import ConfigError, InvariantError
 from pokersim.events import (
@@ -24,7 +24,7 @@ from pokersim.events import (
     SanctionImposed,
 )
 from pokersim.formats import advancing_player
-from pokersim.hand import Seat
+from pokersim.hand import HandResult, Seat
 from pokersim.scenario import SanctionKind
 
 __all__ = ["Upkeep"]
@@ -44,7 +44,7 @@ class Upkeep(Endings):
         self.playing -= 1
         self.hands_played += 1
         if self.on_hand is not None:
-            assert not isinstance(result, PlayedHand)  # a hand read is played with its records
+            assert isinstance(result, HandResult)  # a hand read is played with its records
             self.on_hand(result)
         finals = result.final_stacks
         if sum(finals) != tab.chips:

@@ -1,0 +1,238 @@
+"""The director's stretches of plain play: every table's hands in one compiled loop.
+
+Most hand ends change nothing the director must see: no one busts, no level, break, hold,
+balancing or deal is due. While that stays true (``steady``: checked again after every event the
+director handles itself), the tables' hand ends are applied and their next hands dealt by
+``tables_kernel.cruise`` from the tables' arrays (``engine.state.TableArrays``), in the
+calendar's order, until the next event of the director's own, or a hand end it must see. The
+tables it played get their records back (hand number, button, chips); a hand end it leaves on
+the calendar is read from the arrays when the director applies it (``settled``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pokersim.betting_kernel import ante_code, constants, machine_views
+from pokersim.engine.agenda import WINDOW
+from pokersim.engine.played import Outcome, SettledHand
+from pokersim.engine.state import (
+    T_BUTTON,
+    T_CHIPS,
+    T_FIN_N,
+    T_FIN_OK,
+    T_HAND_NO,
+    T_TOUCHED,
+    Table,
+    TableArrays,
+)
+from pokersim.errors import InvariantError
+from pokersim.kernel_cache import resolve
+from pokersim.model_kernel import inputs_by_seats
+from pokersim.tables_kernel import (
+    CHIPS_LOST,
+    S_ANTE,
+    S_ANTE_KIND,
+    S_BB,
+    S_CURSOR,
+    S_EMIT,
+    S_HANDS,
+    S_LEVEL,
+    S_MARKS,
+    S_PENDING,
+    S_PRESENT,
+    S_ROWS,
+    S_SB,
+    S_SEQ,
+    S_SPT,
+    S_STOP_AT,
+    S_STOP_SEQ,
+    S_TABLE,
+    S_TOUCHED,
+    S_UNTIL,
+    S_WIDTH,
+    S_WINDOW,
+    TO_DEAL,
+    cruise,
+)
+
+__all__ = ["Cruise"]
+
+_BIG = 2**62  # "never" as a second
+
+
+class Cruise:
+    """Runs the compiled loop for a director when its state allows (``run``)."""
+
+    def __init__(self, director: Any, arrays: TableArrays) -> None:
+        # the director (``engine.director``, which imports this module): its desks and clock
+        self.d = director
+        self.arrays = arrays
+        self.state = np.zeros(S_WIDTH, dtype=np.int64)
+        self.state[S_SPT] = arrays.spt
+        self.state[S_WINDOW] = WINDOW
+        self.touched = np.zeros(0, dtype=np.int64)
+        self.state[S_EMIT] = director.emit_table is not None  # the table events, as rows
+        self.rows = np.zeros(1 << 16, dtype=np.int64)
+        self.marks = np.zeros(1 << 14, dtype=np.int64)
+        self.dirty = True  # the director handled an event since ``steady`` was last asked
+        self.steady = False
+        self.until = 0
+        self.level = 0
+        self.tis: np.ndarray | None = None
+        self._tis_for: Any = None
+        self._tis_sizes: list[int] = []
+        self._run: Any = None
+        dealer = director.dealer
+        timing = dealer.pace
+        self.pace = np.array(
+            [timing.deal_seconds, timing.street_seconds, timing.showdown_seconds,
+             dealer.action_seconds], dtype=np.float64,
+        )  # fmt: skip
+
+    def _check(self) -> bool:
+        """Whether every hand end the director would apply now is plain (``steady``)."""
+        d = self.d
+        now = d.now
+        dealer, floor, inc, cashier = d.dealer, d.floor, d.incidents, d.cashier
+        if (
+            d.over or d.resolving or d.idle or d.sync.round or d._hold(now)
+            or cashier.book_open or (d.sc.deal.enabled and not cashier.deal_tried)
+            or d._play_over() or floor.shootout or floor.must_break()
+            or inc.faults_on or inc.timed_out or inc.hand_timeouts
+            or dealer.missing or dealer.dealt_out
+        ):  # fmt: skip
+            return False
+        sizes = [k for k, ids in enumerate(floor.by_size) if ids]
+        if not sizes or sizes[0] < 2 or sizes[-1] - sizes[0] > min(1, floor.tolerance):
+            return False  # a table would take or give players (R-BAL-2)
+        li = d.schedule.level_at(now)
+        context = dealer.contexts.for_hand(now, li, False)
+        if context is not self._tis_for or sizes != self._tis_sizes:
+            self.tis = inputs_by_seats(dealer.kernel_params, context, sizes)
+            self._tis_for, self._tis_sizes = context, sizes
+        if self.tis is None:
+            return False
+        self.level = li
+        level = d.schedule.level_now
+        state = self.state
+        state[S_SB], state[S_BB], state[S_ANTE] = level.small_blind, level.big_blind, level.ante
+        state[S_ANTE_KIND] = ante_code(level)
+        ends = [d.schedule.next_break, cashier.addon_at, d.schedule.level_ends(now)]
+        ends.append(d.sc.max_simulated_seconds + 1)
+        self.until = int(min(min(ends), _BIG))
+        return True
+
+    def run(self) -> bool:
+        """Play the tables' hands up to the director's next event; False when none was."""
+        if self.dirty:
+            self.dirty = False
+            self.steady = self._check()
+        if not self.steady:
+            return False
+        d = self.d
+        env = d.env
+        hands = env.hands
+        state = self.state
+        state[S_CURSOR] = hands.cursor
+        state[S_PENDING] = hands.pending
+        state[S_SEQ] = env.seq
+        stop_at, stop_seq = env.next_other()
+        state[S_STOP_AT] = min(stop_at, _BIG)
+        state[S_STOP_SEQ] = stop_seq
+        state[S_UNTIL] = self.until
+        state[S_LEVEL] = self.level
+        state[S_PRESENT] = d.dealer._present
+        state[S_HANDS] = 0
+        state[S_TOUCHED] = 0
+        status = self._call()
+        hands.cursor = int(state[S_CURSOR])
+        hands.pending = int(state[S_PENDING])
+        env.seq = int(state[S_SEQ])
+        done = int(state[S_HANDS])
+        d.hands_played += done
+        self._give_back()
+        if state[S_MARKS]:
+            self._emit()
+        if status == CHIPS_LOST:
+            x = int(state[S_TABLE])
+            raise InvariantError(f"table {x} hand {self.arrays.tabs[x, T_HAND_NO]}: chips lost")
+        if status == TO_DEAL:  # its hand applied: the director deals its next one, now
+            x = int(state[S_TABLE])
+            env._now = hands.cursor
+            d._deal(d.floor.tables[x], env.hand_events[x])
+            self.dirty = True  # a hand dealt in Python may leave something to see (time-outs)
+        return done > 0
+
+    def _call(self) -> int:
+        d = self.d
+        a = self.arrays
+        hands = d.env.hands
+        ints, floats, banks = machine_views(a.spt, d.dealer.decision_pace, d.incidents.bank)
+        if len(self.touched) < a.capacity:
+            self.touched = np.zeros(a.capacity, dtype=np.int64)
+        args = (
+            hands.first, hands.last, hands.next, hands.at, hands.seq, self.state, a.tabs,
+            a.heads, a.fins, a.fin_ids, a.decks, a.ranks, a.uniforms, a.normals, d.field.stack,
+            banks, ints, floats, d.dealer.kernel_params, constants(),
+            self.tis, self.pace, self.touched, self.rows, self.marks,
+        )  # fmt: skip
+        if self._run is None:  # the arguments' types never change: resolved once
+            self._run = resolve(cruise, *args)
+        return int(self._run(*args))
+
+    def _emit(self) -> None:
+        """The table events of the hands the loop played, a row each, in order."""
+        state = self.state
+        data = self.rows[: state[S_ROWS]].tobytes()
+        emit = self.d.emit_table
+        assert emit is not None
+        start = 0
+        for end in self.marks[: state[S_MARKS]].tolist():
+            emit(data[8 * start : 8 * end])
+            start = end
+        state[S_ROWS] = state[S_MARKS] = 0
+
+    def _give_back(self) -> None:
+        """The tables the loop played: their records as the arrays say, their ends unread."""
+        a = self.arrays
+        tabs = a.tabs
+        tables = self.d.floor.tables
+        events = self.d.env.hand_events
+        for x in self.touched[: self.state[S_TOUCHED]].tolist():
+            row = tabs[x].tolist()
+            tab = tables[x]
+            tab.hand_no = row[T_HAND_NO]
+            tab.last_button = row[T_BUTTON]
+            tab.chips = row[T_CHIPS]
+            tabs[x, T_TOUCHED] = 0
+            events[x]._value = None  # its hand's end is read from the arrays (``settled``)
+
+    def dealt(self, tab: Table, result: Outcome) -> None:
+        """A hand the director dealt: the table's arrays as its records say."""
+        x = tab.table_id
+        row = self.arrays.tabs[x]
+        row[T_HAND_NO] = tab.hand_no
+        row[T_BUTTON] = tab.last_button
+        row[T_CHIPS] = tab.chips
+        finals = result.final_stacks
+        if 0 in finals or x in self.d.incidents.hand_timeouts:  # the director's to apply
+            row[T_FIN_OK] = 0
+        else:
+            n = len(finals)
+            self.arrays.fins[x, :n] = finals
+            self.arrays.fin_ids[x, :n] = result.player_ids
+            row[T_FIN_N] = n
+            row[T_FIN_OK] = 1
+
+    def settled(self, table_id: int) -> SettledHand:
+        """The hand the loop dealt at a table, as the director applies it."""
+        a = self.arrays
+        if not a.tabs[table_id, T_FIN_OK]:
+            raise InvariantError(f"table {table_id}: no hand of the loop to apply")
+        a.tabs[table_id, T_FIN_OK] = 0
+        n = int(a.tabs[table_id, T_FIN_N])
+        ids = tuple(a.fin_ids[table_id, :n].tolist())
+        return SettledHand(tuple(a.fins[table_id, :n].tolist()), ids)

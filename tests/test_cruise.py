@@ -1,0 +1,111 @@
+"""The tables' loop (``engine.cruise``, ``tables_kernel.cruise``): the director's run, unchanged.
+
+Between the director's events the loop applies the tables' plain hand ends and deals their next
+hands in compiled code. Every run must be the run the director plays alone: the same result and
+the same event log, record for record and row for row (the golden test pins the written runs;
+this holds the unwritten ones and the logs of several scenarios and seeds). The calendar the
+loop shares with the clock keeps SimPy's order, and its button is the rule's.
+"""
+
+from __future__ import annotations
+
+import heapq
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim import tables_kernel
+from pokersim.engine import cruise as engine_cruise
+from pokersim.engine import run_tournament
+from pokersim.engine import setup as engine_setup
+from pokersim.engine.agenda import WINDOW, HandCalendar
+from pokersim.scenario import load_scenario
+from pokersim.seating import next_button
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def _played(path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, *, loop: bool) -> Any:
+    """The run, its log (records and table rows in one order) and the hands the loop applied."""
+    applied = [0]
+    call = engine_cruise.Cruise._call
+
+    def counting(self: Any) -> int:
+        status = call(self)
+        applied[0] += int(self.state[tables_kernel.S_HANDS])
+        return status
+
+    with monkeypatch.context() as m:
+        m.setattr(engine_cruise.Cruise, "_call", counting)
+        if not loop:
+            m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
+        log: list[Any] = []
+        result = run_tournament(load_scenario(path), seed, emit=log.append, emit_rows=log.append)
+        bare = run_tournament(load_scenario(path), seed)  # nothing logged: the loop's other path
+    return result, log, bare, applied[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [("mtt_1000.toml", 3), ("default.toml", 1), ("default.toml", 2), ("sng_9max.toml", 4),
+     ("variants/mtt_1000_6max.toml", 5), ("rebuy_addon.toml", 6), ("pko.toml", 7)],
+)  # fmt: skip
+def test_a_run_is_the_same_with_and_without_the_tables_loop(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = SCENARIOS / name
+    fast, fast_log, fast_bare, applied = _played(path, seed, monkeypatch, loop=True)
+    slow, slow_log, slow_bare, none = _played(path, seed, monkeypatch, loop=False)
+    assert none == 0
+    assert fast_log == slow_log
+    assert fast == slow
+    assert fast_bare == slow_bare
+    if name.startswith(("mtt", "default", "variants")):  # plain fields: most hands in the loop
+        assert applied > 0.5 * (fast.hands_played + fast_bare.hands_played)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 7)), min_size=1, max_size=60))
+def test_the_calendar_gives_hand_ends_in_time_then_scheduling_order(
+    ends: list[tuple[int, int]],
+) -> None:
+    """One end a table at a time, as the clock keeps them: they come out as a heap's on (time,
+    sequence) would, ties in the order they were scheduled."""
+    calendar = HandCalendar()
+    calendar.reserve(8)
+    heap: list[tuple[int, int, int]] = []
+    pending: set[int] = set()
+    now = 0
+    for seq, (delay, table) in enumerate(ends):
+        while table in pending:  # one end a table: the clock takes the ends in order first
+            at, _s, first = heapq.heappop(heap)
+            assert calendar.head() == first
+            calendar.pop(first)
+            pending.discard(first)
+            now = at
+        heapq.heappush(heap, (now + delay, seq, table))
+        calendar.push(table, now + delay, seq)
+        pending.add(table)
+    while heap:
+        at, _s, table = heapq.heappop(heap)
+        assert calendar.head() == table
+        assert calendar.at[table] == at
+        calendar.pop(table)
+    assert calendar.head() == -1
+    assert WINDOW > 40
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(1, 10), min_size=1, max_size=10, unique=True),
+    st.one_of(st.none(), st.integers(1, 10)),
+)
+def test_the_loops_button_is_the_rule(seats: list[int], last: int | None) -> None:
+    """R-BTN-1: the compiled button the loop moves is ``seating.next_button``'s."""
+    seats = sorted(seats)
+    index = tables_kernel.next_button(np.array(seats, dtype=np.int64), -1 if last is None else last)
+    assert seats[index] == next_button(seats, last)
