@@ -1156,11 +1156,24 @@ def play_table_hand(
     )  # fmt: skip
     if chips == -1:
         return None
+    if chips == -2:
+        final = list(buf.ints[HEADER : HEADER + len(player_ids)])
+        raise InvariantError(f"stacks {final} after a compiled hand: chips lost or made")
+    return machine_result(player_ids)
+
+
+def machine_result(
+    player_ids: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[Knockout, ...], bool, float, int]:
+    """The whole hand the machine's buffers hold (the last played): as ``play_quick_hand`` says.
+
+    Its final stacks, knockouts, whether it went to showdown, its elapsed seconds and the last
+    street asked.
+    """
+    buf = _BUFFERS[0]
     ints = buf.ints
     n = len(player_ids)
     final = tuple(ints[HEADER : HEADER + n])
-    if chips == -2:
-        raise InvariantError(f"stacks {list(final)} after a compiled hand: chips lost or made")
     return (
         final,
         _knockouts(ints, n, final, player_ids) if 0 in final else (),

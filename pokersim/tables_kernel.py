@@ -6,9 +6,10 @@ deck and draws read from the table's blocks, the hand played (``betting_kernel.t
 its seconds counted and its end put on the calendar. :func:`cruise` does that for the hand ends
 on the tables' calendar (``engine.agenda.HandCalendar``) in the calendar's order, and stops at
 the first one the director must handle: the next other event, a hand end it cannot apply alone
-(a hand played in Python or one it leaves to Python), or a table whose next hand it cannot deal
-(its blocks used up, its head stale, a seat to ask in Python, a player busting). The engine's
-side is ``engine.cruise``; its golden test holds the result to the director's own.
+(a hand played in Python or one in which a player busted), a table whose next hand it cannot
+deal (its blocks used up, its head stale, a seat to ask in Python), or a hand it dealt in which
+a player busts (handed to the director). The engine's side is ``engine.cruise``; the golden
+test holds the result to the director's own.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pokersim.betting_kernel import (
 from pokersim.hand_log import TABLE_ENDED, TABLE_STARTED
 from pokersim.kernel_cache import njit
 
-__all__ = ["STOPPED", "TO_DEAL", "cruise", "next_button"]
+__all__ = ["BUSTED", "STOPPED", "TO_DEAL", "cruise", "next_button"]
 
 # ``state``'s fields, in and out
 S_CURSOR, S_PENDING, S_SEQ, S_STOP_AT, S_STOP_SEQ, S_UNTIL, S_LEVEL, S_PRESENT = range(8)
@@ -46,6 +47,8 @@ _BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N = range(7, 
 STOPPED = 0  # the next event is the director's (its table, if a hand end, still on the calendar)
 TO_DEAL = 1  # the table ``state[S_TABLE]``'s hand applied and off the calendar: deal its next
 CHIPS_LOST = 2  # the table ``state[S_TABLE]``'s hand lost or made chips
+BUSTED = 3  # the table ``state[S_TABLE]``'s next hand dealt and played, someone out: the
+# director applies it (its result in the machine's buffers, its end not on the calendar)
 
 
 @njit(cache=True)
@@ -61,11 +64,10 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
     showdown seconds, then the action clock. With ``S_EMIT``, each hand's ``TableHandEnded``
     and ``TableHandStarted`` as the rows of ``hand_log`` into ``rows`` (``S_ROWS`` integers
     used), row ``k`` ending at ``marks[k]`` (``S_MARKS`` rows). Returns ``STOPPED``,
-    ``TO_DEAL`` or ``CHIPS_LOST``.
+    ``TO_DEAL``, ``BUSTED`` or ``CHIPS_LOST``.
     """
     mask = state[S_WINDOW] - 1
     room = len(rows) - 13 - 4 * state[S_SPT]  # the two rows of a hand end and the next hand
-    saved = np.empty(state[S_SPT], dtype=np.float64)
     status = STOPPED
     while state[S_PENDING] > 0:
         if state[S_EMIT] and state[S_ROWS] > room:
@@ -84,10 +86,10 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
             break
         end = _play_next(
             x, cursor, state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
-            stack, bank, ints, floats, params, consts, tis, pace, saved, rows, marks,
+            stack, bank, ints, floats, params, consts, tis, pace, rows, marks,
         )  # fmt: skip
         if end < 0:
-            status = TO_DEAL if end == -1 else CHIPS_LOST
+            status = TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
             break
         _push(first, last, nxt, at, seq, x, end, state[S_SEQ], mask)
         state[S_SEQ] += 1
@@ -140,10 +142,11 @@ def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, r
 
 
 @njit(cache=True)
-def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, saved, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
+def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
     """Deal and play table ``x``'s next hand: the second it ends.
 
-    -1: the director deals it (nothing of it kept); -2: it lost or made chips.
+    -1: the director deals it (nothing of it kept); -2: it lost or made chips; -3: someone
+    busted (dealt and played, its end the director's to schedule).
     """
     hand_no = tabs[x, _HAND_NO] + 1
     i = hand_no - tabs[x, _BLOCK_FIRST]
@@ -165,26 +168,21 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
     button = next_button(
         head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n], tabs[x, _BUTTON]
     )
-    for k in range(n):
-        saved[k] = bank[head[HEADER + IDS * n + k]]
     chips = table_hand(
         ints, floats, head[: HEADER + 7 * n], stack, deck, rank, u, z, params, bank, consts,
         tis[n], button, i, j, state[S_SPT], pace[3],
     )  # fmt: skip
-    if chips == -2:
-        return -2
-    busted = chips == -1
-    for k in range(n):
-        busted = busted or ints[HEADER + k] == 0
-    if busted:  # asked in Python, or a bust the director must see: Python deals it again
-        for k in range(n):
-            bank[head[HEADER + IDS * n + k]] = saved[k]
-        return -1
+    if chips < 0:  # -1: a seat to ask in Python (the banks as they were); -2: chips lost
+        return chips
     if state[S_EMIT]:
         _started_row(state, rows, marks, now, x, hand_no, head, n, button, stack)
     tabs[x, _HAND_NO] = hand_no
     tabs[x, _BUTTON] = head[HEADER + SEAT_NOS * n + button]
     tabs[x, _CHIPS] = chips
+    for k in range(n):
+        if ints[HEADER + k] == 0:  # a bust: the director applies the hand, read off the buffers
+            tabs[x, _FIN_OK] = 0
+            return -3
     tabs[x, _FIN_OK] = 1
     tabs[x, _FIN_N] = n
     for k in range(n):

@@ -15,9 +15,18 @@ from typing import Any
 
 import numpy as np
 
-from pokersim.betting_kernel import ante_code, constants, machine_views
+from pokersim.betting_kernel import (
+    H_N,
+    HEADER,
+    IDS,
+    SEAT_NOS,
+    ante_code,
+    constants,
+    machine_result,
+    machine_views,
+)
 from pokersim.engine.agenda import WINDOW
-from pokersim.engine.played import Outcome, SettledHand
+from pokersim.engine.played import Outcome, PlayedHand, SettledHand
 from pokersim.engine.state import (
     T_BUTTON,
     T_CHIPS,
@@ -32,6 +41,7 @@ from pokersim.errors import InvariantError
 from pokersim.kernel_cache import resolve
 from pokersim.model_kernel import inputs_by_seats
 from pokersim.tables_kernel import (
+    BUSTED,
     CHIPS_LOST,
     S_ANTE,
     S_ANTE_KIND,
@@ -164,7 +174,41 @@ class Cruise:
             env._now = hands.cursor
             d._deal(d.floor.tables[x], env.hand_events[x])
             self.dirty = True  # a hand dealt in Python may leave something to see (time-outs)
+        elif status == BUSTED:
+            env._now = hands.cursor
+            self._busted(int(state[S_TABLE]))
         return done > 0
+
+    def _busted(self, x: int) -> None:
+        """The hand the loop just played at table ``x`` busted someone: kept for the director.
+
+        Read off the machine's buffers as the dealer keeps a compiled hand (``PlayedHand``),
+        its end scheduled as the dealer's would be.
+        """
+        d = self.d
+        dealer = d.dealer
+        a = self.arrays
+        tab = d.floor.tables[x]
+        head = a.heads[x]
+        n = int(head[H_N])
+        seat_nos = head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()
+        ids = tuple(head[HEADER + IDS * n : HEADER + (IDS + 1) * n].tolist())
+        stack = d.field.stack
+        stacks = [stack[p] for p in ids]  # applied at the hand's end: still its start
+        final, knockouts, showdown, dealer._elapsed, dealer._street = machine_result(ids)
+        i = tab.hand_no - tab.block_first
+        base = 52 * i - 2
+        ranks = dealer.ranks(tab, i, seat_nos)
+        assert ranks is not None
+        now = d.now
+        hand = PlayedHand(
+            (x, tab.hand_no, self.level, now), d.schedule.level(self.level), d.sc.structure,
+            (seat_nos, ids, stacks, seat_nos.index(tab.last_button)),
+            (tab.rows, base, base + 2 + 2 * a.spt, ranks), final, knockouts, showdown,
+        )  # fmt: skip
+        end = d.env.hand_events[x]
+        end._value = hand
+        d.env.schedule(end, 1, dealer._seconds(x, showdown))
 
     def _call(self) -> int:
         d = self.d
