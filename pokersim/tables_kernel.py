@@ -33,13 +33,14 @@ from pokersim.betting_kernel import (
 from pokersim.hand_log import TABLE_ENDED, TABLE_STARTED
 from pokersim.kernel_cache import njit
 
-__all__ = ["BUSTED", "STOPPED", "TO_DEAL", "cruise", "next_button"]
+__all__ = ["BUSTED", "DEALT", "STOPPED", "TO_DEAL", "cruise", "next_button"]
 
 # ``state``'s fields, in and out
 S_CURSOR, S_PENDING, S_SEQ, S_STOP_AT, S_STOP_SEQ, S_UNTIL, S_LEVEL, S_PRESENT = range(8)
 S_SPT, S_WINDOW, S_HANDS, S_TOUCHED, S_TABLE, S_EMIT, S_ROWS, S_MARKS = range(8, 16)
 S_SB, S_BB, S_ANTE, S_ANTE_KIND = range(16, 20)  # the level's blinds and ante
-S_WIDTH = 20
+S_DEAL, S_NOW = range(20, 22)  # a table the director asks to deal now (-1: none), and now
+S_WIDTH = 22
 # ``tabs``' columns (``engine.state.TableArrays``)
 _HAND_NO, _BUTTON, _CHIPS, _HEAD_OK, _LEVEL, _PRESENT, _FIN_OK = range(7)
 _BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N = range(7, 13)
@@ -49,6 +50,7 @@ TO_DEAL = 1  # the table ``state[S_TABLE]``'s hand applied and off the calendar:
 CHIPS_LOST = 2  # the table ``state[S_TABLE]``'s hand lost or made chips
 BUSTED = 3  # the table ``state[S_TABLE]``'s next hand dealt and played, someone out: the
 # director applies it (its result in the machine's buffers, its end not on the calendar)
+DEALT = 4  # the table ``state[S_DEAL]``'s next hand dealt, its end on the calendar
 
 
 @njit(cache=True)
@@ -64,9 +66,13 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
     showdown seconds, then the action clock. With ``S_EMIT``, each hand's ``TableHandEnded``
     and ``TableHandStarted`` as the rows of ``hand_log`` into ``rows`` (``S_ROWS`` integers
     used), row ``k`` ending at ``marks[k]`` (``S_MARKS`` rows). Returns ``STOPPED``,
-    ``TO_DEAL``, ``BUSTED`` or ``CHIPS_LOST``.
+    ``TO_DEAL``, ``BUSTED`` or ``CHIPS_LOST``. With ``S_DEAL``, only that table's next hand is
+    dealt, at ``S_NOW``, as the director would deal it: ``DEALT`` (its end on the calendar),
+    ``TO_DEAL`` (nothing done: the director deals it), ``BUSTED`` or ``CHIPS_LOST``.
     """
     mask = state[S_WINDOW] - 1
+    if state[S_DEAL] >= 0:
+        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks)  # fmt: skip # noqa: E501
     room = len(rows) - 13 - 4 * state[S_SPT]  # the two rows of a hand end and the next hand
     status = STOPPED
     while state[S_PENDING] > 0:
@@ -95,6 +101,23 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
         state[S_SEQ] += 1
         state[S_PENDING] += 1
     return status
+
+
+@njit(cache=True)
+def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
+    """The director's deal of table ``state[S_DEAL]``'s next hand, compiled (``cruise``)."""
+    x = state[S_DEAL]
+    state[S_TABLE] = x
+    end = _play_next(
+        x, state[S_NOW], state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
+        stack, bank, ints, floats, params, consts, tis, pace, rows, marks,
+    )  # fmt: skip
+    if end < 0:
+        return TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
+    _push(first, last, nxt, at, seq, x, end, state[S_SEQ], state[S_WINDOW] - 1)
+    state[S_SEQ] += 1
+    state[S_PENDING] += 1
+    return DEALT
 
 
 @njit(cache=True)

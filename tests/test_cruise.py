@@ -30,13 +30,18 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 def _played(path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, *, loop: bool) -> Any:
-    """The run, its log (records and table rows in one order) and the hands the loop applied."""
-    applied = [0]
+    """The run, its log (records and table rows in one order), the hands the loop applied and
+    the director's hands dealt compiled."""
+    applied = [0, 0]
     call = engine_cruise.Cruise._call
 
-    def counting(self: Any) -> int:
-        status = call(self)
-        applied[0] += int(self.state[tables_kernel.S_HANDS])
+    def counting(self: Any, *args: Any) -> int:
+        dealing = self.state[tables_kernel.S_DEAL] >= 0
+        status = call(self, *args)
+        if dealing:
+            applied[1] += status == tables_kernel.DEALT
+        else:
+            applied[0] += int(self.state[tables_kernel.S_HANDS])
         return status
 
     with monkeypatch.context() as m:
@@ -46,7 +51,7 @@ def _played(path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, *, loop: boo
         log: list[Any] = []
         result = run_tournament(load_scenario(path), seed, emit=log.append, emit_rows=log.append)
         bare = run_tournament(load_scenario(path), seed)  # nothing logged: the loop's other path
-    return result, log, bare, applied[0]
+    return result, log, bare, applied
 
 
 @pytest.mark.parametrize(
@@ -58,14 +63,15 @@ def test_a_run_is_the_same_with_and_without_the_tables_loop(
     name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = SCENARIOS / name
-    fast, fast_log, fast_bare, applied = _played(path, seed, monkeypatch, loop=True)
+    fast, fast_log, fast_bare, (applied, dealt) = _played(path, seed, monkeypatch, loop=True)
     slow, slow_log, slow_bare, none = _played(path, seed, monkeypatch, loop=False)
-    assert none == 0
+    assert none == [0, 0]
     assert fast_log == slow_log
     assert fast == slow
     assert fast_bare == slow_bare
     if name.startswith(("mtt", "default", "variants")):  # plain fields: most hands in the loop
         assert applied > 0.5 * (fast.hands_played + fast_bare.hands_played)
+        assert dealt > 0.05 * (fast.hands_played + fast_bare.hands_played)  # and the director's
 
 
 @settings(max_examples=60, deadline=None)

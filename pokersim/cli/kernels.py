@@ -2,7 +2,8 @@
 
 ``pokersim.aot`` builds the extension module from the kernels this command's workload calls
 from Python: the built-in scenario at two tables (plain, then with its actions and hand
-histories written) and a block of hands through ``play_batch``. ``make`` runs it before the
+histories written, then logged as records as a study's workers log it) and a block of hands
+through ``play_batch``. ``make`` runs it before the
 tests and runs. With ``--check`` nothing is built: the exit status says whether the module is
 fresh (0) or not (1).
 """
@@ -42,7 +43,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def workload() -> None:
-    """The calls a run makes: the built-in scenario plain, then recorded; a batch of hands."""
+    """The calls a run makes: the built-in scenario plain, recorded, logged; a batch of hands."""
     import contextlib
     import io
     import tempfile
@@ -53,9 +54,10 @@ def workload() -> None:
     from pokersim.betting_kernel import play_batch
     from pokersim.cli import main as cli
     from pokersim.config import Level
+    from pokersim.engine import run_tournament
     from pokersim.players import RandomLegalModel
     from pokersim.rng import STREAM_DECISIONS, decision_block, generator
-    from pokersim.scenario import default_scenario_path
+    from pokersim.scenario import default_scenario_path, load_scenario
 
     with tempfile.TemporaryDirectory() as tmp:
         scenario = Path(tmp) / "small.toml"  # the built-in scenario at two tables: seconds
@@ -71,6 +73,8 @@ def workload() -> None:
                 code = cli(argv)
             if code:
                 raise RuntimeError(f"pokersim {' '.join(argv)} failed ({code}): {quiet.getvalue()}")
+        # a log of records (studies, series): each hand dealt by the director, compiled whole
+        run_tournament(load_scenario(scenario), 1, emit=lambda event: None)
     hands = 4
     uniforms, normals = decision_block(generator(1, STREAM_DECISIONS, 0), hands)
     stacks = np.full((hands, 6), 1000, dtype=np.int64)

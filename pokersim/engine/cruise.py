@@ -7,10 +7,15 @@ director handles itself), the tables' hand ends are applied and their next hands
 calendar's order, until the next event of the director's own, or a hand end it must see. The
 tables it played get their records back (hand number, button, chips); a hand end it leaves on
 the calendar is read from the arrays when the director applies it (``settled``).
+
+The hands the director deals itself (after a bust, a move, a block used up, a break) are dealt
+by the same compiled code one at a time (``deal``) when the dealer would play them compiled
+anyway: only the head of a table whose seats changed and the shoe's blocks are made in Python.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -26,6 +31,7 @@ from pokersim.betting_kernel import (
     machine_views,
 )
 from pokersim.engine.agenda import WINDOW
+from pokersim.engine.floor import Floor
 from pokersim.engine.played import Outcome, PlayedHand, SettledHand
 from pokersim.engine.state import (
     T_BUTTON,
@@ -39,18 +45,21 @@ from pokersim.engine.state import (
 )
 from pokersim.errors import InvariantError
 from pokersim.kernel_cache import resolve
-from pokersim.model_kernel import inputs_by_seats
+from pokersim.model_kernel import NO_CONTEXT, inputs_by_seats
 from pokersim.tables_kernel import (
     BUSTED,
     CHIPS_LOST,
+    DEALT,
     S_ANTE,
     S_ANTE_KIND,
     S_BB,
     S_CURSOR,
+    S_DEAL,
     S_EMIT,
     S_HANDS,
     S_LEVEL,
     S_MARKS,
+    S_NOW,
     S_PENDING,
     S_PRESENT,
     S_ROWS,
@@ -83,6 +92,7 @@ class Cruise:
         self.state = np.zeros(S_WIDTH, dtype=np.int64)
         self.state[S_SPT] = arrays.spt
         self.state[S_WINDOW] = WINDOW
+        self.state[S_DEAL] = -1
         self.touched = np.zeros(0, dtype=np.int64)
         self.state[S_EMIT] = director.emit_table is not None  # the table events, as rows
         self.rows = np.zeros(1 << 16, dtype=np.int64)
@@ -92,8 +102,9 @@ class Cruise:
         self.until = 0
         self.level = 0
         self.tis: np.ndarray | None = None
-        self._tis_for: Any = None
-        self._tis_sizes: list[int] = []
+        self._tis_for: Any = None  # the context of the tournament inputs (``_inputs``)
+        self._tis: np.ndarray | None = None
+        self._tis_sizes: set[int] = set()
         self._run: Any = None
         dealer = director.dealer
         timing = dealer.pace
@@ -119,10 +130,7 @@ class Cruise:
         if not sizes or sizes[0] < 2 or sizes[-1] - sizes[0] > min(1, floor.tolerance):
             return False  # a table would take or give players (R-BAL-2)
         li = d.schedule.level_at(now)
-        context = dealer.contexts.for_hand(now, li, False)
-        if context is not self._tis_for or sizes != self._tis_sizes:
-            self.tis = inputs_by_seats(dealer.kernel_params, context, sizes)
-            self._tis_for, self._tis_sizes = context, sizes
+        self.tis = self._inputs(dealer.contexts.for_hand(now, li, False), sizes)
         if self.tis is None:
             return False
         self.level = li
@@ -179,6 +187,87 @@ class Cruise:
             self._busted(int(state[S_TABLE]))
         return done > 0
 
+    def deal(self, tab: Table, end: Any) -> bool:
+        """Deal the table's next hand now as the dealer would, compiled; False: the dealer must.
+
+        The dealer's own path (``Director._deal``) stays for what the compiled deal leaves to
+        Python: a synchronized round, rebuys (which read the hand's seats), a penalized or
+        timed-out player, a seat to ask in Python, tournament inputs that depend on the players
+        (cash bounties).
+        """
+        d = self.d
+        dealer, inc = d.dealer, d.incidents
+        if (
+            d.sync.round or d.cashier.book_open or dealer.dealt_out or dealer.missing
+            or inc.timed_out or inc.hand_timeouts
+        ):  # fmt: skip
+            return False
+        env = d.env
+        now = int(env.now)
+        li = d.schedule.level_at(now)
+        seat_nos = Floor.in_order(tab)
+        level = d.schedule.level_now
+        if dealer._kernel_table(tab, seat_nos, tab.ids, level, li) is None:
+            return False
+        tis = self._inputs(dealer.contexts.for_hand(now, li, False), (len(seat_nos),))
+        if tis is None:
+            return False
+        dealer.rows_at(tab, tab.hand_no + 1)  # its blocks, dealt if used up
+        x = tab.table_id
+        hands = env.hands
+        if x >= len(hands.next):
+            hands.reserve(2 * x + 2)
+        state = self.state
+        state[S_DEAL], state[S_NOW], state[S_LEVEL] = x, now, li
+        state[S_PRESENT], state[S_SEQ], state[S_PENDING] = dealer._present, env.seq, hands.pending
+        state[S_SB], state[S_BB], state[S_ANTE] = level.small_blind, level.big_blind, level.ante
+        state[S_ANTE_KIND] = ante_code(level)
+        status = self._call(tis)
+        state[S_DEAL] = -1
+        if status == TO_DEAL:  # nothing dealt
+            return False
+        if status == CHIPS_LOST:
+            raise InvariantError(f"table {x} hand {tab.hand_no + 1}: chips lost")
+        row = self.arrays.tabs[x]
+        tab.hand_no = int(row[T_HAND_NO])
+        tab.last_button = int(row[T_BUTTON])
+        tab.chips = int(row[T_CHIPS])
+        if state[S_MARKS]:
+            self._emit()
+        env.hand_events[x] = end
+        if status == BUSTED:
+            self.level = li
+            self._busted(x)
+            return True
+        assert status == DEALT
+        end._value = None  # read from the arrays when applied (``settled``)
+        hands.pending = int(state[S_PENDING])
+        env.seq = int(state[S_SEQ])
+        hands.cursor = min(hands.cursor, hands.at[x])  # as ``HandCalendar.push`` keeps it
+        return True
+
+    def _inputs(self, context: Any, sizes: Sequence[int]) -> np.ndarray | None:
+        """The tournament inputs under ``context`` of tables of each size (row n: n players).
+
+        Filled size by size as asked, while the context stays. None: they depend on who the
+        players are (cash bounties).
+        """
+        if context is not self._tis_for:
+            self._tis_for = context
+            self._tis = np.zeros((self.arrays.spt + 1, len(NO_CONTEXT)), dtype=np.float64)
+            self._tis_sizes = set()
+        tis = self._tis
+        if tis is not None:
+            for n in sizes:
+                if n not in self._tis_sizes:
+                    got = inputs_by_seats(self.d.dealer.kernel_params, context, (n,))
+                    if got is None:
+                        self._tis = None
+                        return None
+                    tis[n] = got[n]
+                    self._tis_sizes.add(n)
+        return tis
+
     def _busted(self, x: int) -> None:
         """The hand the loop just played at table ``x`` busted someone: kept for the director.
 
@@ -210,7 +299,7 @@ class Cruise:
         end._value = hand
         d.env.schedule(end, 1, dealer._seconds(x, showdown))
 
-    def _call(self) -> int:
+    def _call(self, tis: np.ndarray | None = None) -> int:
         d = self.d
         a = self.arrays
         hands = d.env.hands
@@ -221,7 +310,7 @@ class Cruise:
             hands.first, hands.last, hands.next, hands.at, hands.seq, self.state, a.tabs,
             a.heads, a.fins, a.fin_ids, a.decks, a.ranks, a.uniforms, a.normals, d.field.stack,
             banks, ints, floats, d.dealer.kernel_params, constants(),
-            self.tis, self.pace, self.touched, self.rows, self.marks,
+            self.tis if tis is None else tis, self.pace, self.touched, self.rows, self.marks,
         )  # fmt: skip
         if self._run is None:  # the arguments' types never change: resolved once
             self._run = resolve(cruise, *args)

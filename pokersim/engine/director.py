@@ -2,8 +2,8 @@
 
 The only module importing simpy. Time is integer seconds from the start. A hand is played when
 it starts and applied at its end (``_hand_end``), where the table deals again; its process
-resumes only when the table stops. Plain hand ends run compiled (``engine.cruise``). Same-time
-events run first-in first-out; "every table is idle" runs first in its second.
+resumes only when the table stops. Plain hand ends and deals run compiled (``engine.cruise``).
+Same-time events run first-in first-out; "every table is idle" runs first in its second.
 
 After a hand (``_hand_ended``), in this order: a rolled-back hand is voided (incidents); the
 hand is logged with its time-outs and disconnections (incidents); stacks are applied; rebuys and
@@ -173,7 +173,9 @@ class Director(Upkeep):
                 yield self._deal(tab, HandEnd(self.env, tab))
 
     def _deal(self, tab: Table, end: HandEnd) -> HandEnd:
-        """Play the table's next hand now; ``end`` fires when its seconds are up."""
+        """Play the table's next hand now (compiled when it may be); ``end`` fires at its end."""
+        if self.env.cruise is not None and self.env.cruise.deal(tab, end):
+            return end
         seat_nos, button = Floor.move_button(tab)
         (end._value, seconds), started = self.dealer.play(
             tab, seat_nos, button, int(self.env.now), self.sync.round, self.cashier.places_paid

@@ -125,14 +125,20 @@ class Floor:
         The seats in order and their players (``tab.ids``) are kept with the table until
         someone sits down or leaves (``set_size`` drops them): the list is shared, not copied.
         """
+        seat_nos = Floor.in_order(tab)
+        button_seat = next_button(seat_nos, tab.last_button)
+        tab.last_button = button_seat
+        return seat_nos, seat_nos.index(button_seat)
+
+    @staticmethod
+    def in_order(tab: Table) -> list[int]:
+        """The occupied seats in order (``tab.order``), their players in ``tab.ids``."""
         seat_nos = tab.order
         if seat_nos is None:
             seats = tab.seats
             seat_nos = tab.order = sorted(seats)
             tab.ids = [seats[s] for s in seat_nos]
-        button_seat = next_button(seat_nos, tab.last_button)
-        tab.last_button = button_seat
-        return seat_nos, seat_nos.index(button_seat)
+        return seat_nos
 
     # -- balancing and breaking --------------------------------------------------------------
 

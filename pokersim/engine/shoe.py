@@ -56,9 +56,8 @@ class Shoe:
         self._seat_rows = seat_rows(scenario.seats_per_table)
         self.arrays: TableArrays | None = None  # a copy of the blocks for the tables' loop
 
-    def _deck_block(self, tab: Table) -> None:
+    def _deck_block(self, tab: Table, first: int) -> None:
         # blocks grow 8, 16, 32, 64: short-lived tables do not deal hands they never play
-        first = tab.hand_no
         size = min(DECK_BLOCK, max(8, tab.block_len * 2))
         decks = self.streams.deck_block(tab.table_id, first, size)
         tab.rows = decks.tobytes()  # 52 bytes a hand: compact, and indexing gives ints
@@ -73,16 +72,16 @@ class Shoe:
             if self.arrays is not None:
                 self.arrays.deck_block(tab.table_id, first, decks, ranks)
 
-    def _draws_block(self, tab: Table) -> None:
+    def _draws_block(self, tab: Table, first: int) -> None:
         # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
         if tab.draw_gen is None:
             tab.draw_gen = self.streams.decisions(tab.table_id)
         size = min(DRAWS_BLOCK, max(8, tab.draws_len * 2))
         tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
-        tab.draws_first = tab.hand_no
+        tab.draws_first = first
         tab.draws_len = size
         if self.arrays is not None:
-            self.arrays.draws_block(tab.table_id, tab.hand_no, tab.uniforms, tab.normals, size)
+            self.arrays.draws_block(tab.table_id, first, tab.uniforms, tab.normals, size)
 
     def scripted(self, tab: Table) -> bool:
         """Whether the table's current hand has scripted cards."""
@@ -102,15 +101,20 @@ class Shoe:
         self._kernel_board = base + 2 + 2 * spt
         return self.ranks(tab, i, seat_nos)
 
-    def rows_at(self, tab: Table) -> tuple[int, int]:
-        """The table's current hand's rows in its deck and draws blocks (dealt when used up)."""
-        i = tab.hand_no - tab.block_first
+    def rows_at(self, tab: Table, hand_no: int | None = None) -> tuple[int, int]:
+        """The rows of the table's current hand (or ``hand_no``) in its deck and draws blocks.
+
+        A block used up is dealt then.
+        """
+        if hand_no is None:
+            hand_no = tab.hand_no
+        i = hand_no - tab.block_first
         if i >= tab.block_len:
-            self._deck_block(tab)
+            self._deck_block(tab, hand_no)
             i = 0
-        j = tab.hand_no - tab.draws_first
+        j = hand_no - tab.draws_first
         if j >= tab.draws_len:
-            self._draws_block(tab)
+            self._draws_block(tab, hand_no)
             j = 0
         return i, j
 
