@@ -144,12 +144,37 @@ class Cruise:
         return True
 
     def run(self) -> bool:
-        """Play the tables' hands up to the director's next event; False when none was."""
+        """Play the tables' hands up to the director's next event; False when none was.
+
+        A table whose next hand the loop leaves to the director (its seats changed, its blocks
+        used up) is dealt by ``deal`` and the loop goes on: nothing the director sees changed.
+        """
         if self.dirty:
             self.dirty = False
             self.steady = self._check()
         if not self.steady:
             return False
+        d = self.d
+        env = d.env
+        state = self.state
+        done = 0
+        while True:
+            status = self._stretch()
+            done += int(state[S_HANDS])
+            if status == TO_DEAL:  # its hand applied: its next one dealt now
+                tab = d.floor.tables[int(state[S_TABLE])]
+                env._now = env.hands.cursor
+                if self.deal(tab, env.hand_events[tab.table_id]):
+                    continue
+                d._deal(tab, env.hand_events[tab.table_id])
+                self.dirty = True  # a hand dealt in Python may leave something to see (time-outs)
+            elif status == BUSTED:
+                env._now = env.hands.cursor
+                self._busted(int(state[S_TABLE]))
+            return done > 0
+
+    def _stretch(self) -> int:
+        """One call of the loop, the calendar and the tables' records given back: its status."""
         d = self.d
         env = d.env
         hands = env.hands
@@ -169,23 +194,14 @@ class Cruise:
         hands.cursor = int(state[S_CURSOR])
         hands.pending = int(state[S_PENDING])
         env.seq = int(state[S_SEQ])
-        done = int(state[S_HANDS])
-        d.hands_played += done
+        d.hands_played += int(state[S_HANDS])
         self._give_back()
         if state[S_MARKS]:
             self._emit()
         if status == CHIPS_LOST:
             x = int(state[S_TABLE])
             raise InvariantError(f"table {x} hand {self.arrays.tabs[x, T_HAND_NO]}: chips lost")
-        if status == TO_DEAL:  # its hand applied: the director deals its next one, now
-            x = int(state[S_TABLE])
-            env._now = hands.cursor
-            d._deal(d.floor.tables[x], env.hand_events[x])
-            self.dirty = True  # a hand dealt in Python may leave something to see (time-outs)
-        elif status == BUSTED:
-            env._now = hands.cursor
-            self._busted(int(state[S_TABLE]))
-        return done > 0
+        return status
 
     def deal(self, tab: Table, end: Any) -> bool:
         """Deal the table's next hand now as the dealer would, compiled; False: the dealer must.
