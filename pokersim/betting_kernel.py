@@ -128,7 +128,9 @@ F_END = F_PACE + PACE_WIDTH
 
 # phases (H_PHASE) and what a run of the machine returns
 START, ROUND, ASKED, DONE, POST = 0, 1, 2, 3, 4
-OVER, ASK, FLUSH = 0, 2, 3  # a round over; a seat to ask in Python; the log to empty
+# a round over; a seat to ask in Python; the log to empty (not ``DONE``'s 3, which the
+# machine returns at the hand's end)
+OVER, ASK, FLUSH = 0, 2, 5
 
 # the log of a recorded hand: the rows of ``hand_log``, copied as they are into the hand's log.
 # The rounds log (what, seat, street, amount, to, flags) per entry (what: FOLD, CHECK_CALL,
@@ -475,17 +477,19 @@ def _run(ints, floats, rows, raw_params, u, z, bank, consts, ti):  # fmt: skip #
 
 
 @njit(cache=True)
-def table_hand(ints, floats, head, stack, rows, strengths, u, z, raw_params, bank, consts, ti, button, i, j, spt, clock):  # fmt: skip # noqa: E501 # pragma: no cover
+def table_hand(ints, floats, head, stack, rows, strengths, u, z, raw_params, bank, consts, ti, button, i, j, spt, clock, log):  # fmt: skip # noqa: E501 # pragma: no cover
     """A table's next whole hand from its arrays: ``play_quick_hand``'s hand, without Python.
 
     ``head``: the table's :func:`whole_hand_head` (its seats' records, seat numbers and
     players); ``stack``: the field's chips by player; ``rows`` and ``strengths``: the table's
     deck block and its hand ranks (``engine.shoe``), ``u`` and ``z`` its decision draws;
     ``button``: the button's seat index; ``i`` and ``j``: the hand's row in the deck block and in
-    the draws block; ``spt``: seats per table; ``clock``: the action clock's seconds. Returns
-    the chips at the table, the hand's final stacks at the head of ``ints``; -1 when a seat
-    must be asked in Python (the time banks as they were: the hand is to be played again in
-    Python); -2 when chips were lost or made.
+    the draws block; ``spt``: seats per table; ``clock``: the action clock's seconds; ``log``:
+    with a head that logs, the hand's rows (``hand_log``) go on after the ``log[0]`` integers
+    already in ``log[1:]``, their count kept in ``log[0]``. Returns the chips at the table, the
+    hand's final stacks at the head of ``ints``; -1 when a seat must be asked in Python or the
+    log is full (the time banks as they were: the hand is to be played again in Python); -2
+    when chips were lost or made.
     """
     for k in range(len(head)):
         ints[k] = head[k]
@@ -508,7 +512,21 @@ def table_hand(ints, floats, head, stack, rows, strengths, u, z, raw_params, ban
         saved[k] = bank[p]
     floats[F_ELAPSED] = 0.0
     floats[F_CLOCK] = clock
-    if _run(ints, floats, rows, raw_params, u, z, bank, consts, ti) != DONE:
+    log_at = HEADER + SEAT_BLOCKS * n
+    while True:
+        status = _run(ints, floats, rows, raw_params, u, z, bank, consts, ti)
+        logged = ints[H_LOGGED]
+        if logged:  # the machine's rows, after the ones already in the table's log
+            at = log[0] + 1
+            if at + logged > len(log):
+                status = ASK
+            else:
+                log[at : at + logged] = ints[log_at : log_at + logged]
+                log[0] += logged
+                ints[H_LOGGED] = 0
+        if status != FLUSH:
+            break
+    if status != DONE:
         for k in range(n):
             bank[ints[HEADER + IDS * n + k]] = saved[k]
         return -1
@@ -1145,14 +1163,14 @@ def play_table_hand(
         rows, strengths, u, z = cards
         run = resolve(
             table_hand, buf.ints_view, buf.floats_view, head, stack, rows, strengths, u, z,
-            params, buf.bank_view, consts, ti, *at, clock,
+            params, buf.bank_view, consts, ti, *at, clock, _NO_LOG,
         )  # fmt: skip
         got = _TABLE_HANDS[key] = (run, consts, (params, buf.bank_view))
     run, consts, _ = got
     rows, strengths, u, z = cards
     chips = run(
         buf.ints_view, buf.floats_view, head, stack, rows, strengths, u, z, params,
-        buf.bank_view, consts, ti, *at, clock,
+        buf.bank_view, consts, ti, *at, clock, _NO_LOG,
     )  # fmt: skip
     if chips == -1:
         return None
@@ -1183,6 +1201,7 @@ def machine_result(
     )
 
 
+_NO_LOG = np.zeros(1, dtype=np.int64)  # a hand nobody records logs nothing
 # ``table_hand`` resolved by the arrays it is called with (their identities, kept alive here,
 # and the tournament inputs' layout)
 _TABLE_HANDS: dict[tuple[int, ...], tuple[Callable[..., int], np.ndarray, tuple[Any, ...]]] = {}

@@ -30,7 +30,7 @@ from pokersim.betting_kernel import (
     SEAT_NOS,
     table_hand,
 )
-from pokersim.hand_log import TABLE_ENDED, TABLE_STARTED
+from pokersim.hand_log import STARTED, TABLE_ENDED, TABLE_STARTED
 from pokersim.kernel_cache import njit
 
 __all__ = ["BUSTED", "DEALT", "STOPPED", "TO_DEAL", "cruise", "next_button"]
@@ -40,7 +40,8 @@ S_CURSOR, S_PENDING, S_SEQ, S_STOP_AT, S_STOP_SEQ, S_UNTIL, S_LEVEL, S_PRESENT =
 S_SPT, S_WINDOW, S_HANDS, S_TOUCHED, S_TABLE, S_EMIT, S_ROWS, S_MARKS = range(8, 16)
 S_SB, S_BB, S_ANTE, S_ANTE_KIND = range(16, 20)  # the level's blinds and ante
 S_DEAL, S_NOW = range(20, 22)  # a table the director asks to deal now (-1: none), and now
-S_WIDTH = 22
+S_RECORD = 22  # the hands' own events logged (``hand_log``): each table's in ``logs``
+S_WIDTH = 23
 # ``tabs``' columns (``engine.state.TableArrays``)
 _HAND_NO, _BUTTON, _CHIPS, _HEAD_OK, _LEVEL, _PRESENT, _FIN_OK = range(7)
 _BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N = range(7, 13)
@@ -54,7 +55,7 @@ DEALT = 4  # the table ``state[S_DEAL]``'s next hand dealt, its end on the calen
 
 
 @njit(cache=True)
-def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, touched, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
+def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, touched, rows, marks, logs):  # fmt: skip # noqa: E501 # pragma: no cover
     """Apply the calendar's hand ends and deal the tables' next hands while nothing else is due.
 
     ``first``, ``last``, ``nxt``, ``at``, ``seq``: the calendar; ``state``: its cursor, pending
@@ -65,15 +66,18 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
     touched (``touched``) and the table that stopped it. ``pace``: dealing, street and
     showdown seconds, then the action clock. With ``S_EMIT``, each hand's ``TableHandEnded``
     and ``TableHandStarted`` as the rows of ``hand_log`` into ``rows`` (``S_ROWS`` integers
-    used), row ``k`` ending at ``marks[k]`` (``S_MARKS`` rows). Returns ``STOPPED``,
+    used), row ``k`` ending at ``marks[k]`` (``S_MARKS`` rows); with ``S_RECORD`` too, each
+    hand's own events (the table's ``logs`` row: its count, then its ``hand_log`` rows) before
+    its ``TableHandEnded``, their mark negated. Returns ``STOPPED``,
     ``TO_DEAL``, ``BUSTED`` or ``CHIPS_LOST``. With ``S_DEAL``, only that table's next hand is
     dealt, at ``S_NOW``, as the director would deal it: ``DEALT`` (its end on the calendar),
     ``TO_DEAL`` (nothing done: the director deals it), ``BUSTED`` or ``CHIPS_LOST``.
     """
     mask = state[S_WINDOW] - 1
     if state[S_DEAL] >= 0:
-        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks)  # fmt: skip # noqa: E501
-    room = len(rows) - 13 - 4 * state[S_SPT]  # the two rows of a hand end and the next hand
+        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs)  # fmt: skip # noqa: E501
+    # the two rows of a hand end and the next hand, and the hand's own events
+    room = len(rows) - 13 - 4 * state[S_SPT] - (logs.shape[1] if state[S_RECORD] else 0)
     status = STOPPED
     while state[S_PENDING] > 0:
         if state[S_EMIT] and state[S_ROWS] > room:
@@ -87,12 +91,12 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
             break
         state[S_TABLE] = x
         if not _apply(first, last, nxt, cursor & mask, x, state, tabs, fins, fin_ids, stack,
-                      touched, rows, marks):  # fmt: skip
+                      touched, rows, marks, logs[x]):  # fmt: skip
             status = CHIPS_LOST
             break
         end = _play_next(
             x, cursor, state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
-            stack, bank, ints, floats, params, consts, tis, pace, rows, marks,
+            stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
         )  # fmt: skip
         if end < 0:
             status = TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
@@ -104,13 +108,13 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
 
 
 @njit(cache=True)
-def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
+def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs):  # fmt: skip # noqa: E501 # pragma: no cover
     """The director's deal of table ``state[S_DEAL]``'s next hand, compiled (``cruise``)."""
     x = state[S_DEAL]
     state[S_TABLE] = x
     end = _play_next(
         x, state[S_NOW], state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
-        stack, bank, ints, floats, params, consts, tis, pace, rows, marks,
+        stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
     )  # fmt: skip
     if end < 0:
         return TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
@@ -130,7 +134,7 @@ def _due(state, seq, now):  # pragma: no cover
 
 
 @njit(cache=True)
-def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
+def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, rows, marks, log):  # fmt: skip # noqa: E501 # pragma: no cover
     """Table ``x``'s hand ends: off the calendar, its chips applied (False: chips lost)."""
     n = tabs[x, _FIN_N]  # the hand under way: its players and final stacks
     total = 0
@@ -151,6 +155,13 @@ def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, r
         tabs[x, _TOUCHED] = 1
         touched[state[S_TOUCHED]] = x
         state[S_TOUCHED] += 1
+    if state[S_RECORD]:  # the hand's own events, just before its TableHandEnded
+        r = state[S_ROWS]
+        m = log[0]
+        rows[r : r + m] = log[1 : 1 + m]
+        marks[state[S_MARKS]] = -(r + m)
+        state[S_MARKS] += 1
+        state[S_ROWS] = r + m
     if state[S_EMIT]:  # TableHandEnded: t, table, hand, seats, final stacks
         r = state[S_ROWS]
         rows[r] = TABLE_ENDED
@@ -165,7 +176,7 @@ def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, r
 
 
 @njit(cache=True)
-def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks):  # fmt: skip # noqa: E501 # pragma: no cover
+def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, log):  # fmt: skip # noqa: E501 # pragma: no cover
     """Deal and play table ``x``'s next hand: the second it ends.
 
     -1: the director deals it (nothing of it kept); -2: it lost or made chips; -3: someone
@@ -191,9 +202,12 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
     button = next_button(
         head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n], tabs[x, _BUTTON]
     )
+    log[0] = 0
+    if state[S_RECORD]:
+        _started_log(log, x, hand_no, button, head, n, stack, deck[52 * i + 2 * state[S_SPT] :])
     chips = table_hand(
         ints, floats, head[: HEADER + 7 * n], stack, deck, rank, u, z, params, bank, consts,
-        tis[n], button, i, j, state[S_SPT], pace[3],
+        tis[n], button, i, j, state[S_SPT], pace[3], log,
     )  # fmt: skip
     if chips < 0:  # -1: a seat to ask in Python (the banks as they were); -2: chips lost
         return chips
@@ -212,6 +226,24 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
         fins[x, k] = ints[HEADER + k]
         fin_ids[x, k] = head[HEADER + IDS * n + k]
     return now + _seconds(ints, floats, pace)
+
+
+@njit(cache=True)
+def _started_log(log, x, hand_no, button, head, n, stack, board):  # pragma: no cover
+    """``HandStarted`` (``hand_log.HandLog.started``): the hand's first row in its log."""
+    log[1] = STARTED
+    log[2] = x
+    log[3] = hand_no
+    log[4] = button
+    log[5] = n
+    for k in range(n):
+        p = head[HEADER + IDS * n + k]
+        log[6 + k] = p
+        log[6 + n + k] = head[HEADER + SEAT_NOS * n + k]
+        log[6 + 2 * n + k] = stack[p]
+    for k in range(5):
+        log[6 + 3 * n + k] = board[k]
+    log[0] = 10 + 3 * n
 
 
 @njit(cache=True)

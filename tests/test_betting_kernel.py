@@ -29,9 +29,10 @@ from hypothesis import strategies as st
 
 import pokersim.engine.dealer as engine_dealer
 from pokersim import engine, rng
-from pokersim.actions import Action, DecisionView, RaiseTo, TournamentContext
+from pokersim.actions import CHECK_CALL, Action, DecisionView, RaiseTo, TournamentContext
 from pokersim.betting import TableState
 from pokersim.betting_kernel import (
+    LOG_ENTRIES,
     machine_params,
     play_quick_hand,
     play_rounds,
@@ -501,6 +502,39 @@ def test_recorded_whole_hands_log_every_row_as_the_python_hand() -> None:
     for kind in ("ante", "small_blind", "big_blind"):
         assert kinds[f"forced {kind}"] >= 20 and kinds[f"forced {kind} all-in"] >= 1, kind
     assert kinds["HandShown"] >= 50 and kinds["side pot"] >= 10 and kinds["split pot"] >= 3
+
+
+class _MinRaiser:
+    """A plug-in that raises the least it may whenever it may, else calls: a raising war."""
+
+    name = "min-raiser"
+
+    def decide(self, view: DecisionView, rng: np.random.Generator) -> Action:
+        legal = view.legal
+        return RaiseTo(legal.min_raise_to) if legal.can_raise else CHECK_CALL
+
+    def think_seconds(self, view: DecisionView, rng: np.random.Generator) -> float:
+        return 1.0
+
+
+def test_a_recorded_hand_longer_than_the_machines_log_is_logged_whole() -> None:
+    """Two deep plug-in stacks raise the minimum until one is all-in: hundreds of raises, more
+    than the machine's log holds (``LOG_ENTRIES``), each answer's row kept as Python hands it
+    back. The whole hand logs the rows ``play_hand`` logs. (The machine hands a full log to
+    Python with ``FLUSH``, once equal to ``DONE``, which would have ended the hand unsettled; no
+    shipped model's hand logs that many entries between two answers from Python: the longest of
+    300 deep ten-handed random-legal hands had 31 actions.)"""
+    models = [_MinRaiser(), _MinRaiser()]
+    deck = [int(c) for c in np.random.default_rng(5).permutation(52)]
+    args = ([40_000, 50_000], 0, _level(100, "none"), [0, 1], deck, 3)
+    kw: dict[str, Any] = {"record": True, "models": models}
+    whole, _, _ = _play(*args, 15.0, [30.0, 30.0], kernel=True, whole=True, **kw)
+    python, _, _ = _play(*args, 15.0, [30.0, 30.0], kernel=False, **kw)
+    assert whole.final_stacks == python.final_stacks
+    assert sum(whole.final_stacks) == 90_000
+    assert isinstance(whole.events, HandEvents) and whole.events.rows == python.events.rows
+    raises = _row_kinds(python.events.rows)["ActionTaken"]
+    assert raises > 2 * LOG_ENTRIES
 
 
 def _scenario(seats: int, ante_kind: str, clock: int, aware: bool = False) -> Any:

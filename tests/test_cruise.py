@@ -29,29 +29,48 @@ from pokersim.seating import next_button
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
-def _played(path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, *, loop: bool) -> Any:
-    """The run, its log (records and table rows in one order), the hands the loop applied and
-    the director's hands dealt compiled."""
-    applied = [0, 0]
+def _played(
+    path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, *, loop: bool, record: bool = False
+) -> Any:
+    """The run, its log (records and table rows in one order, then, with ``record``, the same
+    run's with each hand's own events), and for each run the hands the loop applied and the
+    director's hands dealt compiled."""
+    counts: list[list[int]] = []
     call = engine_cruise.Cruise._call
 
     def counting(self: Any, *args: Any) -> int:
         dealing = self.state[tables_kernel.S_DEAL] >= 0
         status = call(self, *args)
         if dealing:
-            applied[1] += status == tables_kernel.DEALT
+            counts[-1][1] += status == tables_kernel.DEALT
         else:
-            applied[0] += int(self.state[tables_kernel.S_HANDS])
+            counts[-1][0] += int(self.state[tables_kernel.S_HANDS])
         return status
+
+    def counted(**kwargs: Any) -> Any:
+        counts.append([0, 0])
+        return run_tournament(load_scenario(path), seed, **kwargs)
 
     with monkeypatch.context() as m:
         m.setattr(engine_cruise.Cruise, "_call", counting)
         if not loop:
             m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
         log: list[Any] = []
-        result = run_tournament(load_scenario(path), seed, emit=log.append, emit_rows=log.append)
-        bare = run_tournament(load_scenario(path), seed)  # nothing logged: the loop's other path
-    return result, log, bare, applied
+        result = counted(emit=log.append, emit_rows=log.append)
+        bare = counted()  # nothing logged: the loop's other path
+        if record:  # each hand's own events logged too, as rows (``--actions``)
+            recorded = counted(
+                emit=log.append, emit_rows=log.append,
+                emit_hand=lambda events: log.append(_hand_rows(events)), record_actions=True,
+            )  # fmt: skip
+            assert recorded == result
+    return result, log, bare, counts
+
+
+def _hand_rows(events: Any) -> Any:
+    """A hand's own events as logged: its rows' bytes (records, for a hand played in Python)."""
+    rows = getattr(events, "rows", None)
+    return tuple(events) if rows is None else bytes(rows)
 
 
 @pytest.mark.parametrize(
@@ -63,15 +82,17 @@ def test_a_run_is_the_same_with_and_without_the_tables_loop(
     name: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = SCENARIOS / name
-    fast, fast_log, fast_bare, (applied, dealt) = _played(path, seed, monkeypatch, loop=True)
-    slow, slow_log, slow_bare, none = _played(path, seed, monkeypatch, loop=False)
-    assert none == [0, 0]
+    record = name.startswith(("mtt", "rebuy", "pko"))  # and with each hand's events logged
+    fast, fast_log, fast_bare, counts = _played(path, seed, monkeypatch, loop=True, record=record)
+    slow, slow_log, slow_bare, none = _played(path, seed, monkeypatch, loop=False, record=record)
+    assert not any(applied or dealt for applied, dealt in none)
     assert fast_log == slow_log
     assert fast == slow
     assert fast_bare == slow_bare
     if name.startswith(("mtt", "default", "variants")):  # plain fields: most hands in the loop
-        assert applied > 0.5 * (fast.hands_played + fast_bare.hands_played)
-        assert dealt > 0.05 * (fast.hands_played + fast_bare.hands_played)  # and the director's
+        for applied, dealt in counts:  # logged, bare, recorded
+            assert applied > 0.5 * fast.hands_played
+            assert dealt > 0.05 * fast.hands_played  # and the director's dealt compiled
 
 
 @settings(max_examples=60, deadline=None)

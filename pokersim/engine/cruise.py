@@ -15,11 +15,13 @@ anyway: only the head of a table whose seats changed and the shoe's blocks are m
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from pokersim import tables_kernel as tk
 from pokersim.betting_kernel import (
     H_N,
     HEADER,
@@ -30,6 +32,7 @@ from pokersim.betting_kernel import (
     machine_result,
     machine_views,
 )
+from pokersim.config import Level
 from pokersim.engine.agenda import WINDOW
 from pokersim.engine.floor import Floor
 from pokersim.engine.played import Outcome, PlayedHand, SettledHand
@@ -44,38 +47,9 @@ from pokersim.engine.state import (
     TableArrays,
 )
 from pokersim.errors import InvariantError
+from pokersim.hand_log import HandEvents
 from pokersim.kernel_cache import resolve
 from pokersim.model_kernel import NO_CONTEXT, inputs_by_seats
-from pokersim.tables_kernel import (
-    BUSTED,
-    CHIPS_LOST,
-    DEALT,
-    S_ANTE,
-    S_ANTE_KIND,
-    S_BB,
-    S_CURSOR,
-    S_DEAL,
-    S_EMIT,
-    S_HANDS,
-    S_LEVEL,
-    S_MARKS,
-    S_NOW,
-    S_PENDING,
-    S_PRESENT,
-    S_ROWS,
-    S_SB,
-    S_SEQ,
-    S_SPT,
-    S_STOP_AT,
-    S_STOP_SEQ,
-    S_TABLE,
-    S_TOUCHED,
-    S_UNTIL,
-    S_WIDTH,
-    S_WINDOW,
-    TO_DEAL,
-    cruise,
-)
 
 __all__ = ["Cruise"]
 
@@ -89,13 +63,14 @@ class Cruise:
         # the director (``engine.director``, which imports this module): its desks and clock
         self.d = director
         self.arrays = arrays
-        self.state = np.zeros(S_WIDTH, dtype=np.int64)
-        self.state[S_SPT] = arrays.spt
-        self.state[S_WINDOW] = WINDOW
-        self.state[S_DEAL] = -1
+        self.state = np.zeros(tk.S_WIDTH, dtype=np.int64)
+        self.state[tk.S_SPT] = arrays.spt
+        self.state[tk.S_WINDOW] = WINDOW
+        self.state[tk.S_DEAL] = -1
         self.touched = np.zeros(0, dtype=np.int64)
-        self.state[S_EMIT] = director.emit_table is not None  # the table events, as rows
-        self.rows = np.zeros(1 << 16, dtype=np.int64)
+        self.state[tk.S_EMIT] = director.emit_table is not None  # the table events, as rows
+        self.state[tk.S_RECORD] = arrays.record  # and each hand's own events before its end
+        self.rows = np.zeros(1 << (18 if arrays.record else 16), dtype=np.int64)
         self.marks = np.zeros(1 << 14, dtype=np.int64)
         self.dirty = True  # the director handled an event since ``steady`` was last asked
         self.steady = False
@@ -134,10 +109,7 @@ class Cruise:
         if self.tis is None:
             return False
         self.level = li
-        level = d.schedule.level_now
-        state = self.state
-        state[S_SB], state[S_BB], state[S_ANTE] = level.small_blind, level.big_blind, level.ante
-        state[S_ANTE_KIND] = ante_code(level)
+        self._level_state(d.schedule.level_now, li)
         ends = [d.schedule.next_break, cashier.addon_at, d.schedule.level_ends(now)]
         ends.append(d.sc.max_simulated_seconds + 1)
         self.until = int(min(min(ends), _BIG))
@@ -160,17 +132,17 @@ class Cruise:
         done = 0
         while True:
             status = self._stretch()
-            done += int(state[S_HANDS])
-            if status == TO_DEAL:  # its hand applied: its next one dealt now
-                tab = d.floor.tables[int(state[S_TABLE])]
+            done += int(state[tk.S_HANDS])
+            if status == tk.TO_DEAL:  # its hand applied: its next one dealt now
+                tab = d.floor.tables[int(state[tk.S_TABLE])]
                 env._now = env.hands.cursor
                 if self.deal(tab, env.hand_events[tab.table_id]):
                     continue
                 d._deal(tab, env.hand_events[tab.table_id])
                 self.dirty = True  # a hand dealt in Python may leave something to see (time-outs)
-            elif status == BUSTED:
+            elif status == tk.BUSTED:
                 env._now = env.hands.cursor
-                self._busted(int(state[S_TABLE]))
+                self._busted(int(state[tk.S_TABLE]))
             return done > 0
 
     def _stretch(self) -> int:
@@ -179,27 +151,27 @@ class Cruise:
         env = d.env
         hands = env.hands
         state = self.state
-        state[S_CURSOR] = hands.cursor
-        state[S_PENDING] = hands.pending
-        state[S_SEQ] = env.seq
+        state[tk.S_CURSOR] = hands.cursor
+        state[tk.S_PENDING] = hands.pending
+        state[tk.S_SEQ] = env.seq
         stop_at, stop_seq = env.next_other()
-        state[S_STOP_AT] = min(stop_at, _BIG)
-        state[S_STOP_SEQ] = stop_seq
-        state[S_UNTIL] = self.until
-        state[S_LEVEL] = self.level
-        state[S_PRESENT] = d.dealer._present
-        state[S_HANDS] = 0
-        state[S_TOUCHED] = 0
+        state[tk.S_STOP_AT] = min(stop_at, _BIG)
+        state[tk.S_STOP_SEQ] = stop_seq
+        state[tk.S_UNTIL] = self.until
+        state[tk.S_LEVEL] = self.level
+        state[tk.S_PRESENT] = d.dealer._present
+        state[tk.S_HANDS] = 0
+        state[tk.S_TOUCHED] = 0
         status = self._call()
-        hands.cursor = int(state[S_CURSOR])
-        hands.pending = int(state[S_PENDING])
-        env.seq = int(state[S_SEQ])
-        d.hands_played += int(state[S_HANDS])
+        hands.cursor = int(state[tk.S_CURSOR])
+        hands.pending = int(state[tk.S_PENDING])
+        env.seq = int(state[tk.S_SEQ])
+        d.hands_played += int(state[tk.S_HANDS])
         self._give_back()
-        if state[S_MARKS]:
+        if state[tk.S_MARKS]:
             self._emit()
-        if status == CHIPS_LOST:
-            x = int(state[S_TABLE])
+        if status == tk.CHIPS_LOST:
+            x = int(state[tk.S_TABLE])
             raise InvariantError(f"table {x} hand {self.arrays.tabs[x, T_HAND_NO]}: chips lost")
         return status
 
@@ -234,33 +206,39 @@ class Cruise:
         if x >= len(hands.next):
             hands.reserve(2 * x + 2)
         state = self.state
-        state[S_DEAL], state[S_NOW], state[S_LEVEL] = x, now, li
-        state[S_PRESENT], state[S_SEQ], state[S_PENDING] = dealer._present, env.seq, hands.pending
-        state[S_SB], state[S_BB], state[S_ANTE] = level.small_blind, level.big_blind, level.ante
-        state[S_ANTE_KIND] = ante_code(level)
+        self._level_state(level, li)
+        state[tk.S_DEAL], state[tk.S_NOW], state[tk.S_PRESENT] = x, now, dealer._present
+        state[tk.S_SEQ], state[tk.S_PENDING] = env.seq, hands.pending
         status = self._call(tis)
-        state[S_DEAL] = -1
-        if status == TO_DEAL:  # nothing dealt
+        state[tk.S_DEAL] = -1
+        if status == tk.TO_DEAL:  # nothing dealt
             return False
-        if status == CHIPS_LOST:
+        if status == tk.CHIPS_LOST:
             raise InvariantError(f"table {x} hand {tab.hand_no + 1}: chips lost")
         row = self.arrays.tabs[x]
         tab.hand_no = int(row[T_HAND_NO])
         tab.last_button = int(row[T_BUTTON])
         tab.chips = int(row[T_CHIPS])
-        if state[S_MARKS]:
+        if state[tk.S_MARKS]:
             self._emit()
         env.hand_events[x] = end
-        if status == BUSTED:
+        if status == tk.BUSTED:
             self.level = li
             self._busted(x)
             return True
-        assert status == DEALT
+        assert status == tk.DEALT
         end._value = None  # read from the arrays when applied (``settled``)
-        hands.pending = int(state[S_PENDING])
-        env.seq = int(state[S_SEQ])
+        hands.pending = int(state[tk.S_PENDING])
+        env.seq = int(state[tk.S_SEQ])
         hands.cursor = min(hands.cursor, hands.at[x])  # as ``HandCalendar.push`` keeps it
         return True
+
+    def _level_state(self, level: Level, li: int) -> None:
+        """The level (index ``li``) whose blinds and ante the tables' heads must hold."""
+        state = self.state
+        state[tk.S_LEVEL] = li
+        state[tk.S_SB], state[tk.S_BB] = level.small_blind, level.big_blind
+        state[tk.S_ANTE], state[tk.S_ANTE_KIND] = level.ante, ante_code(level)
 
     def _inputs(self, context: Any, sizes: Sequence[int]) -> np.ndarray | None:
         """The tournament inputs under ``context`` of tables of each size (row n: n players).
@@ -310,6 +288,7 @@ class Cruise:
             (x, tab.hand_no, self.level, now), d.schedule.level(self.level), d.sc.structure,
             (seat_nos, ids, stacks, seat_nos.index(tab.last_button)),
             (tab.rows, base, base + 2 + 2 * a.spt, ranks), final, knockouts, showdown,
+            self._events(x),
         )  # fmt: skip
         end = d.env.hand_events[x]
         end._value = hand
@@ -327,22 +306,37 @@ class Cruise:
             a.heads, a.fins, a.fin_ids, a.decks, a.ranks, a.uniforms, a.normals, d.field.stack,
             banks, ints, floats, d.dealer.kernel_params, constants(),
             self.tis if tis is None else tis, self.pace, self.touched, self.rows, self.marks,
+            a.logs,
         )  # fmt: skip
         if self._run is None:  # the arguments' types never change: resolved once
-            self._run = resolve(cruise, *args)
+            self._run = resolve(tk.cruise, *args)
         return int(self._run(*args))
 
     def _emit(self) -> None:
-        """The table events of the hands the loop played, a row each, in order."""
+        """The table events of the hands the loop played, a row each, in order.
+
+        Recorded, each hand's own events come before its end (a negative mark), at once.
+        """
         state = self.state
-        data = self.rows[: state[S_ROWS]].tobytes()
+        data = self.rows[: state[tk.S_ROWS]].tobytes()
         emit = self.d.emit_table
         assert emit is not None
         start = 0
-        for end in self.marks[: state[S_MARKS]].tolist():
-            emit(data[8 * start : 8 * end])
+        for end in self.marks[: state[tk.S_MARKS]].tolist():
+            if end < 0:
+                end = -end
+                self.d.emit_hand(HandEvents(array("q", data[8 * start : 8 * end])))
+            else:
+                emit(data[8 * start : 8 * end])
             start = end
-        state[S_ROWS] = state[S_MARKS] = 0
+        state[tk.S_ROWS] = state[tk.S_MARKS] = 0
+
+    def _events(self, x: int) -> HandEvents | tuple[()]:
+        """The own events of the hand under way at table ``x`` (recorded), as the dealer's."""
+        if not self.arrays.record:
+            return ()
+        log = self.arrays.logs[x]
+        return HandEvents(array("q", log[1 : 1 + log[0]].tobytes()))
 
     def _give_back(self) -> None:
         """The tables the loop played: their records as the arrays say, their ends unread."""
@@ -350,7 +344,7 @@ class Cruise:
         tabs = a.tabs
         tables = self.d.floor.tables
         events = self.d.env.hand_events
-        for x in self.touched[: self.state[S_TOUCHED]].tolist():
+        for x in self.touched[: self.state[tk.S_TOUCHED]].tolist():
             row = tabs[x].tolist()
             tab = tables[x]
             tab.hand_no = row[T_HAND_NO]
@@ -367,7 +361,8 @@ class Cruise:
         row[T_BUTTON] = tab.last_button
         row[T_CHIPS] = tab.chips
         finals = result.final_stacks
-        if 0 in finals or x in self.d.incidents.hand_timeouts:  # the director's to apply
+        if 0 in finals or x in self.d.incidents.hand_timeouts or self.arrays.record:
+            # the director's to apply (a hand dealt in Python keeps its own events)
             row[T_FIN_OK] = 0
         else:
             n = len(finals)
@@ -384,4 +379,4 @@ class Cruise:
         a.tabs[table_id, T_FIN_OK] = 0
         n = int(a.tabs[table_id, T_FIN_N])
         ids = tuple(a.fin_ids[table_id, :n].tolist())
-        return SettledHand(tuple(a.fins[table_id, :n].tolist()), ids)
+        return SettledHand(tuple(a.fins[table_id, :n].tolist()), ids, self._events(table_id))

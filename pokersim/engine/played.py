@@ -120,18 +120,23 @@ class PlayedHand:
 class SettledHand:
     """A hand the tables' loop played (``engine.cruise``): its chips and players, nobody out.
 
-    What the director reads of a hand end in which nobody busted, nothing was recorded and
-    nothing else is read (the loop plays only such hands).
+    What the director reads of a hand end in which nobody busted and nothing else is read (the
+    loop plays only such hands): recorded, its own events too.
     """
 
-    __slots__ = ("final_stacks", "player_ids")
+    __slots__ = ("events", "final_stacks", "player_ids")
 
     knockouts: tuple[Knockout, ...] = ()
-    events: Sequence[HandEvent] = ()
 
-    def __init__(self, final_stacks: tuple[int, ...], player_ids: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        final_stacks: tuple[int, ...],
+        player_ids: tuple[int, ...],
+        events: Sequence[HandEvent] = (),
+    ) -> None:
         self.final_stacks = final_stacks
         self.player_ids = player_ids
+        self.events = events  # recorded: the hand's own events
 
     @property
     def setup(self) -> HandSetup:

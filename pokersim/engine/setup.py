@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # flights load only for a multi-day event
 __all__ = ["Options", "Run", "build_models"]
 
 _TALLIED = frozenset(getattr(events, name) for name in TALLIED)  # the classes the result reads
+LOG_WIDTH = 2048  # integers of a hand's own events a table keeps for the tables' loop
 # the two events of every hand of a run with a log, built without the keyword constructor
 # (arguments in the fields' order, as ``hand_log``'s rows take them)
 _new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
@@ -248,13 +249,15 @@ class Run:
     def _table_arrays(self) -> TableArrays | None:
         """The tables' arrays for the loop over their hands (``engine.cruise``), when it may run.
 
-        Not for a run that records or reads each hand, logs its table events as records (rows
-        only: the loop writes them), scripts its cards, stops for the day,
-        counts faults by hand or plays shoot-out matches: each hand end there is the director's.
+        Not for a run that reads each hand, records hands it does not log, logs its table
+        events as records (rows only: the loop writes them), scripts its cards, stops for the
+        day, counts faults by hand or plays shoot-out matches: each hand end there is the
+        director's. A run that logs each hand's own events (``--actions``) keeps each table's
+        hand under way's in its log row (``LOG_WIDTH`` integers: a longer hand goes to Python).
         """
         dealer = self.dealer
         if (
-            not dealer.quick or self.record_actions or dealer.fixed
+            not dealer.quick or (self.record_actions and not self.log_actions) or dealer.fixed
             or (self.emit_table is not None and self.hand_started is not table_started_row)
             or self.day_end is not None or self.incidents.faults_on or self.floor.shootout
         ):  # fmt: skip
@@ -262,7 +265,7 @@ class Run:
         spt = self.sc.seats_per_table
         arrays = TableArrays(
             spt, HEAD_HEADER + 7 * spt, DECK_BLOCK, DRAWS_BLOCK, DECISION_UNIFORMS,
-            DECISION_NORMALS,
+            DECISION_NORMALS, LOG_WIDTH if self.log_actions else 1,
         )  # fmt: skip
         dealer.arrays = self.floor.arrays = arrays
         return arrays

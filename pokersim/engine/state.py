@@ -134,16 +134,18 @@ class TableArrays:
     ranks: np.ndarray  # int16: their hand ranks, a seat each
     uniforms: np.ndarray  # float64: each table's block of decision draws
     normals: np.ndarray
+    logs: np.ndarray  # int64, recorded: the hand under way's own events (a count, then rows)
 
     def __init__(self, seats_per_table: int, head_width: int, deck_hands: int, draw_hands: int,
-                 uniforms: int, normals: int) -> None:  # fmt: skip
+                 uniforms: int, normals: int, log_width: int = 1) -> None:  # fmt: skip
         self.spt = seats_per_table
+        self.record = log_width > 1  # the hands' own events logged
         self.widths = {
             "tabs": (T_WIDTH, np.int64), "heads": (head_width, np.int64),
             "fins": (seats_per_table, np.int64), "fin_ids": (seats_per_table, np.int64),
             "decks": (deck_hands * 52, np.uint8), "ranks": (deck_hands * seats_per_table, np.int16),
             "uniforms": (draw_hands * uniforms, np.float64),
-            "normals": (draw_hands * normals, np.float64),
+            "normals": (draw_hands * normals, np.float64), "logs": (log_width, np.int64),
         }  # fmt: skip
         self.capacity = 0
         self.reserve(16)
