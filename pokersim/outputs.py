@@ -92,6 +92,10 @@ class RunFiles:
         self.emit_rows: Callable[[bytes], None] = (
             self._writer.row if on_event is None else self._row_and_record
         )
+        # many hands' rows at once (theirs and their own events'), when nobody else reads them
+        self.emit_log: Callable[[bytes], None] | None = (
+            self._writer.row if on_event is None and on_row is None else None
+        )
         if on_row is not None:  # passed on as it is, unread: ``on_event`` does not see it
             write_row = self._writer.row
 
@@ -199,6 +203,7 @@ def write_run(
             emit=files.emit,
             emit_hand=files.emit_hand,
             emit_rows=files.emit_rows,
+            emit_log=files.emit_log,
             on_hand=files.on_hand,
             record_actions=actions,
             progress=progress,
@@ -244,7 +249,10 @@ class _EventLog:
             self.flush()
 
     def row(self, row: bytes) -> None:
-        """Log a table's row (``hand_log.table_started_row``, ``table_ended_row``: int64 bytes)."""
+        """Log a table's row (``hand_log.table_started_row``, ``table_ended_row``: int64 bytes).
+
+        Or several rows in order, hands' own events' among them (the engine's ``emit_log``).
+        """
         if not self._joined:
             self._entry()
         rows = self._rows

@@ -23,6 +23,7 @@ from pokersim.engine import cruise as engine_cruise
 from pokersim.engine import run_tournament
 from pokersim.engine import setup as engine_setup
 from pokersim.engine.agenda import WINDOW, HandCalendar
+from pokersim.outputs import write_run
 from pokersim.scenario import load_scenario
 from pokersim.seating import next_button
 
@@ -93,6 +94,26 @@ def test_a_run_is_the_same_with_and_without_the_tables_loop(
         for applied, dealt in counts:  # logged, bare, recorded
             assert applied > 0.5 * fast.hands_played
             assert dealt > 0.05 * fast.hands_played  # and the director's dealt compiled
+
+
+@pytest.mark.parametrize("actions", [False, True])
+def test_a_written_run_is_the_same_with_and_without_the_tables_loop(
+    actions: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pokersim run --out`` (``--actions``): the loop hands the writer its rows a stretch at
+    a time (``emit_log``), each hand's own events among them; the same bytes as the director's."""
+    sc = load_scenario(SCENARIOS / "mtt_1000.toml")
+    logs = []
+    for loop in (True, False):
+        with monkeypatch.context() as m:
+            if not loop:
+                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
+            out = tmp_path / f"loop-{loop}"
+            write_run(sc, 2, out, scenario_name="mtt_1000", actions=actions)
+            logs.append((out / "events.jsonl").read_bytes())
+    assert logs[0] == logs[1]
+    assert logs[0].count(b"TableHandEnded") > 5000
+    assert (b'"ActionTaken"' in logs[0]) == actions
 
 
 @settings(max_examples=60, deadline=None)

@@ -70,6 +70,7 @@ def run_tournament(
     emit: Callable[[Any], None] | None = None,
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None,
     emit_rows: Callable[[bytes], None] | None = None,
+    emit_log: Callable[[bytes], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,
@@ -89,7 +90,9 @@ def run_tournament(
 
     ``emit`` receives every tournament event in order (the log), with ``record_actions`` each
     hand's own events too (or ``emit_hand``, a hand at once) before its ``TableHandEnded``;
-    ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``); ``on_hand``
+    ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``), or, with
+    ``emit_log`` too, the rows of a stretch of hands at once (their own events' rows among them,
+    recorded: a reader that takes every row in order, as the event log's writer); ``on_hand``
     every ``HandResult``; ``progress`` the number out at each elimination. ``hand_player``
     replaces ``play_hand``, ``models`` the player models (scripted tests), ``start_position``
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
@@ -106,6 +109,7 @@ def run_tournament(
         emit=emit,
         emit_hand=emit_hand,
         emit_rows=emit_rows,
+        emit_log=emit_log,
         on_hand=on_hand,
         record_actions=record_actions,
         progress=progress,

@@ -94,6 +94,8 @@ class Options:
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None  # a hand's events at once
     # TableHandStarted and TableHandEnded as rows (hand_log.table_started_row), not to emit
     emit_rows: Callable[[bytes], None] | None = None
+    # with emit_rows: the rows of many hands at once, where one reader takes them all in order
+    emit_log: Callable[[bytes], None] | None = None
     on_hand: Callable[[HandResult], None] | None = None
     record_actions: bool = False
     progress: Callable[[int], None] | None = None
@@ -195,6 +197,7 @@ class Run:
         self.emit_table: Callable[[Any], None] | None = opts.emit_rows if rows else opts.emit
         self.hand_ended: Callable[..., Any] = table_ended_row if rows else _new_hand_ended
         self.hand_started: Callable[..., Any] = table_started_row if rows else _new_hand_started
+        self.emit_log = opts.emit_log if rows else None
 
     def _make_desks(self, opts: Options) -> None:
         """The desks that keep state of their own, in the order each needs the ones before."""
