@@ -90,9 +90,8 @@ def run_tournament(
 
     ``emit`` receives every tournament event in order (the log), with ``record_actions`` each
     hand's own events too (or ``emit_hand``, a hand at once) before its ``TableHandEnded``;
-    ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``), or, with
-    ``emit_log`` too, the rows of a stretch of hands at once (their own events' rows among them,
-    recorded: a reader that takes every row in order, as the event log's writer); ``on_hand``
+    ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``), ``emit_log``
+    (if given too) a stretch of hands' rows at once (their own events' too); ``on_hand``
     every ``HandResult``; ``progress`` the number out at each elimination. ``hand_player``
     replaces ``play_hand``, ``models`` the player models (scripted tests), ``start_position``
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
@@ -106,13 +105,8 @@ def run_tournament(
     event's flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
     """
     opts = Options(
-        emit=emit,
-        emit_hand=emit_hand,
-        emit_rows=emit_rows,
-        emit_log=emit_log,
-        on_hand=on_hand,
-        record_actions=record_actions,
-        progress=progress,
+        emit=emit, emit_hand=emit_hand, emit_rows=emit_rows, emit_log=emit_log, on_hand=on_hand,
+        record_actions=record_actions, progress=progress,
         hand_player=hand_player if hand_player is not None else play_hand,
         models=models,
         connections=connections,
@@ -123,7 +117,7 @@ def run_tournament(
         multiplier=multiplier,
         arrivals=arrivals,
         day=day,
-    )
+    )  # fmt: skip
     director = Director(scenario, seed, opts, start_position)
     director.start()
     return _played(director)
