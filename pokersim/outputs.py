@@ -92,9 +92,11 @@ class RunFiles:
         self.emit_rows: Callable[[bytes], None] = (
             self._writer.row if on_event is None else self._row_and_record
         )
-        # many hands' rows at once (theirs and their own events'), when nobody else reads them
+        # many hands' rows at once (theirs and their own events'), when no record is made of
+        # them: the tables' loop's stretches, where no hand is synchronized (``on_row`` reads
+        # only those: the hand-for-hand count)
         self.emit_log: Callable[[bytes], None] | None = (
-            self._writer.row if on_event is None and on_row is None else None
+            self._writer.row if on_event is None else None
         )
         if on_row is not None:  # passed on as it is, unread: ``on_event`` does not see it
             write_row = self._writer.row
@@ -187,7 +189,8 @@ def write_run(
     hands; ``on_event`` sees every tournament event too (not each hand's own events), but
     with ``on_row`` each hand's ``TableHandStarted`` and ``TableHandEnded`` go there instead, as
     the rows the log is written from (``hand_log.table_started_row``: decoding them into
-    records costs a run about as much as writing them);
+    records costs a run about as much as writing them), except the hands of the tables' loop's
+    stretches (``engine.cruise``), none of them synchronized, which go to the log at once;
     ``scenario_name`` is ``summary.json``'s ``scenario`` (the scenario file's stem for
     ``pokersim run``). The folder is not checked:
     see ``check_out``.

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from pokersim.cli import main
+from pokersim.engine import setup as engine_setup
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 SUMMARY_KEYS = {
@@ -198,3 +200,22 @@ def test_run_actions_puts_each_hands_events_in_the_log(
             assert events[i - 1]["final_stacks"] == events[i]["stacks"]
     code, _, err = _run(capsys, sng, "--actions")
     assert code == 2 and "--out" in err
+
+
+def test_run_counts_hand_for_hand_the_same_with_the_tables_loop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop's stretches reach the log at once, past the hand-for-hand counter (no hand of
+    theirs is synchronized): the report and the files are the director's own."""
+    default = str(SCENARIOS / "default.toml")
+    printed = []
+    for loop in (True, False):
+        with monkeypatch.context() as m:
+            if not loop:
+                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
+            out = tmp_path / f"loop-{loop}"
+            code, text, _ = _run(capsys, default, "--seed", "2", "--out", str(out), "--actions")
+            assert code == 0
+            printed.append((text.replace(str(out), "OUT"), (out / "events.jsonl").read_bytes()))
+    assert printed[0] == printed[1]
+    assert re.search(r"hand-for-hand 0:\d\d:\d\d, [1-9]\d* hands in [1-9]", printed[0][0])

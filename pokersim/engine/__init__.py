@@ -91,7 +91,7 @@ def run_tournament(
     ``emit`` receives every tournament event in order (the log), with ``record_actions`` each
     hand's own events too (or ``emit_hand``, a hand at once) before its ``TableHandEnded``;
     ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``), ``emit_log``
-    (if given too) a stretch of hands' rows at once (their own events' too); ``on_hand``
+    (if given too) a stretch of unsynchronized hands' rows at once (own events' too); ``on_hand``
     every ``HandResult``; ``progress`` the number out at each elimination. ``hand_player``
     replaces ``play_hand``, ``models`` the player models (scripted tests), ``start_position``
     the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,

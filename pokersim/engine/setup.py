@@ -94,7 +94,7 @@ class Options:
     emit_hand: Callable[[Sequence[HandEvent]], None] | None = None  # a hand's events at once
     # TableHandStarted and TableHandEnded as rows (hand_log.table_started_row), not to emit
     emit_rows: Callable[[bytes], None] | None = None
-    # with emit_rows: the rows of many hands at once, where one reader takes them all in order
+    # with emit_rows: the rows of a stretch of the tables' loop at once (none synchronized)
     emit_log: Callable[[bytes], None] | None = None
     on_hand: Callable[[HandResult], None] | None = None
     record_actions: bool = False
