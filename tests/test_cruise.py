@@ -23,6 +23,7 @@ from pokersim.engine import cruise as engine_cruise
 from pokersim.engine import run_tournament
 from pokersim.engine import setup as engine_setup
 from pokersim.engine.agenda import WINDOW, HandCalendar
+from pokersim.hand_log import STARTED
 from pokersim.outputs import write_run
 from pokersim.scenario import load_scenario
 from pokersim.seating import next_button
@@ -94,6 +95,31 @@ def test_a_run_is_the_same_with_and_without_the_tables_loop(
         for applied, dealt in counts:  # logged, bare, recorded
             assert applied > 0.5 * fast.hands_played
             assert dealt > 0.05 * fast.hands_played  # and the director's dealt compiled
+
+
+def test_a_hand_longer_than_its_tables_log_is_played_again_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Recorded, a hand whose own events would overflow its table's log row (here a short one,
+    which about half the hands overflow) is played again in Python with every time bank as it
+    was: the run and its log are the director's own."""
+    logs = []
+    for loop in (True, False):
+        with monkeypatch.context() as m:
+            m.setattr(engine_setup, "LOG_WIDTH", 200)
+            if not loop:
+                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
+            log: list[Any] = []
+            add = log.append
+            result = run_tournament(
+                load_scenario(SCENARIOS / "default.toml"), 3, emit=add, emit_rows=add,
+                emit_hand=lambda events, add=add: add(_hand_rows(events)), record_actions=True,
+            )  # fmt: skip
+            logs.append((result, log))
+    assert logs[0] == logs[1]
+    hands = [item for item in logs[0][1] if isinstance(item, bytes) and item[0] == STARTED]
+    sizes = [len(rows) // 8 for rows in hands]  # each hand's own events' integers
+    assert sum(size > 199 for size in sizes) > 50 and sum(size < 190 for size in sizes) > 50
 
 
 @pytest.mark.parametrize("actions", [False, True])

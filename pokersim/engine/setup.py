@@ -60,7 +60,9 @@ if TYPE_CHECKING:  # flights load only for a multi-day event
 __all__ = ["Options", "Run", "build_models"]
 
 _TALLIED = frozenset(getattr(events, name) for name in TALLIED)  # the classes the result reads
-LOG_WIDTH = 2048  # integers of a hand's own events a table keeps for the tables' loop
+# integers of a hand's own events a table keeps for the tables' loop (a longer hand, over 3
+# times the longest of `mtt_1000` seed 1, is played again in Python)
+LOG_WIDTH = 1024
 # the two events of every hand of a run with a log, built without the keyword constructor
 # (arguments in the fields' order, as ``hand_log``'s rows take them)
 _new_hand_started: Callable[..., TableHandStarted] = record_builder(TableHandStarted)
