@@ -8,8 +8,10 @@ on the tables' calendar (``engine.agenda.HandCalendar``) in the calendar's order
 the first one the director must handle: the next other event, a hand end it cannot apply alone
 (a hand played in Python or one in which a player busted), a table whose next hand it cannot
 deal (its blocks used up, its head stale, a seat to ask in Python), or a hand it dealt in which
-a player busts (handed to the director). The engine's side is ``engine.cruise``; the golden
-test holds the result to the director's own.
+a player busts (handed to the director). The same code deals the hands the director deals
+itself, one table at a time (``S_DEAL``). Recorded (``S_RECORD``), each table keeps its hand's
+own events (``hand_log`` rows) until the hand ends, when they go out before its end. The
+engine's side is ``engine.cruise``; the golden test holds the result to the director's own.
 """
 
 from __future__ import annotations
