@@ -82,8 +82,8 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
     room = len(rows) - 13 - 4 * state[S_SPT] - (logs.shape[1] if state[S_RECORD] else 0)
     status = STOPPED
     while state[S_PENDING] > 0:
-        if state[S_EMIT] and state[S_ROWS] > room:
-            break
+        if state[S_EMIT] and (state[S_ROWS] > room or state[S_MARKS] + 3 > len(marks)):
+            break  # the rows handed to Python first
         cursor = state[S_CURSOR]
         while first[cursor & mask] < 0:
             cursor += 1

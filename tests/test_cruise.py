@@ -122,6 +122,31 @@ def test_a_hand_longer_than_its_tables_log_is_played_again_in_python(
     assert sum(size > 199 for size in sizes) > 50 and sum(size < 190 for size in sizes) > 50
 
 
+def test_a_stretch_stops_when_its_row_marks_are_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for a few rows' marks only, the loop hands its rows to Python every few hands
+    (recorded: three marks a hand) and goes on: the run and its log are the director's own."""
+    init = engine_cruise.Cruise.__init__
+
+    def few_marks(self: Any, director: Any, arrays: Any) -> None:
+        init(self, director, arrays)
+        self.marks = np.zeros(8, dtype=np.int64)
+
+    logs = []
+    for loop in (True, False):
+        with monkeypatch.context() as m:
+            m.setattr(engine_cruise.Cruise, "__init__", few_marks)
+            if not loop:
+                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
+            log: list[Any] = []
+            add = log.append
+            result = run_tournament(
+                load_scenario(SCENARIOS / "default.toml"), 4, emit=add, emit_rows=add,
+                emit_hand=lambda events, add=add: add(_hand_rows(events)), record_actions=True,
+            )  # fmt: skip
+            logs.append((result, log))
+    assert logs[0] == logs[1]
+
+
 @pytest.mark.parametrize("actions", [False, True])
 def test_a_written_run_is_the_same_with_and_without_the_tables_loop(
     actions: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
