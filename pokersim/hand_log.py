@@ -65,6 +65,7 @@ __all__ = [
     "decode",
     "table_ended_row",
     "table_event",
+    "table_rows_index",
     "table_started_row",
 ]
 
@@ -410,15 +411,44 @@ def _table_ended(rows: Sequence[int], k: int) -> tuple[TableHandEnded, int]:
     return _table_hand_ended(t=t, table_id=table_id, hand_no=hand_no, stacks=stacks), k + 5 + n
 
 
-def table_event(row: bytes | Sequence[int]) -> TableHandStarted | TableHandEnded:
-    """The record of one ``TABLE_STARTED`` or ``TABLE_ENDED`` row (its integers or their bytes)."""
+def table_event(row: bytes | Sequence[int], at: int = 0) -> TableHandStarted | TableHandEnded:
+    """The record of one ``TABLE_STARTED`` or ``TABLE_ENDED`` row (its integers or their bytes).
+
+    ``at``: where the row starts in a sequence of rows.
+    """
     if isinstance(row, bytes):
         row = array("q", row)
-    if row[0] == TABLE_STARTED:
-        return _table_started(row, 0)[0]
-    if row[0] == TABLE_ENDED:
-        return _table_ended(row, 0)[0]
-    raise ValueError(f"hand log: not a table's row: code {row[0]}")
+    if row[at] == TABLE_STARTED:
+        return _table_started(row, at)[0]
+    if row[at] == TABLE_ENDED:
+        return _table_ended(row, at)[0]
+    raise ValueError(f"hand log: not a table's row: code {row[at]}")
+
+
+def table_rows_index(
+    rows: Sequence[int],
+) -> tuple[dict[tuple[int, int], int], dict[int, list[int]]]:
+    """Where the table rows of ``rows`` (tables' rows only, in order) are, without records.
+
+    Returns each hand's end time by ``(table, hand)`` and, by table, the offsets of its
+    ``TABLE_STARTED`` rows in order (``table_event`` of ``rows[k:]`` reads one): what a study
+    reads of a run's tens of thousands of hands, a few of them decoded.
+    """
+    ends: dict[tuple[int, int], int] = {}
+    starts: dict[int, list[int]] = {}
+    k = 0
+    size = len(rows)
+    while k < size:
+        code = rows[k]
+        if code == TABLE_ENDED:
+            ends[rows[k + 2], rows[k + 3]] = rows[k + 1]
+            k += 5 + rows[k + 4]
+        elif code == TABLE_STARTED:
+            starts.setdefault(rows[k + 2], []).append(k)
+            k += 8 + 3 * rows[k + 6]
+        else:
+            raise ValueError(f"hand log: not a table's row at {k}: code {code}")
+    return ends, starts
 
 
 _DECODERS = {

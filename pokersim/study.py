@@ -32,6 +32,7 @@ import math
 import os
 import sys
 import tempfile
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -45,6 +46,7 @@ import pyarrow.parquet as pq
 
 from pokersim.errors import ConfigError, PokerSimError
 from pokersim.frozen import frozen
+from pokersim.hand_log import table_event, table_rows_index
 from pokersim.lock import LOCK_NAME, folder_lock
 from pokersim.rng import derive_seed
 
@@ -1359,8 +1361,17 @@ class LogReduction:
     timeline: tuple[tuple[int, int, float], ...]  # (seconds, players_left, avg_stack_bb)
 
 
-def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> LogReduction:
+def reduce_log(
+    events: Sequence[Any],
+    *,
+    step: int = TIMELINE_STEP_SECONDS,
+    table_rows: Sequence[int] | None = None,
+) -> LogReduction:
     """Reduce a tournament's event log (``pokersim.events`` records, in order) to study metrics.
+
+    ``table_rows``: the hands' ``TableHandStarted`` and ``TableHandEnded`` as the engine's rows
+    (``emit_rows``, ``hand_log``), when ``events`` holds the other events only (a study's run:
+    its hands played in the tables' compiled loop, and a few of their rows ever decoded).
 
     Players left at ``t`` = players seated at the start, plus late players registered
     (``PlayerRegistered``) at or before ``t``, minus players out for good at or before ``t``
@@ -1392,7 +1403,11 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
     level_ix = [e.level_index for e in by_kind["LevelStarted"]]
     level_bb = [e.big_blind for e in by_kind["LevelStarted"]]
     placed = [e for e in by_kind.get("PlayerEliminated", ()) if e.place > 1]
-    hand_end = {(e.table_id, e.hand_no): e.t for e in by_kind.get("TableHandEnded", ())}
+    hand_end, starts = (
+        ({(e.table_id, e.hand_no): e.t for e in by_kind.get("TableHandEnded", ())}, {})
+        if table_rows is None
+        else table_rows_index(table_rows)
+    )
     disqualified = {e.player_id for e in by_kind.get("PlayerDisqualified", ())}
     out_t = sorted(
         e.t
@@ -1439,11 +1454,13 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
     elif len(by_kind.get("TableOpened", ())) == 1:
         final_t, final_n, final_table = 0, entries, by_kind["TableOpened"][0].table_id
     ft_stacks: dict[int, int] = {}
-    if final_table is not None:
-        for hand in by_kind.get("TableHandStarted", ()):
-            if hand.table_id == final_table and final_t is not None and hand.t >= final_t:
-                ft_stacks = dict(zip(hand.player_ids, hand.stacks))
-                break
+    if final_table is not None and final_t is not None:
+        hands = (
+            by_kind.get("TableHandStarted", ())
+            if table_rows is None
+            else (table_event(table_rows, k) for k in starts.get(final_table, ()))
+        )
+        ft_stacks = _first_stacks(hands, final_table, final_t)
     end = ended.t
     grid = list(range(0, end, step)) + [end]
     return LogReduction(
@@ -1463,6 +1480,14 @@ def reduce_log(events: Sequence[Any], *, step: int = TIMELINE_STEP_SECONDS) -> L
         final_table_stacks=ft_stacks,
         timeline=tuple((t, left(t), avg_bb(t)) for t in grid),
     )
+
+
+def _first_stacks(hands: Iterable[Any], table: int, at: int) -> dict[int, int]:
+    """The stacks by player of the table's first hand (``TableHandStarted``) from ``at`` on."""
+    for hand in hands:
+        if hand.table_id == table and hand.t >= at:
+            return dict(zip(hand.player_ids, hand.stacks))
+    return {}
 
 
 _LOADED: dict[str, tuple[int, Any]] = {}
@@ -1485,17 +1510,23 @@ def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[di
 
     scenario = _load_scenario_cached(scenario_path)
     log: list[Any] = []
-    result = run_tournament(scenario, seed, emit=log.append)
-    return played_rows(scenario, result, log)
+    rows: list[bytes] = []  # the hands' table events as rows: the tables' loop plays them
+    result = run_tournament(
+        scenario, seed, emit=log.append, emit_rows=rows.append, emit_log=rows.append
+    )
+    return played_rows(scenario, result, log, array("q", b"".join(rows)))
 
 
 def played_rows(
-    scenario: Any, result: Any, log: Sequence[Any]
+    scenario: Any, result: Any, log: Sequence[Any], table_rows: Sequence[int] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The study rows (``run_row`` with its timeline, ``finish_rows``) of a played tournament."""
+    """The study rows (``run_row`` with its timeline, ``finish_rows``) of a played tournament.
+
+    ``table_rows``: the hands' table events as rows, when ``log`` holds the other events only.
+    """
     from pokersim.scenario import expand_players  # noqa: PLC0415
 
-    red = reduce_log(log)
+    red = reduce_log(log, table_rows=table_rows)
     skill = {p.player_id: p.skill for p in expand_players(scenario.players)}
     price = scenario.entries.buy_in_cents
     # what each player paid after the first entry: re-entries, rebuys, the add-on (R-REG-2)

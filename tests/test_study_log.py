@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from pokersim import events as ev
-from pokersim.study import reduce_log
+from pokersim.engine import run_tournament
+from pokersim.scenario import load_scenario
+from pokersim.study import engine_runner, played_rows, reduce_log
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 def level(t: int, index: int, bb: int) -> ev.LevelStarted:
@@ -275,3 +282,21 @@ def test_timeline_counts_late_players_reentries_and_busts_during_late_registrati
         assert by_t[t] == pytest.approx(c / left[t] / 100)
     assert by_t[250] == pytest.approx(5000 / 3 / 100)
     assert red.bubble_seconds == 300 and red.players_at_bubble == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [("default.toml", 1), ("mtt_1000.toml", 2), ("rebuy_addon.toml", 3), ("pko.toml", 4)],
+)
+def test_a_study_run_reads_its_hands_from_the_table_rows_as_from_the_records(
+    name: str, seed: int
+) -> None:
+    """A study's worker logs the hands' table events as rows (the tables' loop plays them) and
+    reads the few it needs from them: its rows are the ones a log of records gives."""
+    scenario = load_scenario(SCENARIOS / name)
+    log: list[Any] = []
+    result = run_tournament(scenario, seed, emit=log.append)  # records: the director's path
+    expected = played_rows(scenario, result, log)
+    got = engine_runner(str(SCENARIOS / name), seed)
+    assert got == expected
+    assert sum(f["final_table_stack"] is not None for f in got[1]) == 9
