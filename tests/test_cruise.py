@@ -10,6 +10,7 @@ loop shares with the clock keeps SimPy's order, and its button is the rule's.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,25 +98,34 @@ def test_a_run_is_the_same_with_and_without_the_tables_loop(
             assert dealt > 0.05 * fast.hands_played  # and the director's dealt compiled
 
 
+def _recorded_both_ways(
+    monkeypatch: pytest.MonkeyPatch, seed: int, patch: Callable[[pytest.MonkeyPatch], None]
+) -> list[tuple[Any, list[Any]]]:
+    """``default.toml`` recorded (table rows and each hand's own events in one log), changed by
+    ``patch``: its result and log with the loop, then without."""
+    logs = []
+    for loop in (True, False):
+        with monkeypatch.context() as m:
+            patch(m)
+            if not loop:
+                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
+            log: list[Any] = []
+            add = log.append
+            result = run_tournament(
+                load_scenario(SCENARIOS / "default.toml"), seed, emit=add, emit_rows=add,
+                emit_hand=lambda events, add=add: add(_hand_rows(events)), record_actions=True,
+            )  # fmt: skip
+            logs.append((result, log))
+    return logs
+
+
 def test_a_hand_longer_than_its_tables_log_is_played_again_in_python(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Recorded, a hand whose own events would overflow its table's log row (here a short one,
     which about half the hands overflow) is played again in Python with every time bank as it
     was: the run and its log are the director's own."""
-    logs = []
-    for loop in (True, False):
-        with monkeypatch.context() as m:
-            m.setattr(engine_setup, "LOG_WIDTH", 200)
-            if not loop:
-                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
-            log: list[Any] = []
-            add = log.append
-            result = run_tournament(
-                load_scenario(SCENARIOS / "default.toml"), 3, emit=add, emit_rows=add,
-                emit_hand=lambda events, add=add: add(_hand_rows(events)), record_actions=True,
-            )  # fmt: skip
-            logs.append((result, log))
+    logs = _recorded_both_ways(monkeypatch, 3, lambda m: m.setattr(engine_setup, "LOG_WIDTH", 200))
     assert logs[0] == logs[1]
     hands = [item for item in logs[0][1] if isinstance(item, bytes) and item[0] == STARTED]
     sizes = [len(rows) // 8 for rows in hands]  # each hand's own events' integers
@@ -131,19 +141,9 @@ def test_a_stretch_stops_when_its_row_marks_are_full(monkeypatch: pytest.MonkeyP
         init(self, director, arrays)
         self.marks = np.zeros(8, dtype=np.int64)
 
-    logs = []
-    for loop in (True, False):
-        with monkeypatch.context() as m:
-            m.setattr(engine_cruise.Cruise, "__init__", few_marks)
-            if not loop:
-                m.setattr(engine_setup.Run, "_table_arrays", lambda self: None)
-            log: list[Any] = []
-            add = log.append
-            result = run_tournament(
-                load_scenario(SCENARIOS / "default.toml"), 4, emit=add, emit_rows=add,
-                emit_hand=lambda events, add=add: add(_hand_rows(events)), record_actions=True,
-            )  # fmt: skip
-            logs.append((result, log))
+    logs = _recorded_both_ways(
+        monkeypatch, 4, lambda m: m.setattr(engine_cruise.Cruise, "__init__", few_marks)
+    )
     assert logs[0] == logs[1]
 
 
