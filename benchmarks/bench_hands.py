@@ -43,7 +43,7 @@ from pokersim.hand import (
     unchecked_setup,
 )
 from pokersim.players import RandomLegalModel, random_legal_choice
-from pokersim.rng import STREAM_DECISIONS, decision_block, deck_block, generator
+from pokersim.rng import decision_block, deck_block
 
 PLAYERS = 9
 SB, BB, ANTE = 50, 100, 10
@@ -143,7 +143,6 @@ def batch_hands(n_hands: int, seed: int) -> tuple[float, int, int]:
     """
     models = [RandomLegalModel() for _ in range(PLAYERS)]
     stacks_rng = np.random.default_rng(seed + 1)
-    draws = generator(seed, STREAM_DECISIONS, 0)
     showdowns = replayed = 0
     elapsed = 0.0
     done = 0
@@ -152,7 +151,7 @@ def batch_hands(n_hands: int, seed: int) -> tuple[float, int, int]:
         start = time.process_time()
         stacks = stacks_rng.integers(STACK_LO, STACK_HI + 1, size=(size, PLAYERS))
         buttons = np.arange(done, done + size) % PLAYERS
-        uniforms, normals = decision_block(draws, size)
+        uniforms, normals = decision_block(seed, 0, done + 1, size)
         batch = play_batch(models, stacks, buttons, LEVEL, seed, 0, done, uniforms, normals)
         elapsed += time.process_time() - start
         showdowns += int(batch.showdown.sum())

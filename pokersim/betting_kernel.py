@@ -552,6 +552,13 @@ def _tables(consts):  # pragma: no cover
 
 
 @njit(cache=True)
+def rank_tables(consts):  # pragma: no cover
+    """The evaluator's five tables in :func:`constants`' bytes (``deck_kernel.fill_decks``)."""
+    ev = _tables(consts)[0]
+    return ev[1], ev[2], ev[3], ev[4], ev[5]
+
+
+@njit(cache=True)
 def _machine(ints, floats, hole, board, params, tables, u, z, bank, log, ev, ti, pots):  # fmt: skip # noqa: E501 # pragma: no cover
     """Run the machine from its phase until the hand's betting is ``DONE``, or ``ASK``/``FLUSH``.
 

@@ -1,9 +1,10 @@
 """One seed, keyed streams: every random draw in a run is derived from (seed, purpose, key).
 
-Decks are keyed by (seed, table, hand number), so hand n at table t deals the same cards whatever
-else changes (common random numbers across structures and strategies). Decks come from a
-counter-based hash (splitmix64) sorted per row: a whole block of hands costs one compiled call
-instead of one generator per hand. Other streams are NumPy generators spawned by key.
+Decks and the hands' decision draws are keyed by (seed, table, hand number), so hand n at table
+t deals the same cards and reads the same draws whatever else changes (common random numbers
+across structures and strategies). Both come from a counter-based hash (splitmix64): a whole
+block of hands costs one compiled call instead of one generator per hand, and the tables'
+compiled loop makes them itself. Other streams are NumPy generators spawned by key.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ STREAM_ARRIVALS = 4
 STREAM_FAULTS = 5
 STREAM_MODELS = 6
 STREAM_RUN = 7
-STREAM_DECISIONS = 8
+STREAM_DECISIONS = 8  # a hand's decision draws past its row (``HandDraws``)
 STREAM_PRIZE_DRAW = 9
 STREAM_CONDUCT = 10  # R-COND-3 infractions: when, and who
 STREAM_FLIGHTS = 11  # F-FLIGHT-1..4: who enters which day-1 flight; each day's seed
@@ -62,18 +63,23 @@ def generator(seed: int, purpose: int, *key: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(ss))
 
 
-def decision_block(gen: np.random.Generator, count: int) -> tuple[array[float], array[float]]:
-    """Decision draws for the next ``count`` hands of one table, from the table's generator.
+def decision_block(
+    seed: int, table: int, first_hand: int, count: int
+) -> tuple[array[float], array[float]]:
+    """Decision draws for hands ``first_hand .. first_hand+count-1`` of one table.
 
-    Returns flat arrays: ``DECISION_UNIFORMS`` uniforms and ``DECISION_NORMALS`` standard normals
-    per hand, hand by hand. The engine keeps one generator per table, keyed by (seed, table),
-    and draws its blocks at fixed hand numbers, so hand n at table t always reads the same
-    numbers (whatever the other tables or the earlier hands did).
+    Returns flat arrays: ``DECISION_UNIFORMS`` uniforms and ``DECISION_NORMALS`` standard
+    normals per hand, hand by hand. Like the decks, each hand's draws depend only on (seed,
+    table, hand): a counter-based hash of that key (``deck_kernel.draws``: its own domain, the
+    normals by Box-Muller), so blocks of any size, made here or inside the tables' compiled
+    loop, agree hand by hand.
     """
+    from pokersim.deck_kernel import draws  # noqa: PLC0415 (numba only when hands are dealt)
+
+    us, zs = draws(_u64(seed), _u64(table), first_hand, count, DECISION_UNIFORMS,
+                   DECISION_NORMALS)  # fmt: skip
     # arrays of doubles, not lists of floats: a quarter of the memory (a block per table)
-    uniforms = array("d", gen.random(count * DECISION_UNIFORMS).tobytes())
-    normals = array("d", gen.standard_normal(count * DECISION_NORMALS).tobytes())
-    return uniforms, normals
+    return array("d", us.tobytes()), array("d", zs.tobytes())
 
 
 class HandDraws:
@@ -172,9 +178,11 @@ class Streams:
         """Decks of hands ``first_hand ..`` at ``table`` (see :func:`deck_block`)."""
         return deck_block(self.seed, table, first_hand, count)
 
-    def decisions(self, table: int) -> np.random.Generator:
-        """The source of a table's blocks of decision draws (:func:`decision_block`)."""
-        return generator(self.seed, STREAM_DECISIONS, table)
+    def decision_block(
+        self, table: int, first_hand: int, count: int
+    ) -> tuple[array[float], array[float]]:
+        """Decision draws of hands ``first_hand ..`` at ``table`` (see :func:`decision_block`)."""
+        return decision_block(self.seed, table, first_hand, count)
 
     def player(self, player: int) -> np.random.Generator:
         """A player's own generator (plug-in models, time-out absences)."""

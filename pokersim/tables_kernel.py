@@ -30,8 +30,10 @@ from pokersim.betting_kernel import (
     HEADER,
     IDS,
     SEAT_NOS,
+    rank_tables,
     table_hand,
 )
+from pokersim.deck_kernel import fill_decks, fill_draws
 from pokersim.hand_log import STARTED, TABLE_ENDED, TABLE_STARTED
 from pokersim.kernel_cache import njit
 
@@ -43,7 +45,9 @@ S_SPT, S_WINDOW, S_HANDS, S_TOUCHED, S_TABLE, S_EMIT, S_ROWS, S_MARKS = range(8,
 S_SB, S_BB, S_ANTE, S_ANTE_KIND = range(16, 20)  # the level's blinds and ante
 S_DEAL, S_NOW = range(20, 22)  # a table the director asks to deal now (-1: none), and now
 S_RECORD = 22  # the hands' own events logged (``hand_log``): each table's in ``logs``
-S_WIDTH = 23
+S_SEED = 23  # the run's seed (its 64 bits), the key of the blocks the loop makes
+S_UNIFORMS, S_NORMALS = 24, 25  # decision draws a hand (``rng.DECISION_UNIFORMS``, ``_NORMALS``)
+S_WIDTH = 26
 # ``tabs``' columns (``engine.state.TableArrays``)
 _HAND_NO, _BUTTON, _CHIPS, _HEAD_OK, _LEVEL, _PRESENT, _FIN_OK = range(7)
 _BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N = range(7, 13)
@@ -185,15 +189,16 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
     busted (dealt and played, its end the director's to schedule).
     """
     hand_no = tabs[x, _HAND_NO] + 1
-    i = hand_no - tabs[x, _BLOCK_FIRST]
-    j = hand_no - tabs[x, _DRAWS_FIRST]
-    if (
-        tabs[x, _HEAD_OK] == 0
-        or tabs[x, _PRESENT] != state[S_PRESENT]
-        or i >= tabs[x, _BLOCK_LEN]
-        or j >= tabs[x, _DRAWS_LEN]
-    ):
+    if tabs[x, _HEAD_OK] == 0 or tabs[x, _PRESENT] != state[S_PRESENT]:
         return -1
+    i = hand_no - tabs[x, _BLOCK_FIRST]
+    if i >= tabs[x, _BLOCK_LEN]:
+        _new_decks(x, hand_no, state, tabs, deck, rank, consts)
+        i = 0
+    j = hand_no - tabs[x, _DRAWS_FIRST]
+    if j >= tabs[x, _DRAWS_LEN]:
+        _new_draws(x, hand_no, state, tabs, u, z)
+        j = 0
     n = head[H_N]
     if tabs[x, _LEVEL] != state[S_LEVEL]:  # a new level: its blinds and ante in the head
         head[H_SB] = state[S_SB]
@@ -228,6 +233,33 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
         fins[x, k] = ints[HEADER + k]
         fin_ids[x, k] = head[HEADER + IDS * n + k]
     return now + _seconds(ints, floats, pace)
+
+
+@njit(cache=True)
+def _new_decks(x, hand_no, state, tabs, deck, rank, consts):  # pragma: no cover
+    """Table ``x``'s next block of decks and hand ranks, from hand ``hand_no``.
+
+    Blocks grow as the shoe's (``engine.shoe``): 8, 16, 32, then as many as the row holds.
+    """
+    spt = state[S_SPT]
+    size = min(len(deck) // 52, max(8, 2 * tabs[x, _BLOCK_LEN]))
+    seed = state[S_SEED : S_SEED + 1].view(np.uint64)[0]
+    card_key, low_base, high_index, rank_table, flush_table = rank_tables(consts)
+    fill_decks(deck, rank, seed, np.uint64(x), hand_no, size, spt, card_key, low_base,
+               high_index, rank_table, flush_table)  # fmt: skip
+    tabs[x, _BLOCK_FIRST] = hand_no
+    tabs[x, _BLOCK_LEN] = size
+
+
+@njit(cache=True)
+def _new_draws(x, hand_no, state, tabs, u, z):  # pragma: no cover
+    """Table ``x``'s next block of decision draws, from hand ``hand_no`` (8, then 16 hands)."""
+    nu = state[S_UNIFORMS]
+    size = min(len(u) // nu, max(8, 2 * tabs[x, _DRAWS_LEN]))
+    seed = state[S_SEED : S_SEED + 1].view(np.uint64)[0]
+    fill_draws(u, z, seed, np.uint64(x), hand_no, size, nu, state[S_NORMALS])
+    tabs[x, _DRAWS_FIRST] = hand_no
+    tabs[x, _DRAWS_LEN] = size
 
 
 @njit(cache=True)

@@ -179,7 +179,7 @@ def _play(
         button=button,
         level=level,
     )
-    uniforms, normals = rng.decision_block(rng.generator(seed, rng.STREAM_DECISIONS, 1), 1)
+    uniforms, normals = rng.decision_block(seed, 1, 1, 1)
     draws = rng.HandDraws()
     draws.start(uniforms, normals, 0, seed, 1, 1)
     path = _Engineish(seat_models, draws, clock, banks)

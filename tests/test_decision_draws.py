@@ -92,17 +92,8 @@ def test_engine_hands_plugins_their_own_generator_and_builtins_the_hand_draws(
     assert len({next(iter(ids)) for ids in by_player.values()}) == 2
 
 
-def _block_of(hand: int) -> tuple[int, int]:
-    """First hand and size of the engine's block of decision draws holding ``hand``."""
-    first, size = 1, 8
-    while hand >= first + size:
-        first += size
-        size = 16
-    return first, size
-
-
 def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: Any) -> None:
-    """The first draw of hand n at table t is the block's row for n, whatever came before."""
+    """The first draw of hand n at table t is its keyed row's, whatever came before."""
     firsts: dict[tuple[int, int], float] = {}
     original = CallingStationModel.think_seconds
 
@@ -119,11 +110,4 @@ def test_each_hand_reads_the_draws_keyed_by_its_table_and_number(monkeypatch: An
     run_tournament(make_scenario(12, stack=40), 9, models=[CallingStationModel()] * 12)
     assert len(firsts) > 40 and max(hand for _, hand in firsts) > 25  # three blocks at least
     for (table, hand), first in firsts.items():
-        start, size = _block_of(hand)
-        gen = rng.generator(9, rng.STREAM_DECISIONS, table)
-        block = start_of_block = 1
-        while start_of_block <= start:  # the table's blocks, in order, up to this hand's
-            _, normals = rng.decision_block(gen, _block_of(start_of_block)[1])
-            block, start_of_block = start_of_block, start_of_block + _block_of(start_of_block)[1]
-        assert block == start
-        assert first == normals[(hand - start) * rng.DECISION_NORMALS]
+        assert first == rng.decision_block(9, table, hand, 1)[1][0]

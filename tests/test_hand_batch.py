@@ -100,7 +100,7 @@ def _check_batch(
 ) -> Any:
     count = len(stacks)
     if uniforms is None:
-        uniforms, normals = rng.decision_block(rng.generator(seed, 99, table, first), count)
+        uniforms, normals = rng.decision_block(seed, table, first, count)
     batch = play_batch(models, stacks, buttons, level, seed, table, first, uniforms, normals)
     assert batch.final_stacks.shape == stacks.shape
     assert (batch.final_stacks.sum(axis=1) == stacks.sum(axis=1)).all()
@@ -147,7 +147,7 @@ def test_a_hand_whose_draws_run_out_is_finished_in_python() -> None:
     g = np.random.default_rng(5)
     stacks = g.integers(50_000, 100_000, size=(count, n))
     buttons = np.arange(count) % n
-    uniforms, normals = rng.decision_block(rng.generator(5, 99), count)
+    uniforms, normals = rng.decision_block(5, 0, 1, count)
     war = array("d", [0.99, 0.0] * (rng.DECISION_UNIFORMS // 2))  # raise, to the minimum
     for h in range(0, count, 3):
         at = h * rng.DECISION_UNIFORMS
@@ -163,7 +163,7 @@ def test_blocks_of_any_size_agree_hand_by_hand() -> None:
     g = np.random.default_rng(9)
     stacks = g.integers(500, 20_001, size=(count, n))
     buttons = np.arange(count) % n
-    uniforms, normals = rng.decision_block(rng.generator(9, 99), count)
+    uniforms, normals = rng.decision_block(9, 0, 1, count)
     models: list[Any] = [RandomLegalModel() for _ in range(n)]
     whole = play_batch(models, stacks, buttons, LEVELS[0], 9, 3, 100, uniforms, normals)
     u_at, z_at = 10 * rng.DECISION_UNIFORMS, 10 * rng.DECISION_NORMALS
@@ -182,7 +182,7 @@ def test_a_batch_refuses_what_it_cannot_play() -> None:
     n = 3
     stacks = np.full((2, n), 1000)
     buttons = np.zeros(2, dtype=np.int64)
-    u, z = rng.decision_block(rng.generator(1, 99), 2)
+    u, z = rng.decision_block(1, 0, 1, 2)
     level = LEVELS[0]
     models: list[Any] = [RandomLegalModel() for _ in range(n)]
 

@@ -108,7 +108,7 @@ def _read(draws: rng.HandDraws, n_uniform: int, n_normal: int) -> tuple[list[flo
 
 
 def test_hand_draws_read_the_hands_row_of_the_block():
-    u, z = rng.decision_block(rng.generator(3, rng.STREAM_DECISIONS, 7), 4)
+    u, z = rng.decision_block(3, 7, 9, 4)
     assert len(u) == 4 * rng.DECISION_UNIFORMS and len(z) == 4 * rng.DECISION_NORMALS
     draws = rng.HandDraws()
     draws.start(u, z, 2, 3, 7, 11)
@@ -124,7 +124,7 @@ def test_hand_draws_read_the_hands_row_of_the_block():
 def test_hand_draws_go_on_with_a_keyed_generator_past_the_block():
     """A long hand reads past its row into a generator keyed by (seed, table, hand): never the
     next hand's numbers, and the same numbers every time."""
-    u, z = rng.decision_block(rng.generator(5, rng.STREAM_DECISIONS, 2), 2)
+    u, z = rng.decision_block(5, 2, 1, 2)
     runs = []
     for _ in range(2):
         draws = rng.HandDraws()
@@ -138,15 +138,45 @@ def test_hand_draws_go_on_with_a_keyed_generator_past_the_block():
     assert _read(other, rng.DECISION_UNIFORMS + 6, 0)[0][rng.DECISION_UNIFORMS :] != extra_u
 
 
-def test_decision_blocks_continue_the_tables_stream_and_are_distributed():
-    def table_stream(seed: int, table: int) -> np.random.Generator:
-        return rng.generator(seed, rng.STREAM_DECISIONS, table)
-
-    gen = table_stream(1, 4)
-    first, second = rng.decision_block(gen, 8), rng.decision_block(gen, 8)
-    assert rng.decision_block(table_stream(1, 4), 8) == first
-    assert second[0] != first[0]
-    assert rng.decision_block(table_stream(2, 4), 8)[0] != first[0]
-    assert rng.decision_block(table_stream(1, 5), 8)[0] != first[0]
-    u, z = (np.array(x) for x in rng.decision_block(table_stream(1, 4), 2_000))
+def test_decision_blocks_are_keyed_by_hand_and_distributed():
+    """A hand's draws depend only on (seed, table, hand): blocks of any size agree row by row,
+    and another seed, table or hand reads other numbers."""
+    nu, nz = rng.DECISION_UNIFORMS, rng.DECISION_NORMALS
+    u8, z8 = rng.decision_block(1, 4, 1, 8)
+    u3, z3 = rng.decision_block(1, 4, 6, 3)  # hands 6-8 in a block of their own
+    assert u3 == u8[5 * nu :] and z3 == z8[5 * nz :]
+    assert u8[:nu] != u8[nu : 2 * nu] and z8[:nz] != z8[nz : 2 * nz]  # hands 1 and 2
+    assert rng.decision_block(2, 4, 1, 1)[0] != u8[:nu]
+    assert rng.decision_block(1, 5, 1, 1)[0] != u8[:nu]
+    u, z = (np.array(x) for x in rng.decision_block(1, 4, 1, 2_000))
+    assert u.min() >= 0.0 and u.max() < 1.0
     assert abs(u.mean() - 0.5) < 0.01 and abs(z.mean()) < 0.02 and abs(z.std() - 1.0) < 0.02
+    # the normals' tails are those of a normal (Box-Muller's pairs are independent normals)
+    assert abs((np.abs(z) > 2).mean() - 0.0455) < 0.005
+    pairs = z.reshape(-1, 2)
+    assert abs(np.corrcoef(pairs[:, 0], pairs[:, 1])[0, 1]) < 0.02
+
+
+def test_the_loops_blocks_are_the_shoes():
+    """The blocks the tables' compiled loop makes (``deck_kernel.fill_decks``, ``fill_draws``)
+    are ``deck_block`` and ``decision_block``'s rows, the decks' hand ranks the evaluator's."""
+    from pokersim.betting_kernel import constants, rank_tables
+    from pokersim.deck_kernel import fill_decks, fill_draws
+    from pokersim.engine.records import seat_rows
+    from pokersim.evaluator import evaluate_unchecked
+
+    seed, table, first, count, spt = 2**63 + 5, 3, 17, 6, 9
+    decks = np.zeros(64 * 52, dtype=np.uint8)
+    ranks = np.zeros(64 * spt, dtype=np.int16)
+    fill_decks(decks, ranks, np.uint64(seed), np.uint64(table), first, count, spt,
+               *rank_tables(constants()))  # fmt: skip
+    want = rng.deck_block(seed, table, first, count)
+    assert (decks[: 52 * count] == want.ravel()).all() and not decks[52 * count :].any()
+    cards = want[:, seat_rows(spt)].reshape(-1, 7)
+    assert (ranks[: spt * count] == evaluate_unchecked(cards)).all()
+    nu, nz = rng.DECISION_UNIFORMS, rng.DECISION_NORMALS
+    us = np.zeros(16 * nu)
+    zs = np.zeros(16 * nz)
+    fill_draws(us, zs, np.uint64(seed), np.uint64(table), first, count, nu, nz)
+    u, z = rng.decision_block(seed, table, first, count)
+    assert us[: nu * count].tolist() == list(u) and zs[: nz * count].tolist() == list(z)

@@ -638,7 +638,6 @@ MUTANTS = [
             "R-BTN-2-heads-up-button-posts-small-blind",
             "R-COND-1-at-hand",
             "R-COND-1-forfeit-tops-up-paid-places",
-            "R-DIS-3-disconnect-protection",
         ),
     ),
     Mutant(

@@ -286,7 +286,7 @@ def test_timeline_counts_late_players_reentries_and_busts_during_late_registrati
 
 @pytest.mark.parametrize(
     ("name", "seed"),
-    [("default.toml", 1), ("mtt_1000.toml", 2), ("rebuy_addon.toml", 3), ("pko.toml", 4)],
+    [("default.toml", 1), ("mtt_1000.toml", 2), ("rebuy_addon.toml", 5), ("pko.toml", 4)],
 )
 def test_a_study_run_reads_its_hands_from_the_table_rows_as_from_the_records(
     name: str, seed: int

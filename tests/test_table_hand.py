@@ -40,7 +40,7 @@ def _table(seed: int, hands: int) -> dict[str, Any]:
         [[d[2 * s], d[2 * s + 1], *d[board]] for d in decks for s in range(SEATS)], dtype=np.int8
     )
     ranks = array("h", np.asarray(evaluate_unchecked(seat_cards), dtype=np.int16).tobytes())
-    uniforms, normals = rng.decision_block(streams.decisions(1), hands)
+    uniforms, normals = streams.decision_block(1, 1, hands)
     return {"rows": decks.tobytes(), "ranks": ranks, "u": uniforms, "z": normals}
 
 

@@ -211,8 +211,8 @@ def test_scripted_level_and_clock_shift_the_schedule() -> None:
 
 def test_scripted_level_out_of_range_is_an_error() -> None:
     data = ko2()
-    data["script"]["level"] = 3
-    with pytest.raises(ConfigError, match=r"script\.level: expected a level number 1\.\.1, got 3"):
+    data["script"]["level"] = 4
+    with pytest.raises(ConfigError, match=r"script\.level: expected a level number 1\.\.3, got 4"):
         parse_case(data, source="case.toml")
 
 

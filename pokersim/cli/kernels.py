@@ -56,7 +56,7 @@ def workload() -> None:
     from pokersim.config import Level
     from pokersim.engine import run_tournament
     from pokersim.players import RandomLegalModel
-    from pokersim.rng import STREAM_DECISIONS, decision_block, generator
+    from pokersim.rng import decision_block
     from pokersim.scenario import default_scenario_path, load_scenario
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,7 +76,7 @@ def workload() -> None:
         # a log of records (studies, series): each hand dealt by the director, compiled whole
         run_tournament(load_scenario(scenario), 1, emit=lambda event: None)
     hands = 4
-    uniforms, normals = decision_block(generator(1, STREAM_DECISIONS, 0), hands)
+    uniforms, normals = decision_block(1, 0, 1, hands)
     stacks = np.full((hands, 6), 1000, dtype=np.int64)
     buttons = np.arange(hands) % 6
     models = [RandomLegalModel() for _ in range(6)]

@@ -10,7 +10,9 @@ the calendar is read from the arrays when the director applies it (``settled``).
 
 The hands the director deals itself (after a bust, a move, a block used up, a break) are dealt
 by the same compiled code one at a time (``deal``) when the dealer would play them compiled
-anyway: only the head of a table whose seats changed and the shoe's blocks are made in Python.
+anyway: only the head of a table whose seats changed is made in Python. The loop makes a
+table's blocks of decks and draws itself when it has used them up (keyed by seed, table and
+hand, as the shoe's: ``deck_kernel``); the shoe reads them back when Python deals (``synced``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from pokersim.errors import InvariantError
 from pokersim.hand_log import HandEvents
 from pokersim.kernel_cache import resolve
 from pokersim.model_kernel import NO_CONTEXT, inputs_by_seats
+from pokersim.rng import DECISION_NORMALS, DECISION_UNIFORMS
 
 __all__ = ["Cruise"]
 
@@ -67,6 +70,11 @@ class Cruise:
         self.state[tk.S_SPT] = arrays.spt
         self.state[tk.S_WINDOW] = WINDOW
         self.state[tk.S_DEAL] = -1
+        # the key of the blocks the loop makes (the seed's 64 bits), and their widths
+        self.state[tk.S_SEED : tk.S_SEED + 1] = np.array(
+            [director.streams.seed & (2**64 - 1)], dtype=np.uint64
+        ).view(np.int64)
+        self.state[tk.S_UNIFORMS], self.state[tk.S_NORMALS] = DECISION_UNIFORMS, DECISION_NORMALS
         self.touched = np.zeros(0, dtype=np.int64)
         self.state[tk.S_EMIT] = director.emit_table is not None  # the table events, as rows
         self.state[tk.S_RECORD] = arrays.record  # and each hand's own events before its end
@@ -118,8 +126,8 @@ class Cruise:
     def run(self) -> bool:
         """Play the tables' hands up to the director's next event; False when none was.
 
-        A table whose next hand the loop leaves to the director (its seats changed, its blocks
-        used up) is dealt by ``deal`` and the loop goes on: nothing the director sees changed.
+        A table whose next hand the loop leaves to the director (its seats changed) is dealt by
+        ``deal`` and the loop goes on: nothing the director sees changed.
         """
         if self.dirty:
             self.dirty = False
@@ -200,7 +208,6 @@ class Cruise:
         tis = self._inputs(dealer.contexts.for_hand(now, li, False), (len(seat_nos),))
         if tis is None:
             return False
-        dealer.rows_at(tab, tab.hand_no + 1)  # its blocks, dealt if used up
         x = tab.table_id
         hands = env.hands
         if x >= len(hands.next):
@@ -272,6 +279,7 @@ class Cruise:
         dealer = d.dealer
         a = self.arrays
         tab = d.floor.tables[x]
+        dealer.synced(tab)  # blocks the loop made
         head = a.heads[x]
         n = int(head[H_N])
         seat_nos = head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()

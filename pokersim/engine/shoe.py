@@ -2,8 +2,10 @@
 
 Blocks keep the per-hand path to slicing: a table's decks and their hand ranks come from one
 vectorized call per block (``rng.deck_block``, the batch evaluator), its decision draws from
-another (``rng.decision_block``). A block is keyed by (seed, table, hand), so what a hand is
-dealt never depends on the order in which the tables play.
+another (``rng.decision_block``). Both are keyed by (seed, table, hand), so what a hand is
+dealt never depends on the order in which the tables play, nor on who made its block: the
+tables' compiled loop makes the blocks of the tables it plays in their arrays, read back here
+when Python deals (``synced``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,12 @@ import numpy as np
 
 from pokersim import rng as rngs
 from pokersim.engine.records import seat_rows
-from pokersim.engine.state import Table, TableArrays
+from pokersim.engine.state import (
+    T_BLOCK_FIRST,
+    T_DRAWS_LEN,
+    Table,
+    TableArrays,
+)
 from pokersim.hand import Deal, unchecked_deal
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
@@ -74,10 +81,8 @@ class Shoe:
 
     def _draws_block(self, tab: Table, first: int) -> None:
         # decision draws in blocks of 8, then 16 hands: 7 KB a table, not 29 KB at 64
-        if tab.draw_gen is None:
-            tab.draw_gen = self.streams.decisions(tab.table_id)
         size = min(DRAWS_BLOCK, max(8, tab.draws_len * 2))
-        tab.uniforms, tab.normals = rngs.decision_block(tab.draw_gen, size)
+        tab.uniforms, tab.normals = self.streams.decision_block(tab.table_id, first, size)
         tab.draws_first = first
         tab.draws_len = size
         if self.arrays is not None:
@@ -108,6 +113,8 @@ class Shoe:
         """
         if hand_no is None:
             hand_no = tab.hand_no
+        if self.arrays is not None:
+            self.synced(tab)
         i = hand_no - tab.block_first
         if i >= tab.block_len:
             self._deck_block(tab, hand_no)
@@ -117,6 +124,25 @@ class Shoe:
             self._draws_block(tab, hand_no)
             j = 0
         return i, j
+
+    def synced(self, tab: Table) -> None:
+        """The table's blocks as the tables' arrays hold them: the loop makes blocks there.
+
+        A block's rows depend only on its first hand and size (keyed by seed, table, hand).
+        """
+        a = self.arrays
+        assert a is not None
+        x = tab.table_id
+        first, size, draws_first, draws_size = a.tabs[x, T_BLOCK_FIRST : T_DRAWS_LEN + 1].tolist()
+        if size and (first != tab.block_first or size != tab.block_len):
+            tab.rows = a.decks[x, : 52 * size].tobytes()
+            tab.strengths = array("h", a.ranks[x, : self.seats_per_table * size].tobytes())
+            tab.block_first, tab.block_len = first, size
+        if draws_size and (draws_first != tab.draws_first or draws_size != tab.draws_len):
+            nu, nz = rngs.DECISION_UNIFORMS * draws_size, rngs.DECISION_NORMALS * draws_size
+            tab.uniforms = array("d", a.uniforms[x, :nu].tobytes())
+            tab.normals = array("d", a.normals[x, :nz].tobytes())
+            tab.draws_first, tab.draws_len = draws_first, draws_size
 
     def ranks(self, tab: Table, i: int, seat_nos: Sequence[int]) -> Sequence[int] | None:
         """The hand ranks of the seats taken, hand ``i`` of the table's block (None: none)."""

@@ -42,7 +42,6 @@ class Table:
         "strengths",
         "uniforms",
         "normals",
-        "draw_gen",
         "draws_first",
         "draws_len",
         "block_first",
@@ -65,7 +64,6 @@ class Table:
         self.strengths: array[int] | None = None
         self.uniforms: Sequence[float] = ()  # the block's decision draws (rng.decision_block)
         self.normals: Sequence[float] = ()
-        self.draw_gen: np.random.Generator | None = None  # the source of those blocks
         self.draws_first = 1
         self.draws_len = 0
         self.block_first = 1
