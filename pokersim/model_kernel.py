@@ -36,6 +36,7 @@ from pokersim.players import (
     TI_SEAT_BOUNTY,
     TI_WAIT_BB,
     range_equity,
+    resized_inputs,
     tournament_inputs,
 )
 
@@ -123,7 +124,11 @@ def hand_inputs(
     n = len(player_ids)
     out = by_seats.get(n)
     if out is None:
-        out = by_seats[n] = tournament_inputs(context, player_ids)
+        if by_seats:  # another size's under this context: only the wait differs
+            out = resized_inputs(next(iter(by_seats.values())), context, n)
+        else:
+            out = tournament_inputs(context, player_ids)
+        by_seats[n] = out
     return out
 
 

@@ -524,6 +524,19 @@ def tournament_inputs(context: TournamentContext | None, player_ids: Sequence[in
     return out
 
 
+def resized_inputs(ti: np.ndarray, context: TournamentContext, seats: int) -> np.ndarray:
+    """``tournament_inputs`` of a table of ``seats`` from another size's, the same context's.
+
+    Without bounties, of the hand's inputs only the wait until the money depends on the seats
+    (``wait_bb``): a new size costs that one, not every one.
+    """
+    out = np.zeros(TI_SEAT_BOUNTY + seats, dtype=np.float64)
+    out[:TI_SEAT_BOUNTY] = ti[:TI_SEAT_BOUNTY]
+    if out[TI_ON]:
+        out[TI_WAIT_BB] = wait_bb(context, seats)
+    return out
+
+
 def seat_bubble_factor(ti: np.ndarray, chips: float) -> float:
     """A seat's bubble factor from its chips against the average stack (``r = chips / avg``).
 

@@ -1,7 +1,8 @@
 """The compiled rounds' tournament inputs (``model_kernel.hand_inputs``), kept across hands.
 
 They must be ``players.tournament_inputs`` of each hand, bit for bit: one array serves the hands
-of a context without cash bounties, and a context with bounties reads its live ledger each hand.
+of a context without cash bounties (a table size after the first made from another size's,
+``players.resized_inputs``), and a context with bounties reads its live ledger each hand.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokersim.actions import TournamentContext
+from pokersim.config import AnteKind, Level
 from pokersim.model_kernel import hand_inputs
 from pokersim.model_params import TightAggressiveParams, pack
 from pokersim.players import tournament_inputs
@@ -20,20 +22,36 @@ from pokersim.players import tournament_inputs
 AWARE = pack([(TightAggressiveParams(tournament=True), None)])
 UNAWARE = pack([(TightAggressiveParams(), None)])
 
+levels = st.one_of(
+    st.none(),
+    st.builds(
+        lambda bb, kind, ante: Level(
+            small_blind=bb // 2,
+            big_blind=bb,
+            ante=0 if kind is AnteKind.NONE else ante,
+            ante_kind=kind,
+        ),
+        st.integers(2, 10_000),
+        st.sampled_from(list(AnteKind)),
+        st.integers(1, 2_000),
+    ),
+)
 contexts = st.builds(
-    lambda left, prizes, average, kind, hfh: TournamentContext(
+    lambda left, prizes, average, kind, hfh, level: TournamentContext(
         players_left=left,
         places_paid=len(prizes),
         average_stack=average,
         prizes_cents=tuple(prizes),
         bounty_kind=kind,
         hand_for_hand=hfh,
+        level=level,
     ),
     st.integers(2, 400),
     st.lists(st.integers(0, 100_000), min_size=0, max_size=30),
     st.floats(1.0, 1e6),
     st.sampled_from(["none", "ko", "pko", "fixed"]),
     st.booleans(),
+    levels,
 )
 seatings = st.lists(
     st.lists(st.integers(0, 999), min_size=2, max_size=10, unique=True), min_size=1, max_size=6

@@ -28,7 +28,7 @@ from pokersim.engine.lobby import before_start, make_plan, start_clock
 from pokersim.engine.places import Places
 from pokersim.engine.records import HandPlayer
 from pokersim.engine.schedule import Schedule
-from pokersim.engine.shoe import DECK_BLOCK, DRAWS_BLOCK
+from pokersim.engine.shoe import LOOP_DECK_HANDS, LOOP_DRAW_HANDS
 from pokersim.engine.stages import HandForHand
 from pokersim.engine.state import Field, Table, TableArrays
 from pokersim.entries import late_arrivals
@@ -269,7 +269,7 @@ class Run:
             return None
         spt = self.sc.seats_per_table
         arrays = TableArrays(
-            spt, HEAD_HEADER + 7 * spt, DECK_BLOCK, DRAWS_BLOCK, DECISION_UNIFORMS,
+            spt, HEAD_HEADER + 7 * spt, LOOP_DECK_HANDS, LOOP_DRAW_HANDS, DECISION_UNIFORMS,
             DECISION_NORMALS, LOG_WIDTH if self.log_actions else 1,
         )  # fmt: skip
         dealer.arrays = self.floor.arrays = arrays

@@ -31,7 +31,11 @@ from pokersim.script import fix_cards
 __all__ = ["Shoe"]
 
 DECK_BLOCK = 64  # most hands dealt and evaluated per table in one go
-DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (56 doubles a hand)
+DRAWS_BLOCK = 16  # most hands of decision draws per table in one go (112 doubles a hand)
+# what the tables' arrays hold of each (the loop makes the next block itself, in compiled
+# code): rows of a few KB a table keep a large field's arrays in the processor's caches
+LOOP_DECK_HANDS = 16
+LOOP_DRAW_HANDS = 4
 
 
 def _evaluator() -> Callable[[np.ndarray], np.ndarray] | None:
@@ -128,17 +132,18 @@ class Shoe:
     def synced(self, tab: Table) -> None:
         """The table's blocks as the tables' arrays hold them: the loop makes blocks there.
 
-        A block's rows depend only on its first hand and size (keyed by seed, table, hand).
+        Only a block that starts later than the record's (or the first): rows are keyed by
+        (seed, table, hand), and a row holds fewer hands than a block the shoe deals.
         """
         a = self.arrays
         assert a is not None
         x = tab.table_id
         first, size, draws_first, draws_size = a.tabs[x, T_BLOCK_FIRST : T_DRAWS_LEN + 1].tolist()
-        if size and (first != tab.block_first or size != tab.block_len):
+        if size and (first > tab.block_first or not tab.block_len):
             tab.rows = a.decks[x, : 52 * size].tobytes()
             tab.strengths = array("h", a.ranks[x, : self.seats_per_table * size].tobytes())
             tab.block_first, tab.block_len = first, size
-        if draws_size and (draws_first != tab.draws_first or draws_size != tab.draws_len):
+        if draws_size and (draws_first > tab.draws_first or not tab.draws_len):
             nu, nz = rngs.DECISION_UNIFORMS * draws_size, rngs.DECISION_NORMALS * draws_size
             tab.uniforms = array("d", a.uniforms[x, :nu].tobytes())
             tab.normals = array("d", a.normals[x, :nz].tobytes())

@@ -137,6 +137,7 @@ class TableArrays:
     def __init__(self, seats_per_table: int, head_width: int, deck_hands: int, draw_hands: int,
                  uniforms: int, normals: int, log_width: int = 1) -> None:  # fmt: skip
         self.spt = seats_per_table
+        self.deck_hands, self.draw_hands = deck_hands, draw_hands  # the blocks a row holds
         self.record = log_width > 1  # the hands' own events logged
         self.widths = {
             "tabs": (T_WIDTH, np.int64), "heads": (head_width, np.int64),
@@ -166,19 +167,25 @@ class TableArrays:
             self.tabs[table_id, T_HEAD_OK] = 0
 
     def deck_block(self, table_id: int, first: int, decks: np.ndarray, ranks: np.ndarray) -> None:
-        """The table's block of decks (hand ``first`` on) and their hand ranks, dealt."""
-        size = len(decks)
-        self.decks[table_id, : size * 52] = decks.ravel()
-        self.ranks[table_id, : len(ranks)] = ranks
+        """The table's block of decks (hand ``first`` on) and their hand ranks, dealt.
+
+        As many hands as a row holds: the loop makes the next block itself (keyed by hand).
+        """
+        size = min(len(decks), self.deck_hands)
+        self.decks[table_id, : size * 52] = decks[:size].ravel()
+        self.ranks[table_id, : size * self.spt] = ranks[: size * self.spt]
         row = self.tabs[table_id]
         row[T_BLOCK_FIRST] = first
         row[T_BLOCK_LEN] = size
 
     def draws_block(self, table_id: int, first: int, uniforms: Sequence[float],
                     normals: Sequence[float], size: int) -> None:  # fmt: skip
-        """The table's block of decision draws (hand ``first`` on), drawn."""
-        self.uniforms[table_id, : len(uniforms)] = uniforms
-        self.normals[table_id, : len(normals)] = normals
+        """The table's block of decision draws (hand ``first`` on), drawn (as many as fit)."""
+        size = min(size, self.draw_hands)
+        nu = size * self.widths["uniforms"][0] // self.draw_hands
+        nz = size * self.widths["normals"][0] // self.draw_hands
+        self.uniforms[table_id, :nu] = uniforms[:nu]
+        self.normals[table_id, :nz] = normals[:nz]
         row = self.tabs[table_id]
         row[T_DRAWS_FIRST] = first
         row[T_DRAWS_LEN] = size
