@@ -965,6 +965,50 @@ def _start_whole_hand(
     )  # fmt: skip
 
 
+@njit(cache=True)
+def seats_head(head, seat_row, codes, sb, bb, ante, ante_kind, logging):  # pragma: no cover
+    """:func:`whole_hand_head` in compiled code, from a table's seats: its seat count, or 0.
+
+    ``seat_row[s - 1]`` is the player at seat ``s`` plus one (0: empty), ``codes[p]`` player
+    ``p``'s row in the records (-1 a plug-in, -2 away: Python plays, as
+    ``engine.dealer.Dealer._kernel_codes`` says). 0 when Python must play the table's hand: a
+    player away, nobody built in, or fewer than two players. The same header and seat blocks
+    as :func:`_start_whole_hand` gives (held equal by tests/test_cruise.py).
+    """
+    n = 0
+    top = -1
+    for s in range(len(seat_row)):
+        if seat_row[s] > 0:
+            code = codes[seat_row[s] - 1]
+            if code == -2:
+                return 0
+            top = max(top, code)
+            n += 1
+    if n < 2 or top < 0:
+        return 0
+    head[: HEADER + 7 * n] = 0
+    head[H_N] = n
+    head[H_BB] = bb
+    head[H_ACTIVE] = n
+    head[H_LIVE] = n
+    head[H_IN_BITS] = (1 << n) - 1
+    head[H_PHASE] = POST
+    head[H_LOGGING] = logging
+    head[H_WHOLE] = 1
+    head[H_SB] = sb
+    head[H_ANTE] = ante
+    head[H_ANTE_KIND] = ante_kind
+    k = 0
+    for s in range(len(seat_row)):
+        if seat_row[s] > 0:
+            p = seat_row[s] - 1
+            head[HEADER + CODES * n + k] = codes[p]
+            head[HEADER + SEAT_NOS * n + k] = s + 1
+            head[HEADER + IDS * n + k] = p
+            k += 1
+    return n
+
+
 def whole_hand_head(n: int, level: Level, inputs: Sequence[int], logging: bool) -> array[int]:
     """The header and seat blocks of a whole hand at ``n`` seats (``_start_whole_hand``).
 

@@ -2,12 +2,14 @@
 
 Between a bust, a level, a break or any other event the director must see, a table's hand
 end needs nothing but its chips applied and the table's next hand dealt: the button moved, the
-deck and draws read from the table's blocks, the hand played (``betting_kernel.table_hand``),
-its seconds counted and its end put on the calendar. :func:`cruise` does that for the hand ends
+deck and draws read from the table's blocks (the next blocks made when used up:
+``deck_kernel``), its head made again when its seats changed (from the seats and the players'
+codes in the tables' arrays: ``betting_kernel.seats_head``), the hand played
+(``betting_kernel.table_hand``), its seconds counted and its end put on the calendar. :func:`cruise` does that for the hand ends
 on the tables' calendar (``engine.agenda.HandCalendar``) in the calendar's order, and stops at
 the first one the director must handle: the next other event, a hand end it cannot apply alone
 (a hand played in Python or one in which a player busted), a table whose next hand it cannot
-deal (its blocks used up, its head stale, a seat to ask in Python), or a hand it dealt in which
+deal (a player away, a seat to ask in Python), or a hand it dealt in which
 a player busts (handed to the director). The same code deals the hands the director deals
 itself, one table at a time (``S_DEAL``). Recorded (``S_RECORD``), each table keeps its hand's
 own events (``hand_log`` rows) until the hand ends, when they go out before its end. The
@@ -31,6 +33,7 @@ from pokersim.betting_kernel import (
     IDS,
     SEAT_NOS,
     rank_tables,
+    seats_head,
     table_hand,
 )
 from pokersim.deck_kernel import fill_decks, fill_draws
@@ -61,7 +64,7 @@ DEALT = 4  # the table ``state[S_DEAL]``'s next hand dealt, its end on the calen
 
 
 @njit(cache=True)
-def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, touched, rows, marks, logs):  # fmt: skip # noqa: E501 # pragma: no cover
+def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, touched, rows, marks, logs, seat_ids, codes):  # fmt: skip # noqa: E501 # pragma: no cover
     """Apply the calendar's hand ends and deal the tables' next hands while nothing else is due.
 
     ``first``, ``last``, ``nxt``, ``at``, ``seq``: the calendar; ``state``: its cursor, pending
@@ -81,7 +84,7 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
     """
     mask = state[S_WINDOW] - 1
     if state[S_DEAL] >= 0:
-        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs)  # fmt: skip # noqa: E501
+        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs, seat_ids, codes)  # fmt: skip # noqa: E501
     # the two rows of a hand end and the next hand, and the hand's own events
     room = len(rows) - 13 - 4 * state[S_SPT] - (logs.shape[1] if state[S_RECORD] else 0)
     status = STOPPED
@@ -103,6 +106,7 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
         end = _play_next(
             x, cursor, state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
             stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
+            seat_ids[x], codes,
         )  # fmt: skip
         if end < 0:
             status = TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
@@ -114,13 +118,14 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
 
 
 @njit(cache=True)
-def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs):  # fmt: skip # noqa: E501 # pragma: no cover
+def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs, seat_ids, codes):  # fmt: skip # noqa: E501 # pragma: no cover
     """The director's deal of table ``state[S_DEAL]``'s next hand, compiled (``cruise``)."""
     x = state[S_DEAL]
     state[S_TABLE] = x
     end = _play_next(
         x, state[S_NOW], state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
-        stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
+        stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x], seat_ids[x],
+        codes,
     )  # fmt: skip
     if end < 0:
         return TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
@@ -182,7 +187,7 @@ def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, r
 
 
 @njit(cache=True)
-def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, log):  # fmt: skip # noqa: E501 # pragma: no cover
+def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, log, seat_row, codes):  # fmt: skip # noqa: E501 # pragma: no cover
     """Deal and play table ``x``'s next hand: the second it ends.
 
     -1: the director deals it (nothing of it kept); -2: it lost or made chips; -3: someone
@@ -190,7 +195,13 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
     """
     hand_no = tabs[x, _HAND_NO] + 1
     if tabs[x, _HEAD_OK] == 0 or tabs[x, _PRESENT] != state[S_PRESENT]:
-        return -1
+        # its seats changed, or someone (anywhere) went away or came back: a head again
+        if not seats_head(head, seat_row, codes, state[S_SB], state[S_BB], state[S_ANTE],
+                          state[S_ANTE_KIND], state[S_RECORD]):  # fmt: skip
+            return -1  # Python plays it (someone away, nobody built in)
+        tabs[x, _HEAD_OK] = 1
+        tabs[x, _LEVEL] = state[S_LEVEL]
+        tabs[x, _PRESENT] = state[S_PRESENT]
     i = hand_no - tabs[x, _BLOCK_FIRST]
     if i >= tabs[x, _BLOCK_LEN]:
         _new_decks(x, hand_no, state, tabs, deck, rank, consts)

@@ -20,6 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokersim import tables_kernel
+from pokersim.betting_kernel import HEADER, ante_code, seats_head, whole_hand_head
+from pokersim.config import AnteKind, Level
 from pokersim.engine import cruise as engine_cruise
 from pokersim.engine import run_tournament
 from pokersim.engine import setup as engine_setup
@@ -208,3 +210,41 @@ def test_the_loops_button_is_the_rule(seats: list[int], last: int | None) -> Non
     seats = sorted(seats)
     index = tables_kernel.next_button(np.array(seats, dtype=np.int64), -1 if last is None else last)
     assert seats[index] == next_button(seats, last)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.none(), st.integers(0, 29)),
+        min_size=2,
+        max_size=10,
+        unique_by=lambda p: object() if p is None else p,
+    ),  # fmt: skip
+    st.lists(st.integers(-2, 5), min_size=30, max_size=30),
+    st.integers(1, 5_000),
+    st.integers(0, 500),
+    st.sampled_from(list(AnteKind)),
+    st.booleans(),
+)
+def test_the_loops_head_is_the_dealers(seats, codes, bb, ante, kind, logging) -> None:
+    """``seats_head`` (the loop's, from the arrays' seats and codes) writes the head the dealer
+    makes (``whole_hand_head``), and declines where the dealer plays in Python (someone away,
+    nobody built in)."""
+    level = Level(
+        small_blind=bb // 2, big_blind=bb, ante=0 if kind is AnteKind.NONE else ante,
+        ante_kind=kind,
+    )  # fmt: skip
+    spt = len(seats)
+    row = np.array([0 if p is None else p + 1 for p in seats], dtype=np.int64)
+    head = np.full(HEADER + 7 * spt, 99, dtype=np.int64)
+    n = seats_head(head, row, np.array(codes, dtype=np.int64), level.small_blind,
+                   level.big_blind, level.ante, ante_code(level), int(logging))  # fmt: skip
+    seat_nos = [s + 1 for s, p in enumerate(seats) if p is not None]
+    ids = [seats[s - 1] for s in seat_nos]
+    mine = [codes[p] for p in ids]
+    if len(ids) < 2 or -2 in mine or max(mine) < 0:
+        assert n == 0
+        return
+    assert n == len(ids)
+    want = whole_hand_head(n, level, mine + seat_nos + ids, logging)
+    assert head[: HEADER + 7 * n].tolist() == list(want)

@@ -10,9 +10,10 @@ the calendar is read from the arrays when the director applies it (``settled``).
 
 The hands the director deals itself (after a bust, a move, a block used up, a break) are dealt
 by the same compiled code one at a time (``deal``) when the dealer would play them compiled
-anyway: only the head of a table whose seats changed is made in Python. The loop makes a
-table's blocks of decks and draws itself when it has used them up (keyed by seed, table and
-hand, as the shoe's: ``deck_kernel``); the shoe reads them back when Python deals (``synced``).
+anyway. The loop makes what a table's next hand needs itself: the head of its seats when they
+changed (from the seats and the players' codes in the arrays: ``betting_kernel.seats_head``),
+and its next blocks of decks and draws when used up (keyed by seed, table and hand, as the
+shoe's: ``deck_kernel``); the shoe reads the blocks back when Python deals (``synced``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from pokersim.betting_kernel import (
 )
 from pokersim.config import Level
 from pokersim.engine.agenda import WINDOW
-from pokersim.engine.floor import Floor
 from pokersim.engine.played import Outcome, PlayedHand, SettledHand
 from pokersim.engine.state import (
     T_BUTTON,
@@ -126,8 +126,8 @@ class Cruise:
     def run(self) -> bool:
         """Play the tables' hands up to the director's next event; False when none was.
 
-        A table whose next hand the loop leaves to the director (its seats changed) is dealt by
-        ``deal`` and the loop goes on: nothing the director sees changed.
+        A table whose next hand the loop leaves to the director (a player away, a plug-in's
+        seat) is offered to ``deal`` and the loop goes on: nothing the director sees changed.
         """
         if self.dirty:
             self.dirty = False
@@ -201,11 +201,8 @@ class Cruise:
         env = d.env
         now = int(env.now)
         li = d.schedule.level_at(now)
-        seat_nos = Floor.in_order(tab)
         level = d.schedule.level_now
-        if dealer._kernel_table(tab, seat_nos, tab.ids, level, li) is None:
-            return False
-        tis = self._inputs(dealer.contexts.for_hand(now, li, False), (len(seat_nos),))
+        tis = self._inputs(dealer.contexts.for_hand(now, li, False), (len(tab.seats),))
         if tis is None:
             return False
         x = tab.table_id
@@ -314,7 +311,7 @@ class Cruise:
             a.heads, a.fins, a.fin_ids, a.decks, a.ranks, a.uniforms, a.normals, d.field.stack,
             banks, ints, floats, d.dealer.kernel_params, constants(),
             self.tis if tis is None else tis, self.pace, self.touched, self.rows, self.marks,
-            a.logs,
+            a.logs, a.seat_ids, a.codes,
         )  # fmt: skip
         if self._run is None:  # the arguments' types never change: resolved once
             self._run = resolve(tk.cruise, *args)

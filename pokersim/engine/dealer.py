@@ -302,8 +302,7 @@ class Dealer(Shoe):
     ) -> Kernel:
         """The compiled hand's inputs and head at a table (None: Python plays, R-DIS-2).
 
-        Kept with the table (``Table.kernel``) while its seats (one list while they stay:
-        ``Table.order``), its level and who is away stay the same.
+        Kept (``Table.kernel``) while the seats (``Table.order``), level and absences stay.
         """
         if not self.kernel_on or self.dealt_out:
             return None
@@ -395,5 +394,7 @@ class Dealer(Shoe):
         )
         if self.ask[p] is not (ask := None if inc.absent[p] else self.records[id(self.models[p])]):
             self.ask[p], self._present = ask, self._present + 1
+            if self.arrays is not None:  # the tables' loop makes heads from the players' codes
+                self.arrays.player_code(p, -2 if ask is None else ask[3])
         self._elapsed += seconds
         return answer

@@ -62,6 +62,7 @@ class Floor:
         self.tables[tid] = tab
         if self.arrays is not None:
             self.arrays.reserve(tid + 1)
+            self.arrays.seats_changed(tid, seats)
         self.by_size[len(seats)][tid] = None
         self.low = min(self.low, len(seats))
         location = self.field.location
@@ -96,7 +97,7 @@ class Floor:
             self.low = size
         tab.order = None  # the seats in order are taken again at the next hand
         if self.arrays is not None:
-            self.arrays.seats_changed(tab.table_id)
+            self.arrays.seats_changed(tab.table_id, tab.seats)
 
     def unseat(self, tab: Table, seat_no: int) -> None:
         """A player leaves the table for good."""
@@ -262,7 +263,7 @@ class Floor:
             t.seats = {}
             t.order = None
             if self.arrays is not None:
-                self.arrays.seats_changed(t.table_id)
+                self.arrays.seats_changed(t.table_id, t.seats)
         self.low = 0
         return old
 

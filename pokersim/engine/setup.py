@@ -272,6 +272,7 @@ class Run:
             spt, HEAD_HEADER + 7 * spt, LOOP_DECK_HANDS, LOOP_DRAW_HANDS, DECISION_UNIFORMS,
             DECISION_NORMALS, LOG_WIDTH if self.log_actions else 1,
         )  # fmt: skip
+        arrays.player_codes([-2 if r is None else r[3] for r in dealer.ask])
         dealer.arrays = self.floor.arrays = arrays
         return arrays
 

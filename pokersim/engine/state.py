@@ -8,7 +8,7 @@ shoot-out round's new stacks (R-SHOOT-1) and a disqualification (the director ap
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -133,6 +133,7 @@ class TableArrays:
     uniforms: np.ndarray  # float64: each table's block of decision draws
     normals: np.ndarray
     logs: np.ndarray  # int64, recorded: the hand under way's own events (a count, then rows)
+    seat_ids: np.ndarray  # int64: each seat's player plus one (0: empty), seat 1 first
 
     def __init__(self, seats_per_table: int, head_width: int, deck_hands: int, draw_hands: int,
                  uniforms: int, normals: int, log_width: int = 1) -> None:  # fmt: skip
@@ -145,7 +146,9 @@ class TableArrays:
             "decks": (deck_hands * 52, np.uint8), "ranks": (deck_hands * seats_per_table, np.int16),
             "uniforms": (draw_hands * uniforms, np.float64),
             "normals": (draw_hands * normals, np.float64), "logs": (log_width, np.int64),
+            "seat_ids": (seats_per_table, np.int64),
         }  # fmt: skip
+        self.codes = np.zeros(0, dtype=np.int64)  # each player's records row (``player_codes``)
         self.capacity = 0
         self.reserve(16)
 
@@ -161,10 +164,22 @@ class TableArrays:
             setattr(self, name, new)
         self.capacity = cap
 
-    def seats_changed(self, table_id: int) -> None:
-        """Someone sat down or left: the table's head no longer holds its seats."""
+    def seats_changed(self, table_id: int, seats: Mapping[int, int]) -> None:
+        """Someone sat down or left: the table's seats now, its head to make again."""
         if table_id < self.capacity:
             self.tabs[table_id, T_HEAD_OK] = 0
+            row = self.seat_ids[table_id]
+            row[:] = 0
+            for seat_no, p in seats.items():
+                row[seat_no - 1] = p + 1
+
+    def player_codes(self, codes: Sequence[int]) -> None:
+        """Each player's row in the compiled records (-1 a plug-in, -2 away: Python plays)."""
+        self.codes = np.asarray(codes, dtype=np.int64)
+
+    def player_code(self, p: int, code: int) -> None:
+        """Player ``p`` away (-2) or back: the heads made for the others stay good."""
+        self.codes[p] = code
 
     def deck_block(self, table_id: int, first: int, decks: np.ndarray, ranks: np.ndarray) -> None:
         """The table's block of decks (hand ``first`` on) and their hand ranks, dealt.
