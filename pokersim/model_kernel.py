@@ -142,11 +142,22 @@ def inputs_by_seats(
     """
     rows = np.zeros((max(sizes) + 1, len(NO_CONTEXT)), dtype=np.float64)
     for n in sizes:
-        ti = hand_inputs(params, context, range(n))
-        if ti is not NO_CONTEXT and _LAST_CONTEXT[2]:
+        ti = seats_inputs(params, context, n)
+        if ti is None:
             return None
         rows[n, : len(ti)] = ti
     return rows
+
+
+def seats_inputs(
+    params: np.ndarray, context: TournamentContext | None, n: int
+) -> np.ndarray | None:
+    """:func:`hand_inputs` of a table of ``n`` players (None: cash bounties on their heads).
+
+    With bounties the inputs depend on who the players are, not on their count alone.
+    """
+    ti = hand_inputs(params, context, range(n))
+    return None if ti is not NO_CONTEXT and _LAST_CONTEXT[2] else ti
 
 
 _LAST_PARAMS: list[Any] = [None, False]  # the records last asked about, whether any is aware

@@ -5,15 +5,16 @@ end needs nothing but its chips applied and the table's next hand dealt: the but
 deck and draws read from the table's blocks (the next blocks made when used up:
 ``deck_kernel``), its head made again when its seats changed (from the seats and the players'
 codes in the tables' arrays: ``betting_kernel.seats_head``), the hand played
-(``betting_kernel.table_hand``), its seconds counted and its end put on the calendar. :func:`cruise` does that for the hand ends
-on the tables' calendar (``engine.agenda.HandCalendar``) in the calendar's order, and stops at
-the first one the director must handle: the next other event, a hand end it cannot apply alone
-(a hand played in Python or one in which a player busted), a table whose next hand it cannot
-deal (a player away, a seat to ask in Python), or a hand it dealt in which
-a player busts (handed to the director). The same code deals the hands the director deals
-itself, one table at a time (``S_DEAL``). Recorded (``S_RECORD``), each table keeps its hand's
-own events (``hand_log`` rows) until the hand ends, when they go out before its end. The
-engine's side is ``engine.cruise``; the golden test holds the result to the director's own.
+(``betting_kernel.table_hand``), its seconds counted and its end put on the calendar.
+:func:`cruise` does that for the hand ends on the tables' calendar
+(``engine.agenda.HandCalendar``) in the calendar's order, and stops at the first one the
+director must handle: the next other event, a hand end it cannot apply alone (a hand played in
+Python or one in which a player busted), a table whose next hand it cannot deal (a player
+away, a seat to ask in Python), or a hand it dealt in which a player busts (handed to the
+director). The same code deals the hands the director deals itself, one table at a time
+(``S_DEAL``). Recorded (``S_RECORD``), each table keeps its hand's own events (``hand_log``
+rows) until the hand ends, when they go out before its end. The engine's side is
+``engine.cruise``; the golden test holds the result to the director's own.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ from pokersim.engine.state import (
 from pokersim.errors import InvariantError
 from pokersim.hand_log import HandEvents
 from pokersim.kernel_cache import resolve
-from pokersim.model_kernel import NO_CONTEXT, inputs_by_seats
+from pokersim.model_kernel import NO_CONTEXT, seats_inputs
 from pokersim.rng import DECISION_NORMALS, DECISION_UNIFORMS
 
 __all__ = ["Cruise"]
@@ -258,11 +258,11 @@ class Cruise:
         if tis is not None:
             for n in sizes:
                 if n not in self._tis_sizes:
-                    got = inputs_by_seats(self.d.dealer.kernel_params, context, (n,))
+                    got = seats_inputs(self.d.dealer.kernel_params, context, n)
                     if got is None:
                         self._tis = None
                         return None
-                    tis[n] = got[n]
+                    tis[n, : len(got)] = got
                     self._tis_sizes.add(n)
         return tis
 

@@ -168,10 +168,10 @@ class TableArrays:
         """Someone sat down or left: the table's seats now, its head to make again."""
         if table_id < self.capacity:
             self.tabs[table_id, T_HEAD_OK] = 0
-            row = self.seat_ids[table_id]
-            row[:] = 0
+            row = [0] * self.spt  # one write of the row, not one a seat
             for seat_no, p in seats.items():
                 row[seat_no - 1] = p + 1
+            self.seat_ids[table_id] = row
 
     def player_codes(self, codes: Sequence[int]) -> None:
         """Each player's row in the compiled records (-1 a plug-in, -2 away: Python plays)."""
