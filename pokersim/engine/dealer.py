@@ -169,7 +169,7 @@ class Dealer(Shoe):
         self._street = 0
         context = self.contexts.for_hand(now, li, synchronized)
         level = self.schedule.level_now
-        kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, level, li)
+        kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, level)
         if self.quick and kernel is not None and not self.scripted(tab):
             at = (tab.table_id, tab.hand_no, li, now)
             dealt = (seat_nos, ids, stacks, button)
@@ -297,9 +297,7 @@ class Dealer(Shoe):
             return action
         return self._clocked(view, p, action, think, absent=False, back_in=0.0)
 
-    def _kernel_table(
-        self, tab: Table, seats: list[int], ids: list[int], level: Level, li: int
-    ) -> Kernel:
+    def _kernel_table(self, tab: Table, seats: list[int], ids: list[int], level: Level) -> Kernel:
         """The compiled hand's inputs and head at a table (None: Python plays, R-DIS-2).
 
         Kept (``Table.kernel``) while the seats (``Table.order``), level and absences stay.
@@ -313,8 +311,6 @@ class Dealer(Shoe):
                 inputs = codes + seats + ids
                 made = inputs, whole_hand_head(len(ids), level, inputs, self.record_actions)
             got = tab.kernel = (seats, level, self._present, made)
-            if self.arrays is not None:  # the tables' loop deals from the same head
-                self.arrays.head_made(tab.table_id, made and made[1], li, self._present)
         return got[3]
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:

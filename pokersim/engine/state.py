@@ -125,7 +125,7 @@ class TableArrays:
     """
 
     tabs: np.ndarray  # int64, a row a table (``T_*`` columns)
-    heads: np.ndarray  # int64: the dealer's compiled head of each table's seats
+    heads: np.ndarray  # int64: the compiled head of each table's seats (``seats_head``)
     fins: np.ndarray  # int64: the hand under way, its final stacks
     fin_ids: np.ndarray  # int64: and its players
     decks: np.ndarray  # uint8: each table's block of decks, 52 cards a hand
@@ -204,16 +204,3 @@ class TableArrays:
         row = self.tabs[table_id]
         row[T_DRAWS_FIRST] = first
         row[T_DRAWS_LEN] = size
-
-    def head_made(
-        self, table_id: int, head: Sequence[int] | None, level: int, present: int
-    ) -> None:
-        """The dealer's compiled head of the table's seats (None: Python plays its hands)."""
-        row = self.tabs[table_id]
-        if head is None:
-            row[T_HEAD_OK] = 0
-            return
-        self.heads[table_id, : len(head)] = head
-        row[T_HEAD_OK] = 1
-        row[T_LEVEL] = level
-        row[T_PRESENT] = present
