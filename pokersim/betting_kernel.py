@@ -1334,6 +1334,48 @@ def _play(
     return ints, floats, final
 
 
+@njit(cache=True)
+def keep_knockouts(ints, n, kept):  # pragma: no cover
+    """The hand's knockouts, kept past it (the tables' loop): ``kept_knockouts`` reads them.
+
+    Seat ``i``'s entry, ``2 + n`` integers from ``i * (2 + n)``, holds for a seat left with no
+    chips the pot it was knocked out in, the count of that pot's winners and their seats: what
+    ``_knockouts`` reads off the machine's pots.
+    """
+    width = POT_HEAD + 2 * n
+    for i in range(n):
+        if ints[HEADER + i] == 0:
+            e = i * (2 + n)
+            last = ints[HEADER + KO * n + i]
+            at = ints[H_POTS_AT] + last * width
+            w = ints[at + POT_WINNERS]
+            kept[e] = last
+            kept[e + 1] = w
+            kept[e + 2 : e + 2 + w] = ints[at + POT_HEAD : at + POT_HEAD + w]
+
+
+def kept_knockouts(
+    kept: np.ndarray, n: int, final: tuple[int, ...], player_ids: tuple[int, ...]
+) -> tuple[Knockout, ...]:
+    """The knockouts ``keep_knockouts`` kept of a hand, as ``machine_result`` gives them."""
+    out = []
+    for i in range(n):
+        if final[i] == 0:
+            e = i * (2 + n)
+            pot, w = kept[e : e + 2].tolist()
+            winners = tuple(kept[e + 2 : e + 2 + w].tolist())
+            out.append(
+                _new_knockout(
+                    seat=i,
+                    player_id=player_ids[i],
+                    pot_index=pot,
+                    winners=winners,
+                    winner_ids=tuple([player_ids[w] for w in winners]),
+                )
+            )
+    return tuple(out)
+
+
 def _knockouts(
     ints: array[int], n: int, final: tuple[int, ...], player_ids: tuple[int, ...]
 ) -> tuple[Knockout, ...]:

@@ -9,9 +9,9 @@ codes in the tables' arrays: ``betting_kernel.seats_head``), the hand played
 :func:`cruise` does that for the hand ends on the tables' calendar
 (``engine.agenda.HandCalendar``) in the calendar's order, and stops at the first one the
 director must handle: the next other event, a hand end it cannot apply alone (a hand played in
-Python or one in which a player busted), a table whose next hand it cannot deal (a player
-away, a seat to ask in Python), or a hand it dealt in which a player busts (handed to the
-director). The same code deals the hands the director deals itself, one table at a time
+Python, or one in which a player busted: its end on the calendar like any other, its knockouts
+kept with its table), or a table whose next hand it cannot deal (a player away, a seat to ask
+in Python). The same code deals the hands the director deals itself, one table at a time
 (``S_DEAL``). Recorded (``S_RECORD``), each table keeps its hand's own events (``hand_log``
 rows) until the hand ends, when they go out before its end. The engine's side is
 ``engine.cruise``; the golden test holds the result to the director's own.
@@ -33,6 +33,7 @@ from pokersim.betting_kernel import (
     HEADER,
     IDS,
     SEAT_NOS,
+    keep_knockouts,
     rank_tables,
     seats_head,
     table_hand,
@@ -41,7 +42,7 @@ from pokersim.deck_kernel import fill_decks, fill_draws
 from pokersim.hand_log import STARTED, TABLE_ENDED, TABLE_STARTED
 from pokersim.kernel_cache import njit
 
-__all__ = ["BUSTED", "DEALT", "STOPPED", "TO_DEAL", "cruise", "next_button"]
+__all__ = ["DEALT", "STOPPED", "TO_DEAL", "cruise", "next_button"]
 
 # ``state``'s fields, in and out
 S_CURSOR, S_PENDING, S_SEQ, S_STOP_AT, S_STOP_SEQ, S_UNTIL, S_LEVEL, S_PRESENT = range(8)
@@ -54,18 +55,17 @@ S_UNIFORMS, S_NORMALS = 24, 25  # decision draws a hand (``rng.DECISION_UNIFORMS
 S_WIDTH = 26
 # ``tabs``' columns (``engine.state.TableArrays``)
 _HAND_NO, _BUTTON, _CHIPS, _HEAD_OK, _LEVEL, _PRESENT, _FIN_OK = range(7)
-_BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N = range(7, 13)
+_BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N, _STARTED = range(7, 14)
+_FIN_BUST = 2  # ``_FIN_OK``: the hand under way busted someone, its end is the director's
 # what stopped it
 STOPPED = 0  # the next event is the director's (its table, if a hand end, still on the calendar)
 TO_DEAL = 1  # the table ``state[S_TABLE]``'s hand applied and off the calendar: deal its next
 CHIPS_LOST = 2  # the table ``state[S_TABLE]``'s hand lost or made chips
-BUSTED = 3  # the table ``state[S_TABLE]``'s next hand dealt and played, someone out: the
-# director applies it (its result in the machine's buffers, its end not on the calendar)
 DEALT = 4  # the table ``state[S_DEAL]``'s next hand dealt, its end on the calendar
 
 
 @njit(cache=True)
-def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, touched, rows, marks, logs, seat_ids, codes):  # fmt: skip # noqa: E501 # pragma: no cover
+def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, kos, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, touched, rows, marks, logs, seat_ids, codes):  # fmt: skip # noqa: E501 # pragma: no cover
     """Apply the calendar's hand ends and deal the tables' next hands while nothing else is due.
 
     ``first``, ``last``, ``nxt``, ``at``, ``seq``: the calendar; ``state``: its cursor, pending
@@ -78,14 +78,16 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
     and ``TableHandStarted`` as the rows of ``hand_log`` into ``rows`` (``S_ROWS`` integers
     used), row ``k`` ending at ``marks[k]`` (``S_MARKS`` rows); with ``S_RECORD`` too, each
     hand's own events (the table's ``logs`` row: its count, then its ``hand_log`` rows) before
-    its ``TableHandEnded``, their mark negated. Returns ``STOPPED``,
-    ``TO_DEAL``, ``BUSTED`` or ``CHIPS_LOST``. With ``S_DEAL``, only that table's next hand is
-    dealt, at ``S_NOW``, as the director would deal it: ``DEALT`` (its end on the calendar),
-    ``TO_DEAL`` (nothing done: the director deals it), ``BUSTED`` or ``CHIPS_LOST``.
+    its ``TableHandEnded``, their mark negated. A hand in which someone busts keeps its
+    knockouts in its table's ``kos`` row (``betting_kernel.keep_knockouts``) and its end is
+    the director's (``_FIN_OK`` 2). Returns ``STOPPED``, ``TO_DEAL`` or ``CHIPS_LOST``. With
+    ``S_DEAL``, only that table's next hand is dealt, at ``S_NOW``, as the director would deal
+    it: ``DEALT`` (its end on the calendar), ``TO_DEAL`` (nothing done: the director deals
+    it) or ``CHIPS_LOST``.
     """
     mask = state[S_WINDOW] - 1
     if state[S_DEAL] >= 0:
-        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs, seat_ids, codes)  # fmt: skip # noqa: E501
+        return _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, kos, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs, seat_ids, codes)  # fmt: skip # noqa: E501
     # the two rows of a hand end and the next hand, and the hand's own events
     room = len(rows) - 13 - 4 * state[S_SPT] - (logs.shape[1] if state[S_RECORD] else 0)
     status = STOPPED
@@ -97,20 +99,20 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
             cursor += 1
         state[S_CURSOR] = cursor
         x = first[cursor & mask]
-        if not _due(state, seq[x], cursor) or tabs[x, _FIN_OK] == 0:
-            break
+        if not _due(state, seq[x], cursor) or tabs[x, _FIN_OK] != 1:
+            break  # the director's event first, or a hand end it applies (a bust)
         state[S_TABLE] = x
         if not _apply(first, last, nxt, cursor & mask, x, state, tabs, fins, fin_ids, stack,
                       touched, rows, marks, logs[x]):  # fmt: skip
             status = CHIPS_LOST
             break
         end = _play_next(
-            x, cursor, state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
-            stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
+            x, cursor, state, tabs, heads[x], fins, fin_ids, kos[x], decks[x], ranks[x], us[x],
+            zs[x], stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
             seat_ids[x], codes,
         )  # fmt: skip
         if end < 0:
-            status = TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
+            status = TO_DEAL if end == -1 else CHIPS_LOST
             break
         _push(first, last, nxt, at, seq, x, end, state[S_SEQ], mask)
         state[S_SEQ] += 1
@@ -119,17 +121,17 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, 
 
 
 @njit(cache=True)
-def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs, seat_ids, codes):  # fmt: skip # noqa: E501 # pragma: no cover
+def _deal_one(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, kos, decks, ranks, us, zs, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs, seat_ids, codes):  # fmt: skip # noqa: E501 # pragma: no cover
     """The director's deal of table ``state[S_DEAL]``'s next hand, compiled (``cruise``)."""
     x = state[S_DEAL]
     state[S_TABLE] = x
     end = _play_next(
-        x, state[S_NOW], state, tabs, heads[x], fins, fin_ids, decks[x], ranks[x], us[x], zs[x],
-        stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x], seat_ids[x],
-        codes,
+        x, state[S_NOW], state, tabs, heads[x], fins, fin_ids, kos[x], decks[x], ranks[x], us[x],
+        zs[x], stack, bank, ints, floats, params, consts, tis, pace, rows, marks, logs[x],
+        seat_ids[x], codes,
     )  # fmt: skip
     if end < 0:
-        return TO_DEAL if end == -1 else BUSTED if end == -3 else CHIPS_LOST
+        return TO_DEAL if end == -1 else CHIPS_LOST
     _push(first, last, nxt, at, seq, x, end, state[S_SEQ], state[S_WINDOW] - 1)
     state[S_SEQ] += 1
     state[S_PENDING] += 1
@@ -188,11 +190,11 @@ def _apply(first, last, nxt, b, x, state, tabs, fins, fin_ids, stack, touched, r
 
 
 @njit(cache=True)
-def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, log, seat_row, codes):  # fmt: skip # noqa: E501 # pragma: no cover
+def _play_next(x, now, state, tabs, head, fins, fin_ids, ko, deck, rank, u, z, stack, bank, ints, floats, params, consts, tis, pace, rows, marks, log, seat_row, codes):  # fmt: skip # noqa: E501 # pragma: no cover
     """Deal and play table ``x``'s next hand: the second it ends.
 
-    -1: the director deals it (nothing of it kept); -2: it lost or made chips; -3: someone
-    busted (dealt and played, its end the director's to schedule).
+    -1: the director deals it (nothing of it kept); -2: it lost or made chips. A hand in which
+    someone busted keeps its knockouts (``ko``) and its end is the director's to apply.
     """
     hand_no = tabs[x, _HAND_NO] + 1
     if tabs[x, _HEAD_OK] == 0 or tabs[x, _PRESENT] != state[S_PRESENT]:
@@ -235,15 +237,16 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, deck, rank, u, z, stack
     tabs[x, _HAND_NO] = hand_no
     tabs[x, _BUTTON] = head[HEADER + SEAT_NOS * n + button]
     tabs[x, _CHIPS] = chips
-    for k in range(n):
-        if ints[HEADER + k] == 0:  # a bust: the director applies the hand, read off the buffers
-            tabs[x, _FIN_OK] = 0
-            return -3
+    tabs[x, _STARTED] = now
     tabs[x, _FIN_OK] = 1
     tabs[x, _FIN_N] = n
     for k in range(n):
         fins[x, k] = ints[HEADER + k]
         fin_ids[x, k] = head[HEADER + IDS * n + k]
+        if fins[x, k] == 0:  # a bust: the director applies the hand
+            tabs[x, _FIN_OK] = _FIN_BUST
+    if tabs[x, _FIN_OK] == _FIN_BUST:
+        keep_knockouts(ints, n, ko)
     return now + _seconds(ints, floats, pace)
 
 

@@ -186,7 +186,7 @@ class Agenda:
         table = self.next_hand()
         cruise = self.cruise
         if cruise is not None:
-            if table >= 0 and cruise.run():
+            if table >= 0 and cruise.run(table):
                 return
             cruise.dirty = True  # an event of the director's own: ask again before the next
         if table >= 0:

@@ -26,29 +26,32 @@ import numpy as np
 
 from pokersim import tables_kernel as tk
 from pokersim.betting_kernel import (
-    H_N,
     HEADER,
-    IDS,
     SEAT_NOS,
     ante_code,
     constants,
-    machine_result,
+    kept_knockouts,
     machine_views,
 )
 from pokersim.config import Level
 from pokersim.engine.agenda import WINDOW
-from pokersim.engine.played import Outcome, PlayedHand, SettledHand
+from pokersim.engine.played import Outcome, SettledHand
 from pokersim.engine.state import (
+    FIN_BUST,
+    FIN_LOOP,
     T_BUTTON,
     T_CHIPS,
     T_FIN_N,
     T_FIN_OK,
     T_HAND_NO,
+    T_LEVEL,
+    T_STARTED,
     T_TOUCHED,
     Table,
     TableArrays,
 )
 from pokersim.errors import InvariantError
+from pokersim.hand import unchecked_seat, unchecked_setup
 from pokersim.hand_log import HandEvents
 from pokersim.kernel_cache import resolve
 from pokersim.model_kernel import NO_CONTEXT, seats_inputs
@@ -123,12 +126,16 @@ class Cruise:
         self.until = int(min(min(ends), _BIG))
         return True
 
-    def run(self) -> bool:
+    def run(self, table: int) -> bool:
         """Play the tables' hands up to the director's next event; False when none was.
 
-        A table whose next hand the loop leaves to the director (a player away, a plug-in's
-        seat) is offered to ``deal`` and the loop goes on: nothing the director sees changed.
+        ``table``'s hand end is the calendar's next event: one the director applies (a bust, a
+        hand played in Python) stops the loop before it starts. A table whose next hand the
+        loop leaves to the director (a player away, a plug-in's seat) is offered to ``deal``
+        and the loop goes on: nothing the director sees changed.
         """
+        if self.arrays.tabs[table, T_FIN_OK] != FIN_LOOP:
+            return False
         if self.dirty:
             self.dirty = False
             self.steady = self._check()
@@ -148,9 +155,6 @@ class Cruise:
                     continue
                 d._deal(tab, env.hand_events[tab.table_id])
                 self.dirty = True  # a hand dealt in Python may leave something to see (time-outs)
-            elif status == tk.BUSTED:
-                env._now = env.hands.cursor
-                self._busted(int(state[tk.S_TABLE]))
             return done > 0
 
     def _stretch(self) -> int:
@@ -226,10 +230,6 @@ class Cruise:
         if state[tk.S_MARKS]:
             self._emit()
         env.hand_events[x] = end
-        if status == tk.BUSTED:
-            self.level = li
-            self._busted(x)
-            return True
         assert status == tk.DEALT
         end._value = None  # read from the arrays when applied (``settled``)
         hands.pending = int(state[tk.S_PENDING])
@@ -266,39 +266,6 @@ class Cruise:
                     self._tis_sizes.add(n)
         return tis
 
-    def _busted(self, x: int) -> None:
-        """The hand the loop just played at table ``x`` busted someone: kept for the director.
-
-        Read off the machine's buffers as the dealer keeps a compiled hand (``PlayedHand``),
-        its end scheduled as the dealer's would be.
-        """
-        d = self.d
-        dealer = d.dealer
-        a = self.arrays
-        tab = d.floor.tables[x]
-        dealer.synced(tab)  # blocks the loop made
-        head = a.heads[x]
-        n = int(head[H_N])
-        seat_nos = head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()
-        ids = tuple(head[HEADER + IDS * n : HEADER + (IDS + 1) * n].tolist())
-        stack = d.field.stack
-        stacks = [stack[p] for p in ids]  # applied at the hand's end: still its start
-        final, knockouts, showdown, dealer._elapsed, dealer._street = machine_result(ids)
-        i = tab.hand_no - tab.block_first
-        base = 52 * i - 2
-        ranks = dealer.ranks(tab, i, seat_nos)
-        assert ranks is not None
-        now = d.now
-        hand = PlayedHand(
-            (x, tab.hand_no, self.level, now), d.schedule.level(self.level), d.sc.structure,
-            (seat_nos, ids, stacks, seat_nos.index(tab.last_button)),
-            (tab.rows, base, base + 2 + 2 * a.spt, ranks), final, knockouts, showdown,
-            self._events(x),
-        )  # fmt: skip
-        end = d.env.hand_events[x]
-        end._value = hand
-        d.env.schedule(end, 1, dealer._seconds(x, showdown))
-
     def _call(self, tis: np.ndarray | None = None) -> int:
         d = self.d
         a = self.arrays
@@ -308,8 +275,8 @@ class Cruise:
             self.touched = np.zeros(a.capacity, dtype=np.int64)
         args = (
             hands.first, hands.last, hands.next, hands.at, hands.seq, self.state, a.tabs,
-            a.heads, a.fins, a.fin_ids, a.decks, a.ranks, a.uniforms, a.normals, d.field.stack,
-            banks, ints, floats, d.dealer.kernel_params, constants(),
+            a.heads, a.fins, a.fin_ids, a.kos, a.decks, a.ranks, a.uniforms, a.normals,
+            d.field.stack, banks, ints, floats, d.dealer.kernel_params, constants(),
             self.tis if tis is None else tis, self.pace, self.touched, self.rows, self.marks,
             a.logs, a.seat_ids, a.codes,
         )  # fmt: skip
@@ -381,11 +348,38 @@ class Cruise:
             row[T_FIN_OK] = 1
 
     def settled(self, table_id: int) -> SettledHand:
-        """The hand the loop dealt at a table, as the director applies it."""
+        """The hand the loop dealt at a table, as the director applies it.
+
+        Someone busted: with its knockouts, and its seats as they started (the players' stacks
+        still the hand's start's: applied when the director applies it).
+        """
         a = self.arrays
-        if not a.tabs[table_id, T_FIN_OK]:
+        row = a.tabs[table_id]
+        kind = int(row[T_FIN_OK])
+        if not kind:
             raise InvariantError(f"table {table_id}: no hand of the loop to apply")
-        a.tabs[table_id, T_FIN_OK] = 0
-        n = int(a.tabs[table_id, T_FIN_N])
+        row[T_FIN_OK] = 0
+        n = int(row[T_FIN_N])
         ids = tuple(a.fin_ids[table_id, :n].tolist())
-        return SettledHand(tuple(a.fins[table_id, :n].tolist()), ids, self._events(table_id))
+        final = tuple(a.fins[table_id, :n].tolist())
+        if kind != FIN_BUST:
+            return SettledHand(final, ids, self._events(table_id))
+        head = a.heads[table_id]
+        seat_nos = head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()
+        stack = self.d.field.stack
+        li = int(row[T_LEVEL])
+        setup = unchecked_setup(
+            seats=tuple(
+                unchecked_seat(player_id=p, stack=stack[p], seat_no=s)
+                for s, p in zip(seat_nos, ids, strict=True)
+            ),
+            button=seat_nos.index(int(row[T_BUTTON])),
+            level=self.d.schedule.level(li),
+            structure=self.d.sc.structure,
+            table_id=table_id,
+            hand_no=int(row[T_HAND_NO]),
+            level_index=li,
+            start_time=int(row[T_STARTED]),
+        )
+        knockouts = kept_knockouts(a.kos[table_id], n, final, ids)
+        return SettledHand(final, ids, self._events(table_id), knockouts, setup)

@@ -118,30 +118,34 @@ class PlayedHand:
 
 
 class SettledHand:
-    """A hand the tables' loop played (``engine.cruise``): its chips and players, nobody out.
+    """A hand the tables' loop played (``engine.cruise``): its chips and players.
 
-    What the director reads of a hand end in which nobody busted and nothing else is read (the
-    loop plays only such hands): recorded, its own events too.
+    What the director reads of a hand end of the loop: recorded, its own events too; when
+    someone busted, its knockouts and its starting seats (what a bust reads).
     """
 
-    __slots__ = ("events", "final_stacks", "player_ids")
-
-    knockouts: tuple[Knockout, ...] = ()
+    __slots__ = ("_setup", "events", "final_stacks", "knockouts", "player_ids")
 
     def __init__(
         self,
         final_stacks: tuple[int, ...],
         player_ids: tuple[int, ...],
         events: Sequence[HandEvent] = (),
+        knockouts: tuple[Knockout, ...] = (),
+        setup: HandSetup | None = None,
     ) -> None:
         self.final_stacks = final_stacks
         self.player_ids = player_ids
         self.events = events  # recorded: the hand's own events
+        self.knockouts = knockouts
+        self._setup = setup
 
     @property
     def setup(self) -> HandSetup:
-        """Not kept: nothing reads the seats of a hand in which nobody busted."""
-        raise AttributeError("a hand of the tables' loop keeps no setup")
+        """The hand's starting state: kept only when someone busted (a bust reads its seats)."""
+        if self._setup is None:
+            raise AttributeError("a hand of the tables' loop in which nobody busted keeps no setup")
+        return self._setup
 
 
 # What the engine applies after a hand: a hand played in Python (or by a replaced hand

@@ -112,8 +112,9 @@ class Field:
 
 # Columns of ``TableArrays.tabs``, one row a table (``pokersim.tables_kernel`` reads them).
 T_HAND_NO, T_BUTTON, T_CHIPS, T_HEAD_OK, T_LEVEL, T_PRESENT, T_FIN_OK = range(7)
-T_BLOCK_FIRST, T_BLOCK_LEN, T_DRAWS_FIRST, T_DRAWS_LEN, T_TOUCHED, T_FIN_N = range(7, 13)
-T_WIDTH = 13
+T_BLOCK_FIRST, T_BLOCK_LEN, T_DRAWS_FIRST, T_DRAWS_LEN, T_TOUCHED, T_FIN_N, T_STARTED = range(7, 14)
+T_WIDTH = 14
+FIN_LOOP, FIN_BUST = 1, 2  # ``T_FIN_OK``: the loop applies the hand's end; the director does
 
 
 class TableArrays:
@@ -128,6 +129,7 @@ class TableArrays:
     heads: np.ndarray  # int64: the compiled head of each table's seats (``seats_head``)
     fins: np.ndarray  # int64: the hand under way, its final stacks
     fin_ids: np.ndarray  # int64: and its players
+    kos: np.ndarray  # int64: and its knockouts, if any (``betting_kernel.keep_knockouts``)
     decks: np.ndarray  # uint8: each table's block of decks, 52 cards a hand
     ranks: np.ndarray  # int16: their hand ranks, a seat each
     uniforms: np.ndarray  # float64: each table's block of decision draws
@@ -143,6 +145,7 @@ class TableArrays:
         self.widths = {
             "tabs": (T_WIDTH, np.int64), "heads": (head_width, np.int64),
             "fins": (seats_per_table, np.int64), "fin_ids": (seats_per_table, np.int64),
+            "kos": (seats_per_table * (2 + seats_per_table), np.int64),
             "decks": (deck_hands * 52, np.uint8), "ranks": (deck_hands * seats_per_table, np.int16),
             "uniforms": (draw_hands * uniforms, np.float64),
             "normals": (draw_hands * normals, np.float64), "logs": (log_width, np.int64),
