@@ -16,8 +16,9 @@ that module is there and was built from the same sources (``aot_fingerprint``), 
 imports no numba: it returns a :class:`Deferred` kernel that calls the module's compiled
 function for the argument types it was built for. Any other call (or attribute) compiles
 every kernel with numba, as without the module, once (``jit_everything``). A module absent
-or stale is announced once on stderr, then numba compiles as before. ``POKERSIM_JIT=1``
-(the tests, the build) uses numba alone, without a word.
+or stale is announced once on stderr, then numba compiles as before; so is a call with
+argument types the module was not built for (the engine's arrays changed without a rebuild).
+``POKERSIM_JIT=1`` (the tests, the build) uses numba alone, without a word.
 """
 
 from __future__ import annotations
@@ -220,6 +221,7 @@ class Deferred:
             compiled = self.exports.get(tuple(key))
             if compiled is not None:
                 return compiled
+            _say_not_built(self.__wrapped__)
             self._jit()
         return self.jitted
 
@@ -244,6 +246,22 @@ class Deferred:
 
 _DEFERRED: list[Deferred] = []
 _JITTED = False
+
+
+def _say_not_built(func: Callable[..., Any]) -> None:
+    """A call the module holds no function for: numba compiles every kernel, said once.
+
+    The module is fresh by its sources, but the arguments' types come from elsewhere too (the
+    engine's arrays): changed without a rebuild, numba would compile silently mid-run.
+    """
+    if not _JITTED:
+        print(
+            f"pokersim: the ahead-of-time kernels hold no {func.__module__}.{func.__qualname__} "
+            "for these argument types: numba compiles them (`pokersim kernels --force` builds "
+            "them again)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _defer(kernel: Deferred) -> Deferred:

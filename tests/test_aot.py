@@ -142,7 +142,10 @@ def test_a_deferred_kernel_runs_the_module_only_for_the_types_it_was_built_for()
     assert kernel.jitted is None
     for other in (ints.astype(np.int32), ints[::2], ints.reshape(2, 2), 5.0, array.array("q")):
         assert kernel_cache.arg_key(other) not in exports
-    assert kernel(5.0) == ("python", 5.0)  # not built for a float: numba's (here, Python's)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert kernel(5.0) == ("python", 5.0)  # not built for a float: numba's (here, Python's)
+    assert "hold no" in err.getvalue() and "python" in err.getvalue()  # said, with its name
     assert kernel.jitted is python and len(calls) == 2
     assert kernel(5) == ("python", 5)  # once numba compiled, numba's for every call
 
