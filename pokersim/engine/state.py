@@ -129,7 +129,7 @@ class TableArrays:
     heads: np.ndarray  # int64: the compiled head of each table's seats (``seats_head``)
     fins: np.ndarray  # int64: the hand under way, its final stacks
     fin_ids: np.ndarray  # int64: and its players
-    kos: np.ndarray  # int64: and its knockouts, if any (``betting_kernel.keep_knockouts``)
+    kos: np.ndarray  # int16: and its knockouts, if any (``betting_kernel.keep_knockouts``)
     decks: np.ndarray  # uint8: each table's block of decks, 52 cards a hand
     ranks: np.ndarray  # int16: their hand ranks, a seat each
     uniforms: np.ndarray  # float64: each table's block of decision draws
@@ -145,7 +145,7 @@ class TableArrays:
         self.widths = {
             "tabs": (T_WIDTH, np.int64), "heads": (head_width, np.int64),
             "fins": (seats_per_table, np.int64), "fin_ids": (seats_per_table, np.int64),
-            "kos": (seats_per_table * (2 + seats_per_table), np.int64),
+            "kos": (seats_per_table * (2 + seats_per_table), np.int16),
             "decks": (deck_hands * 52, np.uint8), "ranks": (deck_hands * seats_per_table, np.int16),
             "uniforms": (draw_hands * uniforms, np.float64),
             "normals": (draw_hands * normals, np.float64), "logs": (log_width, np.int64),
