@@ -1359,11 +1359,12 @@ def kept_knockouts(
 ) -> tuple[Knockout, ...]:
     """The knockouts ``keep_knockouts`` kept of a hand, as ``machine_result`` gives them."""
     out = []
+    entries = kept[: n * (2 + n)].tolist()
     for i in range(n):
         if final[i] == 0:
             e = i * (2 + n)
-            pot, w = kept[e : e + 2].tolist()
-            winners = tuple(kept[e + 2 : e + 2 + w].tolist())
+            pot, w = entries[e], entries[e + 1]
+            winners = tuple(entries[e + 2 : e + 2 + w])
             out.append(
                 _new_knockout(
                     seat=i,

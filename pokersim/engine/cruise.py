@@ -354,32 +354,32 @@ class Cruise:
         still the hand's start's: applied when the director applies it).
         """
         a = self.arrays
-        row = a.tabs[table_id]
-        kind = int(row[T_FIN_OK])
+        tabs = a.tabs
+        kind = int(tabs[table_id, T_FIN_OK])
         if not kind:
             raise InvariantError(f"table {table_id}: no hand of the loop to apply")
-        row[T_FIN_OK] = 0
-        n = int(row[T_FIN_N])
+        tabs[table_id, T_FIN_OK] = 0
+        row = tabs[table_id].tolist()
+        n = row[T_FIN_N]
         ids = tuple(a.fin_ids[table_id, :n].tolist())
         final = tuple(a.fins[table_id, :n].tolist())
         if kind != FIN_BUST:
             return SettledHand(final, ids, self._events(table_id))
-        head = a.heads[table_id]
-        seat_nos = head[HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()
+        seat_nos = a.heads[table_id, HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()
         stack = self.d.field.stack
-        li = int(row[T_LEVEL])
+        li = row[T_LEVEL]
         setup = unchecked_setup(
-            seats=tuple(
+            seats=tuple([
                 unchecked_seat(player_id=p, stack=stack[p], seat_no=s)
                 for s, p in zip(seat_nos, ids, strict=True)
-            ),
-            button=seat_nos.index(int(row[T_BUTTON])),
-            level=self.d.schedule.level(li),
+            ]),
+            button=seat_nos.index(row[T_BUTTON]),
+            level=self.d.schedule.levels.levels[li],
             structure=self.d.sc.structure,
             table_id=table_id,
-            hand_no=int(row[T_HAND_NO]),
+            hand_no=row[T_HAND_NO],
             level_index=li,
-            start_time=int(row[T_STARTED]),
-        )
+            start_time=row[T_STARTED],
+        )  # fmt: skip
         knockouts = kept_knockouts(a.kos[table_id], n, final, ids)
         return SettledHand(final, ids, self._events(table_id), knockouts, setup)
