@@ -58,12 +58,20 @@ def decks(
     seed: np.uint64, table: np.uint64, first_hand: int, count: int
 ) -> np.ndarray:  # pragma: no cover (compiled)
     """``deck_block``'s rows, compiled: one call a block, no NumPy call per step."""
+    out = np.empty(count * 52, dtype=np.int8)
+    _decks_into(out, seed, table, first_hand, count)
+    return out.reshape((count, 52))
+
+
+@njit(cache=True)
+def _decks_into(flat, seed, table, first_hand, count):  # pragma: no cover (compiled)
+    """``count`` decks from ``first_hand`` into ``flat``, 52 cards a hand (``decks``' rows)."""
     base = _table_key(seed, table, _GOLDEN)
-    out = np.empty((count, 52), dtype=np.int8)
     keys = np.empty(52, dtype=np.uint64)
     for i in range(count):
-        _deck_into(out[i], keys, _mix(base + np.uint64(first_hand + i) * _GOLDEN))
-    return out
+        _deck_into(
+            flat[52 * i : 52 * (i + 1)], keys, _mix(base + np.uint64(first_hand + i) * _GOLDEN)
+        )
 
 
 _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
@@ -98,14 +106,9 @@ def draws(
     seed: np.uint64, table: np.uint64, first_hand: int, count: int, uniforms: int, normals: int
 ) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover (compiled)
     """``decision_block``'s draws: ``uniforms`` and ``normals`` a hand, hand after hand."""
-    base = _table_key(seed, table, _DRAWS)
     us = np.empty(count * uniforms, dtype=np.float64)
     zs = np.empty(count * normals, dtype=np.float64)
-    for i in range(count):
-        _draws_into(
-            us[i * uniforms : (i + 1) * uniforms], zs[i * normals : (i + 1) * normals], base,
-            first_hand + i,
-        )  # fmt: skip
+    fill_draws(us, zs, seed, table, first_hand, count, uniforms, normals)
     return us, zs
 
 
@@ -117,13 +120,11 @@ def fill_decks(decks_row, ranks_row, seed, table, first_hand, count, spt, card_k
     rank into ``ranks_row`` (``spt`` a hand): the rows ``decks`` and the batch evaluator give
     (the evaluator's tables as ``betting_kernel.rank_tables`` gives them).
     """
-    base = _table_key(seed, table, _GOLDEN)
-    keys = np.empty(52, dtype=np.uint64)
+    _decks_into(decks_row, seed, table, first_hand, count)
     cards = np.empty((spt, 7), dtype=np.int8)
     out = np.empty(spt, dtype=np.int16)
     for i in range(count):
         row = decks_row[52 * i : 52 * (i + 1)]
-        _deck_into(row, keys, _mix(base + np.uint64(first_hand + i) * _GOLDEN))
         for s in range(spt):  # the seat's two cards, then the board (``records.seat_rows``)
             cards[s, 0] = row[2 * s]
             cards[s, 1] = row[2 * s + 1]
