@@ -1390,7 +1390,9 @@ class TightAggressiveModel(_TimedModel):
                 int(rng.random() * _SEED_SPAN),
                 view.hole[0],
                 view.hole[1],
-                view.board or _NO_BOARD,  # a tuple: cheaper to pass than a new array
+                # an array, whatever the street: a tuple's type is its length's, and the kernels
+                # built ahead of time hold one function for one type (``kernel_cache``)
+                np.array(view.board, dtype=np.int64) if view.board else _NO_BOARD,
                 self.samples,
                 n_opp,
                 COMBOS,

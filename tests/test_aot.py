@@ -74,6 +74,39 @@ def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, opti
         assert outs[False][name] == data, f"{name} differs between the two paths"
 
 
+PYTHON_HANDS = """
+import sys
+from pokersim.engine import run_tournament
+from pokersim.hand import play_hand
+from pokersim.scenario import load_scenario
+result = run_tournament(
+    load_scenario("scenarios/sng_9max.toml"), 3, hand_player=lambda *a, **k: play_hand(*a, **k)
+)
+print("hands:", result.hands_played, file=sys.stderr)
+print("numba imported:", "numba" in sys.modules, file=sys.stderr)
+"""
+
+
+@pytest.mark.slow
+def test_the_models_own_kernels_are_built_for_a_seat_asked_in_python() -> None:
+    """A seat asked in Python (a time-out's hand) runs its model's estimate ahead of time too.
+
+    Its post-flop estimate calls a kernel compiled play calls as well; a build that missed it
+    made any run with a time-out compile every kernel with numba.
+    """
+    if not aot.fresh():
+        if os.environ.get("CI"):
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
+        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    env = {k: v for k, v in os.environ.items() if k != kernel_cache.JIT_ENV}
+    done = subprocess.run(
+        [sys.executable, "-c", PYTHON_HANDS],
+        capture_output=True, text=True, check=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+    assert "hands:" in done.stderr and "numba imported: False" in done.stderr, done.stderr
+    assert "ahead-of-time" not in done.stderr, done.stderr
+
+
 def _exports_from(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[object, str]:
     monkeypatch.delenv(kernel_cache.JIT_ENV, raising=False)
     monkeypatch.setattr(kernel_cache, "PACKAGE", folder)

@@ -43,7 +43,11 @@ def main(args: argparse.Namespace) -> int:
 
 
 def workload() -> None:
-    """The calls a run makes: the built-in scenario plain, recorded, logged; a batch of hands."""
+    """The calls a run makes: the built-in scenario plain, recorded, logged, in Python; a batch.
+
+    In Python: every decision asked of the models' Python (their post-flop estimate calls a
+    kernel of its own); a batch: hands of random play played whole.
+    """
     import contextlib
     import io
     import tempfile
@@ -55,6 +59,7 @@ def workload() -> None:
     from pokersim.cli import main as cli
     from pokersim.config import Level
     from pokersim.engine import run_tournament
+    from pokersim.hand import play_hand
     from pokersim.players import RandomLegalModel
     from pokersim.rng import decision_block
     from pokersim.scenario import default_scenario_path, load_scenario
@@ -64,6 +69,11 @@ def workload() -> None:
         text = default_scenario_path().read_text()
         scenario.write_text(text.replace("\ncount = 180\n", "\ncount = 18\n", 1))
         out = str(Path(tmp) / "out")
+        # First, every decision asked of the models in Python (as a time-out's hand asks its
+        # seats): their post-flop estimate calls a kernel that compiled play calls too, and a
+        # kernel compiled first as another's callee is not compiled again for Python (nor seen)
+        # (the engine's own ``play_hand`` passed as is would be played compiled, as by default)
+        run_tournament(load_scenario(scenario), 1, hand_player=lambda *a, **k: play_hand(*a, **k))
         for argv in (
             ["run", str(scenario), "--seed", "1"],
             ["run", str(scenario), "--seed", "1", "--actions", "--hands", "both", "--out", out],
