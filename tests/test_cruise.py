@@ -100,6 +100,28 @@ def test_a_run_is_the_same_with_and_without_the_tables_loop(
             assert dealt > 0.05 * fast.hands_played  # and the director's dealt compiled
 
 
+def test_a_run_with_time_outs_is_the_same_with_and_without_the_tables_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand with a time-out is the director's to apply (its connection events); meanwhile
+    the other tables' hands go on in the loop."""
+    text = (SCENARIOS / "default.toml").read_text()
+    short = text.replace("\naction_clock_seconds = 15\n", "\naction_clock_seconds = 6\n", 1)
+    short = short.replace("\ntime_bank_seconds = 30\n", "\ntime_bank_seconds = 5\n", 1)
+    assert short.count("= 6\n") and short.count("= 5\n")
+    path = tmp_path / "short_clock.toml"
+    path.write_text(short)
+    fast, fast_log, fast_bare, counts = _played(path, 1, monkeypatch, loop=True)
+    slow, slow_log, slow_bare, _none = _played(path, 1, monkeypatch, loop=False)
+    timed_out = [e for e in slow_log if type(e).__name__ == "PlayerTimedOut"]
+    assert len(timed_out) > 20  # a clock this short times players out every few hands
+    assert fast_log == slow_log
+    assert fast == slow
+    assert fast_bare == slow_bare
+    for applied, _dealt in counts:
+        assert applied > 0.5 * fast.hands_played  # not stopped while a time-out's hand ends
+
+
 def _recorded_both_ways(
     monkeypatch: pytest.MonkeyPatch, seed: int, patch: Callable[[pytest.MonkeyPatch], None]
 ) -> list[tuple[Any, list[Any]]]:

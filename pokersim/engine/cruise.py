@@ -108,8 +108,7 @@ class Cruise:
             d.over or d.resolving or d.idle or d.sync.round or d._hold(now)
             or cashier.book_open or (d.sc.deal.enabled and not cashier.deal_tried)
             or d._play_over() or floor.shootout or floor.must_break()
-            or inc.faults_on or inc.timed_out or inc.hand_timeouts
-            or dealer.missing or dealer.dealt_out
+            or inc.faults_on or inc.timed_out or dealer.missing or dealer.dealt_out
         ):  # fmt: skip
             return False
         sizes = [k for k, ids in enumerate(floor.by_size) if ids]
@@ -199,7 +198,7 @@ class Cruise:
         dealer, inc = d.dealer, d.incidents
         if (
             d.sync.round or d.cashier.book_open or dealer.dealt_out or dealer.missing
-            or inc.timed_out or inc.hand_timeouts
+            or inc.timed_out
         ):  # fmt: skip
             return False
         env = d.env
