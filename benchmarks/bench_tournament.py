@@ -9,6 +9,10 @@ default player models and no hand-history export. The field-size curve reuses th
     python benchmarks/bench_tournament.py --curve 100 1000 10000 100000
     python benchmarks/bench_tournament.py --curve 1000 --stub  # engine alone, scripted hands
     python benchmarks/bench_tournament.py --curve 1000 --disconnects 2  # with disconnections
+    python benchmarks/bench_tournament.py --curve 1000 --pokerkit 300  # PokerKit in the same run
+
+``--pokerkit HANDS`` plays that many hands of ``bench_hands.py``'s random legal 9-max play
+through PokerKit after the runs, and gives its microseconds a hand beside each row's.
 
 ``--stub`` replaces the hand engine and the player models by a scripted hand (two players
 contest a pot, all-in one hand in four, decided by the deal) to show the director's own cost
@@ -205,6 +209,7 @@ def main() -> None:
         default=0.0,
         help="disconnections per player-hour ([connection]); 0: the scenario's own",
     )
+    ap.add_argument("--pokerkit", type=int, default=0, metavar="HANDS")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--count", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -239,6 +244,17 @@ def main() -> None:
             f"{r['peak_rss_mib']} | {r['gc_cpu_s']} ({r['full_collections']}) | "
             f"{r['disconnects']:,} | {r['timeouts']:,} |"
         )
+    if args.pokerkit:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bench_hands import pokerkit_hands  # noqa: PLC0415 - the script's own folder
+
+        seconds, _decisions = pokerkit_hands(args.pokerkit, 1)
+        pokerkit = 1e6 * seconds / args.pokerkit
+        print()
+        print(f"PokerKit, random legal 9-max, {args.pokerkit} hands in the same run: "
+              f"{pokerkit:,.0f} µs a hand")  # fmt: skip
+        for r in rows:
+            print(f"{r['players']:,} players: {pokerkit / r['us_per_hand']:,.0f}x PokerKit's")
 
 
 if __name__ == "__main__":
