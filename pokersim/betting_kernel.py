@@ -1365,16 +1365,19 @@ def kept_knockouts(
             e = i * (2 + n)
             pot, w = entries[e], entries[e + 1]
             winners = tuple(entries[e + 2 : e + 2 + w])
-            out.append(
-                _new_knockout(
-                    seat=i,
-                    player_id=player_ids[i],
-                    pot_index=pot,
-                    winners=winners,
-                    winner_ids=tuple([player_ids[w] for w in winners]),
-                )
-            )
+            out.append(_knockout(i, pot, winners, player_ids))
     return tuple(out)
+
+
+def _knockout(seat: int, pot: int, winners: tuple[int, ...], ids: tuple[int, ...]) -> Knockout:
+    """Seat ``seat`` knocked out in pot ``pot`` by the seats ``winners``."""
+    return _new_knockout(
+        seat=seat,
+        player_id=ids[seat],
+        pot_index=pot,
+        winners=winners,
+        winner_ids=tuple([ids[w] for w in winners]),
+    )
 
 
 def _knockouts(
@@ -1391,15 +1394,7 @@ def _knockouts(
             at = ints[H_POTS_AT] + last * width
             w = ints[at + POT_WINNERS]
             winners = tuple(ints[at + POT_HEAD : at + POT_HEAD + w])
-            out.append(
-                _new_knockout(
-                    seat=i,
-                    player_id=player_ids[i],
-                    pot_index=last,
-                    winners=winners,
-                    winner_ids=tuple([player_ids[w] for w in winners]),
-                )
-            )
+            out.append(_knockout(i, last, winners, player_ids))
     return tuple(out)
 
 

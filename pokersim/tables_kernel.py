@@ -56,7 +56,8 @@ S_WIDTH = 26
 # ``tabs``' columns (``engine.state.TableArrays``)
 _HAND_NO, _BUTTON, _CHIPS, _HEAD_OK, _LEVEL, _PRESENT, _FIN_OK = range(7)
 _BLOCK_FIRST, _BLOCK_LEN, _DRAWS_FIRST, _DRAWS_LEN, _TOUCHED, _FIN_N, _STARTED = range(7, 14)
-_FIN_BUST = 2  # ``_FIN_OK``: the hand under way busted someone, its end is the director's
+# ``_FIN_OK`` (``engine.state.FIN_*``): the loop applies the hand's end; a bust's: the director
+_FIN_LOOP, _FIN_BUST = 1, 2
 # what stopped it
 STOPPED = 0  # the next event is the director's (its table, if a hand end, still on the calendar)
 TO_DEAL = 1  # the table ``state[S_TABLE]``'s hand applied and off the calendar: deal its next
@@ -99,7 +100,7 @@ def cruise(first, last, nxt, at, seq, state, tabs, heads, fins, fin_ids, kos, de
             cursor += 1
         state[S_CURSOR] = cursor
         x = first[cursor & mask]
-        if not _due(state, seq[x], cursor) or tabs[x, _FIN_OK] != 1:
+        if not _due(state, seq[x], cursor) or tabs[x, _FIN_OK] != _FIN_LOOP:
             break  # the director's event first, or a hand end it applies (a bust)
         state[S_TABLE] = x
         if not _apply(first, last, nxt, cursor & mask, x, state, tabs, fins, fin_ids, stack,
@@ -238,7 +239,7 @@ def _play_next(x, now, state, tabs, head, fins, fin_ids, ko, deck, rank, u, z, s
     tabs[x, _BUTTON] = head[HEADER + SEAT_NOS * n + button]
     tabs[x, _CHIPS] = chips
     tabs[x, _STARTED] = now
-    tabs[x, _FIN_OK] = 1
+    tabs[x, _FIN_OK] = _FIN_LOOP
     tabs[x, _FIN_N] = n
     for k in range(n):
         fins[x, k] = ints[HEADER + k]
