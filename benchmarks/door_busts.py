@@ -25,6 +25,9 @@ hands under way at that moment, per run, and how the players out in those hands 
 synchronized rounds lost their chips (the causes above).
 
     python benchmarks/door_busts.py scenarios/mtt_1000.toml --runs 20 --seed 0 --jobs 2
+
+``--players N`` plays the scenario's structure and field with N entrants (its payout table
+scales with the field), to see how the number of tables at the bubble moves it.
 """
 
 from __future__ import annotations
@@ -159,13 +162,18 @@ def cause(record: dict[str, Any] | None) -> str:
     return "postflop-call" if kind == "call" else "postflop-bet"
 
 
-def one_run(args: tuple[str, int, int]) -> dict[str, float]:
+def one_run(args: tuple[str, int, int, int | None]) -> dict[str, float]:
     from pokersim.engine import run_tournament
-    from pokersim.scenario import load_scenario
+    from pokersim.scenario import load_scenario, parse_scenario
+    from pokersim.study import variant
 
-    path, seed, door = args
+    path, seed, door, players = args
+    if players is None:
+        scenario = load_scenario(path)
+    else:  # the same structure and field at another size (the payout table scales with it)
+        scenario = parse_scenario(variant(path, players__count=players), source=path)
     d = DoorCount(door)
-    run_tournament(load_scenario(path), seed, emit=d.add, record_actions=True)
+    run_tournament(scenario, seed, emit=d.add, record_actions=True)
     return d.counts()
 
 
@@ -178,8 +186,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--door", type=int, default=10, help="players from the money (default 10)")
+    ap.add_argument("--players", type=int, help="entrants (default: the scenario's own count)")
     args = ap.parse_args()
-    work = [(str(args.scenario.resolve()), s, args.door) for s in run_seeds(args.seed, args.runs)]
+    path = str(args.scenario.resolve())
+    work = [(path, s, args.door, args.players) for s in run_seeds(args.seed, args.runs)]
     if args.jobs > 1:
         import multiprocessing
 
@@ -193,7 +203,8 @@ def main() -> None:
         total.update(r)
     hands = total["hands"] or 1.0
     rounds = [r.get("rounds", 0.0) for r in runs]
-    print(f"{args.scenario.name}: {args.runs} runs, seed {args.seed}, door = {args.door}")
+    field = "" if args.players is None else f", {args.players} entrants"
+    print(f"{args.scenario.name}{field}: {args.runs} runs, seed {args.seed}, door = {args.door}")
     print(f"table-hands at the door: {int(total['hands'])}, busts: {int(total['busts'])}")
     print(
         f"busts per 100 table-hands at the door: {100 * total['busts'] / hands:.2f} "
