@@ -144,14 +144,14 @@ def _next_payout_plus_chips(
     return tuple(int(next_payout) + c for c in by_chips)
 
 
-def cancellation_stage(*, started: bool, players_left: int, places_paid: int) -> CancelStage:
-    """R-FAULT-2: before the start, before the money (more left than paid), or in the money.
+def cancellation_stage(*, players_left: int, places_paid: int) -> CancelStage:
+    """R-FAULT-2, once play started: before the money (more left than paid), or in the money.
 
-    >>> cancellation_stage(started=True, players_left=4, places_paid=3)
+    (Before the start nothing is settled here: every buy-in goes back whole, ``pokersim.lobby``.)
+
+    >>> cancellation_stage(players_left=4, places_paid=3)
     <CancelStage.BEFORE_MONEY: 'before-money'>
     """
-    if not started:
-        return CancelStage.BEFORE_START
     if players_left > places_paid:
         return CancelStage.BEFORE_MONEY
     return CancelStage.IN_MONEY
@@ -184,9 +184,8 @@ def settle_cancellation(
 
     ``prizes`` is the payout table in cents; ``prize_parts`` and ``fees`` are what each player
     left paid into the prize pool and in fees (every entry, re-entry, rebuy and add-on). Before
-    the start every prize part and fee is refunded and nothing is shared; before the money the
-    remaining prize money is shared by ``terms.cancellation_policy`` and the fees refunded
-    (``cancellation_refunds_fees``); in the money it is shared by
+    the money the remaining prize money is shared by ``terms.cancellation_policy`` and the fees
+    refunded (``cancellation_refunds_fees``); in the money it is shared by
     ``cancellation_in_money_policy``, the next payout being the prize of the last place open.
 
     >>> from pokersim.scenario import Faults
@@ -201,11 +200,9 @@ def settle_cancellation(
         raise ConfigError(f"expected {n} prize parts and fees, got {len(prize_parts)}, {len(fees)}")
     none = (0,) * n
     if stage is CancelStage.BEFORE_START:
-        return Settlement(
-            stage=stage,
-            shares=none,
-            prize_refunds=tuple(int(c) for c in prize_parts),
-            fee_refunds=tuple(int(c) for c in fees),
+        raise ConfigError(
+            "a cancellation before the start settles nothing here: every buy-in goes back whole "
+            "(pokersim.lobby.cancellation_before_start_refunds)"
         )
     money = remaining_prize_money(prizes, n) if prizes else 0
     if stage is CancelStage.BEFORE_MONEY:

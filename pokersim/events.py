@@ -612,9 +612,8 @@ class MoneyReconciled:
     """Every cent accounted for at the end of a run (R-MONEY-1, R-KO-1..4).
 
     Prizes + bounties paid + bounties left on heads == prize pool + bounty pool; the engine
-    raises ``InvariantError`` otherwise. After a cancellation before the start (R-FAULT-2)
-    ``prizes_paid_cents`` is the prize parts refunded; ``fees_cents`` is the fees kept
-    (collected minus refunded).
+    raises ``InvariantError`` otherwise. After a cancellation (R-FAULT-2) ``prizes_paid_cents``
+    counts the prize parts refunded; ``fees_cents`` is the fees kept (collected minus refunded).
     """
 
     t: int
@@ -749,7 +748,8 @@ class HandRolledBack:
 class TournamentCancelled:
     """The tournament was cancelled (R-FAULT-1/2) at ``stage``.
 
-    ``stage``: "before-start", "before-money" or "in-money". ``shares_cents``: each player's
+    ``stage``: "before-money" or "in-money" (before the start nothing was played: that
+    cancellation is a ``StartCancelled``). ``shares_cents``: each player's
     share of the remaining prize money by the stage's policy (refunds and returned bounties
     are their own records).
     """
@@ -765,8 +765,8 @@ class TournamentCancelled:
 class BuyInRefunded:
     """A cancellation paid a player back parts of what they paid in (R-FAULT-2), in cents.
 
-    Before the start: the prize part and fee of the entry; before the money: the fees of every
-    buy-in the player made. (Bounty parts come back as ``BountyPaid`` to the carrier.)
+    Before the money: the fees of every buy-in the player made. (Bounty parts come back as
+    ``BountyPaid`` to the carrier; before the start everything comes back in ``StartCancelled``.)
     """
 
     t: int
@@ -936,7 +936,7 @@ class StartDelayed:
 
 @frozen(slots=True, kw_only=True)
 class StartCancelled:
-    """The operator cancelled the tournament before the start (R-REG-4); nothing was played.
+    """The operator cancelled the tournament before the start (R-REG-4, R-FAULT-2): nothing played.
 
     Every player registered then got the whole buy-in back, fee included: ``refunds_cents``
     per player of ``player_ids``, ``refunded_cents`` in all (the cashier checks it is every

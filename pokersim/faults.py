@@ -23,7 +23,8 @@ Choices where RULES.md is silent:
 - R-FAULT-2: ``cancel_at_minute`` cancels at that time, the hands in progress rolling back
   first (as in a failure, but with no outage: nothing resumes); ``cancel_at_stage =
   "in-money"`` cancels the moment a hand's end leaves no more players than places paid (after
-  that hand's players out are placed); ``"before-start"`` cancels before the first hand.
+  that hand's players out are placed); ``"before-start"`` cancels before the first hand,
+  as R-REG-4's cancellation (``pokersim.engine.lobby``: every buy-in back whole, no places).
 - A forfeited prize (``disqualified_prize = "forfeit"``) is shared among the paid places still
   open, in proportion to their prizes (the places already paid are not reopened).
 """
@@ -55,7 +56,6 @@ class FaultPlan:
     disqualifications: tuple[int, ...]  # simulated seconds, sorted
     disqualification_hands: tuple[int, ...] = ()  # hand counts, sorted (scripted only)
     cancel_at: int | None = None  # R-FAULT-2: the operator cancels at this time
-    cancel_before_start: bool = False  # R-FAULT-2: cancelled before the first hand
     cancel_in_money: bool = False  # R-FAULT-2: cancelled when the money is reached
 
     @property
@@ -67,7 +67,6 @@ class FaultPlan:
             or self.disqualifications
             or self.disqualification_hands
             or self.cancel_at is not None
-            or self.cancel_before_start
             or self.cancel_in_money
         )
 
@@ -131,7 +130,6 @@ def plan_faults(
         disqualifications=tuple(dqs),
         disqualification_hands=tuple(sorted(disqualify_at_hands)),
         cancel_at=faults.cancel_at_seconds,
-        cancel_before_start=faults.cancel_at_stage is CancelStage.BEFORE_START,
         cancel_in_money=faults.cancel_at_stage is CancelStage.IN_MONEY,
     )
 

@@ -29,12 +29,13 @@ from collections.abc import Collection, Sequence
 
 from pokersim import rng as rngs
 from pokersim.frozen import frozen
-from pokersim.scenario import Entries, Registration
+from pokersim.scenario import CancelStage, Entries, Faults, Registration
 
 __all__ = [
     "LobbyPlan",
     "Request",
     "cancellation_before_start_refunds",
+    "cancelled_by_stage",
     "drawn_unregistrations",
     "may_unregister",
     "plan_lobby",
@@ -78,6 +79,14 @@ def unregistration_refund_cents(terms: Entries) -> int:
     1300
     """
     return terms.prize_cents + terms.bounty_cents + terms.fee_cents
+
+
+def cancelled_by_stage(faults: Faults) -> bool:
+    """R-FAULT-2's cancellation "before-start" is R-REG-4's: the lobby cancels the start for it.
+
+    One path for one event: nothing seated, nobody placed, every buy-in back whole.
+    """
+    return faults.cancel_at_stage is CancelStage.BEFORE_START
 
 
 def cancellation_before_start_refunds(terms: Entries, players: Sequence[int]) -> tuple[int, ...]:

@@ -80,10 +80,9 @@ def test_r_fault_1_shares_sum_to_the_cent_and_are_within_a_cent_of_exact(
 
 
 def test_r_fault_2_stage_follows_the_start_and_the_money() -> None:
-    assert cancellation_stage(started=False, players_left=9, places_paid=3).value == "before-start"
-    assert cancellation_stage(started=True, players_left=4, places_paid=3).value == "before-money"
-    assert cancellation_stage(started=True, players_left=3, places_paid=3).value == "in-money"
-    assert cancellation_stage(started=True, players_left=2, places_paid=3).value == "in-money"
+    assert cancellation_stage(players_left=4, places_paid=3).value == "before-money"
+    assert cancellation_stage(players_left=3, places_paid=3).value == "in-money"
+    assert cancellation_stage(players_left=2, places_paid=3).value == "in-money"
 
 
 def test_r_fault_2_next_payout_first_then_chips() -> None:
@@ -100,9 +99,8 @@ def test_r_fault_2_next_payout_first_then_chips() -> None:
 def test_r_fault_2_settlement_by_stage() -> None:
     prizes = [5000, 3000, 2000]
     kw = {"prize_parts": [1000, 2000], "fees": [100, 200], "terms": Faults()}
-    before = settle_cancellation(CancelStage.BEFORE_START, [1500, 1500], prizes, **kw)
-    assert before.shares == (0, 0)
-    assert (before.prize_refunds, before.fee_refunds) == ((1000, 2000), (100, 200))
+    with pytest.raises(ConfigError, match="every buy-in goes back whole"):
+        settle_cancellation(CancelStage.BEFORE_START, [1500, 1500], prizes, **kw)  # the lobby's
     # before the money (2 left of 4, 1 place paid): 50 % equally, 50 % by chips, fees back
     one = settle_cancellation(CancelStage.BEFORE_MONEY, [3000, 1000], [8000], **kw)
     assert one.shares == (2000 + 3000, 2000 + 1000)
@@ -122,20 +120,15 @@ def test_r_fault_2_settlement_by_stage() -> None:
 @given(
     stacks=stacks_st,
     table=st.lists(st.integers(0, 10**7), min_size=1, max_size=50),
-    started=st.booleans(),
 )
-def test_r_fault_2_every_cent_of_the_remaining_money_is_paid(stacks, table, started) -> None:
+def test_r_fault_2_every_cent_of_the_remaining_money_is_paid(stacks, table) -> None:
     """Random stacks and prize tables: the shares sum exactly to the remaining prize money, each
     player in the money gets at least the next payout, refunds are exactly what was paid."""
     prizes = sorted(table, reverse=True)
     n = len(stacks)
-    stage = cancellation_stage(started=started, players_left=n, places_paid=len(prizes))
+    stage = cancellation_stage(players_left=n, places_paid=len(prizes))
     parts, fees = list(range(n)), [2 * i for i in range(n)]
     got = settle_cancellation(stage, stacks, prizes, prize_parts=parts, fees=fees, terms=Faults())
-    if stage is CancelStage.BEFORE_START:
-        assert sum(got.shares) == 0 and got.prize_refunds == tuple(parts)
-        assert got.fee_refunds == tuple(fees)
-        return
     assert sum(got.shares) == sum(prizes[:n])
     assert got.prize_refunds == (0,) * n
     if stage is CancelStage.IN_MONEY:

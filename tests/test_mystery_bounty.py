@@ -291,9 +291,21 @@ def test_a_run_draws_every_envelope_and_reports_it_per_player(seed: int) -> None
     assert {p: c for p, c in shown.items() if c} == dict(per_player)
 
 
-@pytest.mark.parametrize("stage", ["before-start", "in-money"])
-def test_a_cancelled_run_pays_the_envelopes_left_to_the_players_in(stage: str) -> None:
-    sc = parse_scenario(_data(faults={"cancel_at_stage": stage}), source="cancelled.toml")
+def test_a_run_cancelled_before_the_start_refunds_every_buy_in_whole() -> None:
+    """R-FAULT-2 before the start is R-REG-4's cancellation: no envelope is drawn or paid, the
+    bounty part goes back with the rest of each buy-in."""
+    sc = parse_scenario(_data(faults={"cancel_at_stage": "before-start"}), source="x.toml")
+    log: list[dict] = []
+    run_tournament(sc, 1, emit=lambda ev: log.append(event_record(ev)))
+    (cancelled,) = [r for r in log if r["type"] == "StartCancelled"]
+    whole = sc.entries.prize_cents + sc.entries.bounty_cents + sc.entries.fee_cents
+    assert sc.entries.bounty_cents == 1000
+    assert list(cancelled["refunds_cents"]) == [whole] * 90
+    assert not [r for r in log if r["type"] in ("BountyPaid", "TournamentStarted")]
+
+
+def test_a_run_cancelled_in_the_money_pays_the_envelopes_left_to_the_players_in() -> None:
+    sc = parse_scenario(_data(faults={"cancel_at_stage": "in-money"}), source="cancelled.toml")
     log: list[dict] = []
     run_tournament(sc, 1, emit=lambda ev: log.append(event_record(ev)))
     (cancelled,) = [r for r in log if r["type"] == "TournamentCancelled"]
@@ -306,5 +318,3 @@ def test_a_cancelled_run_pays_the_envelopes_left_to_the_players_in(stage: str) -
     assert sorted(r["winner_id"] for r in returned) == sorted(cancelled["player_ids"])
     shares = [r["cash_cents"] for r in returned]
     assert shares == list(split_bounty(sum(shares), len(shares)))  # equal, odd cents first
-    if stage == "before-start":
-        assert shares == [1000] * 90  # each player's bounty part back

@@ -588,7 +588,10 @@ MUTANTS = [
         lobby_desk,
         "cancellation_before_start_refunds",
         lambda original: lambda terms, players: tuple(terms.prize_cents for _ in players),
-        ("R-REG-4-cancelled-before-start",),
+        (
+            "R-REG-4-cancelled-before-start",
+            "R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",
+        ),
     ),
     Mutant(
         "R-BLIND-2: the player who matched every all-in is still asked",
@@ -873,10 +876,7 @@ MUTANTS = [
         cancellation,
         "settle_cancellation",
         _fees_never_refunded,
-        (
-            "R-FAULT-2-before-the-money-half-equal-half-chips-fees-back",
-            "R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",
-        ),
+        ("R-FAULT-2-before-the-money-half-equal-half-chips-fees-back",),
     ),
     Mutant(
         "R-FAULT-2: before the money, all by chips (no equal half)",
@@ -890,10 +890,23 @@ MUTANTS = [
         bounties.BountyLedger,
         "return_heads",
         _heads_kept_on_cancel,
-        (
-            "R-FAULT-2-in-the-money-next-payout-first-pko-heads-returned",
-            "R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",
+        ("R-FAULT-2-in-the-money-next-payout-first-pko-heads-returned",),
+    ),
+    Mutant(
+        "R-FAULT-2: a cancellation before the start by stage is ignored (the tournament is played)",
+        lobby_desk,
+        "cancelled_by_stage",
+        lambda original: lambda faults: False,
+        ("R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",),
+    ),
+    Mutant(
+        "R-FAULT-2: a cancellation before the start keeps the bounty parts",
+        lobby_desk,
+        "cancellation_before_start_refunds",
+        lambda original: (
+            lambda terms, players: tuple(terms.prize_cents + terms.fee_cents for _ in players)
         ),
+        ("R-FAULT-2-before-the-start-refunds-every-buy-in-and-fee",),
     ),
     Mutant(
         "R-COND-3: the ladder skips the warning",

@@ -360,8 +360,6 @@ class Cashier:
             settled = settle_cancellation(
                 stage, stacks, self.prizes, prize_parts=parts, fees=fees, terms=terms
             )
-        if stage is CancelStage.BEFORE_START:
-            self.pool = self.book.prize_collected  # no tournament: no guarantee to make good
         self.refunded = (sum(settled.prize_refunds), sum(settled.fee_refunds))
         events: Events = [
             BuyInRefunded(t=now, player_id=p, prize_cents=prize, fee_cents=fee)

@@ -104,7 +104,7 @@ class Director(Upkeep):
         if self.arrival_at:
             self.env.process(self._arrivals())
         self._log(self._opening(on_time))
-        if self.lobby.cancelled:  # R-REG-4: every buy-in and fee back, nothing played
+        if self.lobby.cancelled:  # R-REG-4, R-FAULT-2: every buy-in and fee back, nothing played
             self._cancel_before_start(on_time)
             return
         for p in on_time:
@@ -121,9 +121,6 @@ class Director(Upkeep):
             self._log([Floor.opened(tab, 0)])
             if fixed is not None:
                 tab.last_button = fixed.buttons[tab.table_id - 1] - 1  # next hand: that seat
-        if self.incidents.faults.cancel_before_start:
-            self.cancel_before_start()  # R-FAULT-2: no hand is dealt, no clock runs
-            return
         self._round_places(len(on_time))
         self._start_clock()
         self.env.process(self._idle_process(self._timer(self._resolve())))

@@ -167,18 +167,13 @@ class Endings(Days):
         self.end_time = now
         self.winner = winner
 
-    def cancel_before_start(self) -> None:
-        """R-FAULT-2 (and R-REG-4): cancelled before the first hand; every buy-in and fee back.
-
-        The director calls it before any table deals; registration may call it too.
-        """
-        self._cancel(self.now, started=False)
-
-    def _cancel(self, now: int, *, started: bool = True) -> None:
+    def _cancel(self, now: int) -> None:
         """R-FAULT-1/2: the tournament is cancelled; the money is settled by stage.
 
         Before the money or in the money by the stage's policy (``pokersim.cancellation``);
-        players are ranked by chips (equal stacks share a place).
+        players are ranked by chips (equal stacks share a place). A cancellation before the
+        start never reaches here: nothing was played, and the lobby refunds every buy-in
+        (``_cancel_before_start``).
         """
         from pokersim.cancellation import cancellation_stage  # noqa: PLC0415 - a cancelled run
 
@@ -191,9 +186,7 @@ class Endings(Days):
         players = field.holding()
         stacks = [field.stack[p] for p in players]
         cashier = self.cashier
-        stage = cancellation_stage(
-            started=started, players_left=len(players), places_paid=cashier.places_paid
-        )
+        stage = cancellation_stage(players_left=len(players), places_paid=cashier.places_paid)
         shares, paid_back = cashier.cancel(players, stacks, stage, now)
         self._log(
             [
@@ -215,7 +208,7 @@ class Endings(Days):
         self._end(now, leader)
 
     def _cancel_before_start(self, registered: list[int]) -> None:
-        """R-REG-4: the operator cancelled before the start: every buy-in and fee refunded."""
+        """R-REG-4, R-FAULT-2: cancelled before the start: every buy-in and fee refunded."""
         self._log(
             cancelled_before_start(
                 self.sc, self.seed, self.cashier.book, registered, self.start_clock

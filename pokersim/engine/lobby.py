@@ -3,11 +3,14 @@
 Unregistrations, a delayed start and a cancellation before the start; the rules are
 ``pokersim.lobby``'s. It takes what it needs and returns the events; it never calls another
 desk. The refund of a cancellation before the start is the whole buy-in of every player
-registered then, and it must be every cent the entry book collected.
+registered then, and it must be every cent the entry book collected. A scenario cancelled
+"before-start" by its faults (R-FAULT-2) is cancelled here the same way: nothing is seated,
+no place or prize is given, every buy-in, bounty part and fee goes back.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +20,7 @@ from pokersim.events import MoneyReconciled, PlayerUnregistered, StartCancelled,
 from pokersim.lobby import (
     LobbyPlan,
     cancellation_before_start_refunds,
+    cancelled_by_stage,
     plan_lobby,
     played_start,
 )
@@ -35,6 +39,8 @@ def make_plan(
 ) -> LobbyPlan:
     """The plan before the start; ``ConfigError`` if fewer than two players would be left."""
     plan = plan_lobby(scenario.registration, scenario.entries, names, frozenset(late), seed)
+    if cancelled_by_stage(scenario.faults) and not plan.cancelled:
+        plan = dataclasses.replace(plan, cancelled=True)
     staying = len(names) - len(late) - len(plan.gone)
     if staying < 2 and not plan.cancelled:
         raise ConfigError(
