@@ -36,7 +36,7 @@ from pokersim.flights import (
 )
 from pokersim.frozen import frozen
 from pokersim.history.tournament import tournament_id
-from pokersim.outputs import RunFiles, as_played
+from pokersim.outputs import FolderFiles, as_played, files_in
 from pokersim.scenario import (
     Entries,
     Flights,
@@ -59,7 +59,7 @@ __all__ = [
 
 Emit = Callable[[Any], None]
 #: Starts a day's files: (day's folder name, its scenario, its seed) -> (emit, on_hand, finish).
-DayFiles = Callable[[str, Scenario, int], tuple[Emit, Any, Callable[[TournamentResult], None]]]
+DayFiles = FolderFiles
 
 
 @frozen(slots=True, kw_only=True)
@@ -361,12 +361,7 @@ def write_event(
     Each day's folder holds what ``pokersim run --out`` writes for one tournament; its
     ``summary.json`` names the scenario ``<scenario_name>-flight-<name>`` or ``-day-2``.
     """
-
-    def files(folder: str, sc: Scenario, day_seed_: int) -> Any:
-        rf = RunFiles(out / folder, sc, day_seed_, hands=hands)
-        name = f"{scenario_name}-{folder}"
-        return rf.emit, rf.on_hand, lambda result: rf.finish(result, scenario_name=name)
-
+    files = files_in(out, hands=hands, scenario_name=scenario_name)
     ev = run_event(scenario, seed, files=files, record_actions=actions)
     (out / "event.json").write_text(event_json(ev), encoding="utf-8")
     return ev

@@ -27,9 +27,18 @@ if TYPE_CHECKING:  # the engine is imported when a run is written, not with the 
     from pokersim.hand import HandResult
     from pokersim.scenario import Scenario
 
-__all__ = ["HANDS_CHOICES", "RESULT_NAMES", "RunFiles", "check_out", "write_run"]
+__all__ = [
+    "HANDS_CHOICES",
+    "RESULT_NAMES",
+    "FolderFiles",
+    "RunFiles",
+    "check_out",
+    "files_in",
+    "write_run",
+]
 
-RESULT_NAMES = ("events.jsonl", "summary.json", "hands", "event.json")  # event.json: flights
+# event.json: a multi-day event's; series.json and target/: a linked series' (R-SAT-1)
+RESULT_NAMES = ("events.jsonl", "summary.json", "hands", "event.json", "series.json", "target")
 HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
 
 
@@ -43,6 +52,27 @@ def check_out(out: Path, force: bool) -> None:
             f"--out {out}: already holds results ({', '.join(held)}); "
             "pass --force to overwrite them or choose another folder"
         )
+
+
+#: A maker of one run's files in a folder: (folder, scenario, seed) -> the run's ``emit``,
+#: ``on_hand`` and ``finish(result)``; the runs of a multi-day event and a series' target.
+FolderFiles = Callable[
+    [str, "Scenario", int], tuple[Callable[[Any], None], Any, Callable[[Any], None]]
+]
+
+
+def files_in(out: Path, *, hands: str, scenario_name: str) -> FolderFiles:
+    """``FolderFiles`` writing each run in ``out/<folder>`` as ``pokersim run --out`` does.
+
+    Its ``summary.json`` names the scenario ``<scenario_name>-<folder>``.
+    """
+
+    def files(folder: str, scenario: Scenario, seed: int) -> Any:
+        run = RunFiles(out / folder, scenario, seed, hands=hands)
+        name = f"{scenario_name}-{folder}"
+        return run.emit, run.on_hand, lambda result: run.finish(result, scenario_name=name)
+
+    return files
 
 
 class RunFiles:

@@ -19,8 +19,11 @@ Choices where RULES.md is silent:
   money), they are not seated and keep the seat value, already paid as their satellite prize,
   as cash. The remainder prize is not a seat.
 - In the target a winner is named ``sat-`` and their satellite name, with their satellite model;
-  the target's own players come first. The target is played from a seed derived from the
-  satellite's (``rng.derive_seed(seed, 1)``).
+  the winners are named players, listed after the target's own named players and before its
+  mix (a target of mix slices only numbers them 0, 1, ...). The target is played from a seed
+  derived from the satellite's (``rng.derive_seed(seed, 1)``).
+- With a writer (``pokersim run --out``, ``pokersim verify --out``) the target's run is written
+  in ``target/`` beside the satellite's files, as one tournament's files.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.errors import ConfigError
@@ -38,6 +41,9 @@ from pokersim.events import event_record
 from pokersim.frozen import frozen
 from pokersim.rng import derive_seed
 from pokersim.scenario import NamedPlayer, PlayerSpec, Scenario, load_scenario
+
+if TYPE_CHECKING:  # a type only: the files are the caller's (``pokersim.outputs.files_in``)
+    from pokersim.outputs import FolderFiles
 
 __all__ = [
     "SeriesResult",
@@ -144,8 +150,15 @@ def run_target(
     result: TournamentResult,
     *,
     emit: Callable[[Any], None] | None = None,
+    files: FolderFiles | None = None,
+    record_actions: bool = False,
 ) -> SeriesResult:
-    """R-SAT-1: the target, with the satellite's seat winners registered the moment it ended."""
+    """R-SAT-1: the target, with the satellite's seat winners registered the moment it ended.
+
+    ``files`` (``pokersim.outputs.files_in``) writes the target's run in its folder ``target``
+    as it plays, as ``pokersim run --out`` writes one tournament (its hands' own events with
+    ``record_actions``).
+    """
     target = load_target(satellite)
     specs = satellite.players.expand()
     winners = [specs[f.player_id] for f in result.finishes if f.place == 1]
@@ -159,13 +172,26 @@ def run_target(
     ids = {s.name: s.player_id for s in played.players.expand()}
     arrivals = {ids[TARGET_PREFIX + w.name]: at for w in seated if at is not None}
     log: list[Mapping[str, Any]] = []
+    target_seed = derive_seed(seed, 1)
+    write, on_hand, finish = files("target", played, target_seed) if files else (None,) * 3
 
     def record(ev: Any) -> None:
         log.append(event_record(ev))
+        if write is not None:
+            write(ev)
         if emit is not None:
             emit(ev)
 
-    target_result = run_tournament(played, derive_seed(seed, 1), emit=record, arrivals=arrivals)
+    target_result = run_tournament(
+        played,
+        target_seed,
+        emit=record,
+        arrivals=arrivals,
+        on_hand=on_hand,
+        record_actions=record_actions,
+    )
+    if finish is not None:
+        finish(target_result)
     when = _registered_at(log)
     finishes = {f.player_id: f for f in target_result.finishes}
     seat = satellite.satellite.seat_value_cents

@@ -30,7 +30,7 @@ from pokersim.errors import ConfigError, PokerSimError
 from pokersim.frozen import frozen
 from pokersim.hand import HandResult
 from pokersim.multiday import EventResult, run_event, write_event
-from pokersim.outputs import RunFiles, check_out
+from pokersim.outputs import RunFiles, check_out, files_in
 from pokersim.results import event_record
 from pokersim.scenario import PlayerSpec, Scenario, Section, parse_scenario
 from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
@@ -489,7 +489,11 @@ def run_case(case: Case, *, out: Path | None = None) -> Outcome:
         files.finish(result, scenario_name=Path(case.path).stem)
     series = None
     if case.scenario.series.linked:  # R-SAT-1: the target, with the winners seated at once
-        series = run_target(case.scenario, seed, result)
+        # the target's own files in out/target/, as pokersim run --out writes them
+        target_files = (
+            files_in(out, hands="both", scenario_name=Path(case.path).stem) if out else None
+        )
+        series = run_target(case.scenario, seed, result, files=target_files, record_actions=True)
         if out is not None:
             (out / "series.json").write_text(series_json(series), encoding="utf-8")
     unused = [u for m in models if isinstance(m, ScriptedModel) for u in m.unused()]

@@ -120,3 +120,32 @@ def test_the_series_survives_the_written_file(tmp_path: Path) -> None:
     back = parse_scenario(tomllib.loads(scenario_toml(sc)))
     assert back.series == sc.series and back.satellite == sc.satellite
     assert replace(back, source=None).series.target_start_seconds == 450
+
+
+def test_run_out_writes_the_targets_own_run_beside_the_satellites(tmp_path: Path) -> None:
+    """``pokersim run --out`` writes the target as one run of its own in ``out/target/``.
+
+    Its files agree with ``series.json`` and with the target played without files.
+    """
+    import json
+
+    from pokersim.cli import main
+
+    path = _satellite(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 5')
+    out = tmp_path / "out"
+    assert main(["run", str(path), "--seed", "4", "--out", str(out), "--hands", "both"]) == 0
+    series = json.loads((out / "series.json").read_text(encoding="utf-8"))
+    target = json.loads((out / "target" / "summary.json").read_text(encoding="utf-8"))
+    assert target["scenario"] == "satellite-target"
+    assert target["entries"] == series["target_entries"] == 21
+    assert target["prize_pool_cents"] == series["target_prize_pool_cents"]
+    assert target["winner_id"] == series["target_winner_id"]
+    played = run_series(load_scenario(path), seed=4).target
+    assert target["hands_played"] == played.hands_played
+    events = (out / "target" / "events.jsonl").read_text(encoding="utf-8").splitlines()
+    registered = [json.loads(e) for e in events if '"PlayerRegistered"' in e]
+    seated = {p["target_id"] for p in series["paths"]}
+    assert seated <= {r["player_id"] for r in registered if r["registered"]}
+    assert sorted(p.name for p in (out / "target" / "hands").glob("table-*.txt"))
+    # a second run into the same folder is refused without --force (the target's files too)
+    assert main(["run", str(path), "--seed", "4", "--out", str(out)]) == 2

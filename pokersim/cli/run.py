@@ -109,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         return play_event(args, scenario, path, None)
     if out is None:
         result, h4h = _play(args, scenario, path, None)
+        series = _series(args, scenario, path, result, None)
     else:
         check_out(out, args.force)
         try:
@@ -123,13 +124,13 @@ def run(args: argparse.Namespace) -> int:
                 return play_event(args, scenario, path, out)
             try:
                 result, h4h = _play(args, scenario, path, out)
+                series = _series(args, scenario, path, result, out)
                 from pokersim.provenance import write_provenance
 
                 write_provenance(out, seed=args.seed, scenario=path)
             except OSError as exc:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
-    series = _series(args, scenario, result, out)
     if args.json:
         answer = _json_summary(args, scenario, result, out, h4h)
         if series is not None:
@@ -144,13 +145,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _series(args: argparse.Namespace, scenario: Any, result: Any, out: Path | None) -> Any:
-    """R-SAT-1: a linked satellite's target, played with the winners seated at once."""
+def _series(
+    args: argparse.Namespace, scenario: Any, path: Path, result: Any, out: Path | None
+) -> Any:
+    """R-SAT-1: a linked satellite's target, played with the winners seated at once.
+
+    With ``--out`` the target's own files go to ``out/target/`` (its ``summary.json`` names
+    the scenario ``<satellite>-target``), with the same ``--hands`` and ``--actions``.
+    """
     if not scenario.series.linked:
         return None
+    from pokersim.outputs import files_in
     from pokersim.series import run_target, series_json, series_summary
 
-    series = run_target(scenario, args.seed, result)
+    files = None
+    if out is not None:  # the target's own files in out/target/, as the satellite's in out/
+        files = files_in(out, hands=args.hands, scenario_name=path.stem)
+    series = run_target(scenario, args.seed, result, files=files, record_actions=args.actions)
     if out is not None:
         (out / "series.json").write_text(series_json(series), encoding="utf-8")
     return series_summary(series)
