@@ -103,7 +103,9 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[P
             out = tmp_path_factory.mktemp(source)
             if source == "rules":
                 verify_paths([ROOT / "scenarios" / "rules"], out=out)
-                cache[source] = sorted(out.glob("*/hands/table-*.*"))
+                cache[source] = sorted(  # a linked series' target's hands too (R-SAT-1)
+                    [*out.glob("*/hands/table-*.*"), *out.glob("*/target/hands/table-*.*")]
+                )
             else:
                 cache[source] = _export(ROOT / "scenarios" / f"{source}.toml", out, seed=3)
         return cache[source]
