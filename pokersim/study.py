@@ -485,6 +485,25 @@ def refuse_multiday(scenario: Any, path: str) -> None:
             "pokersim.multiday` for many seeds); studies, sweeps, designs and calibration play "
             "single tournaments: expected no [flights] table"
         )
+    refuse_cancelled(scenario, path)
+
+
+def refuse_cancelled(scenario: Any, path: str) -> None:
+    """A scenario cancelled before the start plays nothing: no study or report of it.
+
+    Every run of it is the same refund (R-REG-4, R-FAULT-2); ``pokersim run`` shows it.
+    """
+    if scenario.registration.cancel_before_start:
+        key = "registration.cancel_before_start"
+    elif scenario.faults.cancel_at_stage == "before-start":
+        key = 'faults.cancel_at_stage = "before-start"'
+    else:
+        return
+    raise ConfigError(
+        f"{path}: {key}: the tournament is cancelled before the start, so no hand is played to "
+        "study or report (`pokersim run` without --report shows the refunds): expected a "
+        "scenario that starts"
+    )
 
 
 def _cpu_count() -> int:

@@ -195,3 +195,44 @@ def test_a_default_scenario_logs_nothing_before_the_start() -> None:
     assert events[0]["type"] == "FieldListed" and events[0]["t"] == 0
     assert events[1]["type"] == "TournamentStarted"
     assert "registration" not in summary(result)
+
+
+@pytest.mark.parametrize(
+    ("command", "key"),
+    [
+        (("run", "{path}", "--out", "{out}", "--report"), "registration.cancel_before_start"),
+        (("study", "{path}", "--runs", "2", "--no-progress", "--out", "{out}"), "faults"),
+        (
+            (
+                "sweep",
+                "{path}",
+                "--runs",
+                "2",
+                "--set",
+                "starting_stack=900,1000",
+                "--out",
+                "{out}",
+            ),
+            "registration",
+        ),
+        (("calibrate", "{path}", "--runs", "1", "--no-progress"), "faults"),
+    ],
+)
+def test_a_tournament_cancelled_before_the_start_is_not_studied_or_reported(
+    command: tuple[str, ...], key: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-REG-4, R-FAULT-2: nothing is played, so every run is the same refund: one clear line."""
+    from pokersim.cli import main
+
+    data = _data({"cancel_before_start": True} if key.startswith("registration") else {})
+    if key == "faults":
+        data["faults"] = {"cancel_at_stage": "before-start"}
+    path = tmp_path / "cancelled.toml"
+    path.write_text(scenario_toml(parse_scenario(data)), encoding="utf-8")
+    out = tmp_path / "out"
+    argv = [a.format(path=path, out=out) for a in command]
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and str(path) in lines[0], lines
+    assert key in lines[0] and "cancelled before the start" in lines[0]
+    assert not out.exists() or not any(out.rglob("*.parquet"))

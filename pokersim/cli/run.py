@@ -99,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--report: needs --out DIR to write report.md and report.html into")
     if args.hero is not None and args.hands == "none":
         raise ConfigError("--hero: needs --hands phh, pokerstars or both")
+    if args.report:  # a tournament cancelled before the start has nothing to report
+        from pokersim.study import refuse_cancelled
+
+        refuse_cancelled(scenario, str(path))
     if scenario.flights.enabled:  # a multi-day event: its flights, then day 2 (F-FLIGHT-1..4)
         from pokersim.cli._event import check_event_args
 
