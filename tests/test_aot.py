@@ -74,6 +74,35 @@ def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, opti
         assert outs[False][name] == data, f"{name} differs between the two paths"
 
 
+SHIPPED = sorted(
+    str(p.relative_to(ROOT))
+    for p in [
+        *(ROOT / "scenarios").glob("*.toml"),
+        *(ROOT / "scenarios" / "variants").glob("*.toml"),
+    ]
+    if p.stem != "mtt_10000"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", SHIPPED)
+def test_every_shipped_scenario_plays_ahead_of_time(scenario: str) -> None:
+    """No shipped scenario sends the compiled hands an argument of a type the build never saw.
+
+    A scenario that left ``action_clock_seconds`` to its default (15.0, where the files that set
+    it write 15) passed the clock as a float: the knockout, mystery-bounty, rebuy, satellite,
+    shoot-out and multi-day scenarios compiled every kernel with numba mid-run (minutes on a
+    machine whose numba cache is cold).
+    """
+    if not aot.fresh():
+        if os.environ.get("CI"):
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
+        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    done = _run(["run", scenario, "--seed", "1"], jit=False)
+    assert "numba imported: False" in done.stderr, done.stderr
+    assert "ahead-of-time" not in done.stderr, done.stderr
+
+
 PYTHON_HANDS = """
 import sys
 from pokersim.engine import run_tournament

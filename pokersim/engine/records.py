@@ -143,10 +143,14 @@ def hand_pace_of(timing: Timing) -> HandPace:
 
 
 def action_clock_of(timing: Timing) -> ActionClock:
-    """The scenario's action clock and time bank, with its top-ups (R-DIS-1)."""
+    """The scenario's action clock and time bank, with its top-ups (R-DIS-1).
+
+    The clock is a float whatever the file wrote (``15`` or ``15.0``, or no key): the compiled
+    hands take it as an argument, and the kernels built ahead of time hold one type for it.
+    """
     cap = timing.bank_max_seconds
     return ActionClock(
-        action_seconds=timing.action_clock_seconds,
+        action_seconds=float(timing.action_clock_seconds),
         time_bank_seconds=timing.time_bank_seconds,
         bank_top_up_seconds=timing.bank_top_up_seconds,
         bank_max_seconds=math.inf if cap is None else cap,
