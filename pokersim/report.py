@@ -1142,7 +1142,18 @@ def write_report(
             "of the runs end within it.",
             "",
         ]
-    if scenario is not None and len(runs):
+    if scenario is not None and len(runs) and scenario.flights.enabled:
+        md += [
+            "## Structure sheet",
+            "",
+            "A multi-day event (F-FLIGHT-1..4): each day-1 flight and day 2 run on a clock of "
+            "their own, day 2 from the level after the highest any flight reached, so no one "
+            "sheet follows its levels (each run's days: `event.json` of `pokersim run --out`). "
+            "Durations and hands are every day's added up; the bubble and the final table are "
+            "day 2's, timed from its start.",
+            "",
+        ]
+    elif scenario is not None and len(runs):
         sheet = structure_sheet(timeline, runs, scenario)
         md += [
             "## Structure sheet",

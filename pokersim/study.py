@@ -468,22 +468,27 @@ def _scenario_path(scenario: str | os.PathLike[str] | None, runner: str) -> str:
 
 
 def _check_scenario(path: str) -> None:
-    """Load the scenario once in this process so a bad file fails before any run starts."""
+    """Load the scenario once in this process so a bad file fails before any run starts.
+
+    A multi-day event is studied event by event (``event_rows``); one cancelled before the
+    start is refused.
+    """
     from pokersim.scenario import load_scenario  # noqa: PLC0415
 
-    refuse_multiday(load_scenario(path), path)
+    refuse_cancelled(load_scenario(path), path)
 
 
 def refuse_multiday(scenario: Any, path: str) -> None:
-    """A run of a study is one tournament: a multi-day event (F-FLIGHT-1..4) is refused here.
+    """Sweeps, designs and calibration play single tournaments: a multi-day event is refused.
 
-    Played as one tournament of the whole field it would give figures of another event.
+    Played as one tournament of the whole field it would give figures of another event (a
+    study plays it as the event it is: ``event_rows``).
     """
     if scenario.flights.enabled:
         raise ConfigError(
-            f"{path}: flights: a multi-day event is played by `pokersim run` (or `python -m "
-            "pokersim.multiday` for many seeds); studies, sweeps, designs and calibration play "
-            "single tournaments: expected no [flights] table"
+            f"{path}: flights: a multi-day event is played by `pokersim run` and `pokersim "
+            "study`; sweeps, comparisons, designs and calibration play single tournaments: "
+            "expected no [flights] table"
         )
     refuse_cancelled(scenario, path)
 
@@ -1528,12 +1533,94 @@ def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[di
     from pokersim.engine import run_tournament  # noqa: PLC0415 - heavy; workers import it once
 
     scenario = _load_scenario_cached(scenario_path)
+    if scenario.flights.enabled:  # a multi-day event: its flights, then day 2 (F-FLIGHT-1..4)
+        return event_rows(scenario, seed)
     log: list[Any] = []
     rows: list[bytes] = []  # the hands' table events as rows: the tables' loop plays them
     result = run_tournament(
         scenario, seed, emit=log.append, emit_rows=rows.append, emit_log=rows.append
     )
     return played_rows(scenario, result, log, array("q", b"".join(rows)))
+
+
+def event_rows(scenario: Any, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The study rows of one multi-day event (F-FLIGHT-1..4): a run, and a row per person.
+
+    Choices (docs/studies.md, *Multi-day events*): a person's entries are every flight played
+    and every re-entry in one, their cost every buy-in of those plus rebuys and add-ons; their
+    place is day 2's, and a person who made no day 2 shares the place after day 2's last; the
+    bounties are every day's. The run's hands and duration are every day's added up (the days'
+    playing time); the money bubble and the final table are day 2's, timed from its start; no
+    timeline (each day has its own clock).
+    """
+    from pokersim.multiday import run_event  # noqa: PLC0415
+
+    day_two: list[Any] = []  # day 2's whole log, for its bubble, final table and timeline
+
+    def files(folder: str, _scenario: Any, _seed: int) -> Any:
+        keep = day_two.append if folder == "day-2" else _ignore
+        return keep, None, _ignore
+
+    ev = run_event(scenario, seed, files=files)
+    d2 = ev.day_two
+    run, day_two_rows = played_rows(d2.scenario, d2.result, day_two)
+    price = scenario.entries.buy_in_cents
+    cost: dict[int, int] = {}
+    entries: dict[int, int] = {}
+    bounty: dict[int, int] = {}
+    refund: dict[int, int] = {}
+    for day in (*ev.flights, d2):
+        for local, f in enumerate(day.result.finishes):
+            p = day.players[local]
+            if day is not d2:  # day 2 is played on bags, not bought
+                cost[p] = cost.get(p, 0) + price
+                entries[p] = entries.get(p, 0) + f.entries
+            bounty[p] = bounty.get(p, 0) + f.bounty_cents
+            refund[p] = refund.get(p, 0) + f.refund_cents
+        for r in day.log:
+            if r["type"] == "EntryBought":
+                p = day.players[r["player_id"]]
+                cost[p] += r["prize_cents"] + r["bounty_cents"] + r["fee_cents"]
+    at_day_two = {
+        d2.players[f.player_id]: (f, row)
+        for f, row in zip(d2.result.finishes, day_two_rows, strict=True)
+    }
+    out_on_day_one = len(d2.players) + 1
+    skill = {s.player_id: s for s in scenario.players.expand()}
+    finishes = []
+    for p in sorted(cost):
+        f2, row2 = at_day_two.get(p, (None, {}))
+        prize = f2.prize_cents if f2 is not None else 0
+        finishes.append(
+            {
+                "player_id": p,
+                "name": skill[p].name,
+                "model": skill[p].model,
+                "skill": skill[p].skill,
+                "place": f2.place if f2 is not None else out_on_day_one,
+                "prize_cents": prize,
+                "bounty_cents": bounty[p],
+                "entries": entries[p],
+                "cost_cents": cost[p],
+                "profit_cents": prize + bounty[p] + refund[p] - cost[p],
+                "final_table_stack": row2.get("final_table_stack"),
+            }
+        )
+    run.update(
+        timeline=[],  # the days run on clocks of their own: no one line of the field
+        scenario=scenario.name,
+        entries=sum(f.day_end["entries"] for f in ev.flights),
+        players=len(finishes),
+        prize_pool_cents=ev.prize_pool_cents,
+        bounties_paid_cents=sum(bounty.values()),
+        hands_played=sum(day.result.hands_played for day in (*ev.flights, d2)),
+        duration_seconds=sum(day.result.duration_seconds for day in (*ev.flights, d2)),
+    )
+    return run, finishes
+
+
+def _ignore(_event: Any) -> None:
+    """Nothing kept (a flight's log in a study: its figures are read from its result)."""
 
 
 def played_rows(

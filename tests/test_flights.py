@@ -238,7 +238,6 @@ def test_run_refuses_the_options_an_event_does_not_take(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ("study", "--runs", "2", "--no-progress"),
         ("sweep", "--runs", "2", "--set", "starting_stack=5000,6000"),
         ("calibrate", "--runs", "1", "--no-progress"),
         (
@@ -268,3 +267,58 @@ def test_commands_of_single_tournaments_refuse_an_event(
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     assert "flights" in lines[0] and "expected no [flights] table" in lines[0]
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.parquet"))
+
+
+def test_a_study_plays_the_event_a_run_with_every_cent_of_it(tmp_path: Path) -> None:
+    """``pokersim study`` of an event: a row a person, the event's money to the cent, each run
+    the event ``pokersim run`` plays with that seed, the same bytes on one worker or two."""
+    import pyarrow.parquet as pq
+
+    from pokersim.rng import derive_seed
+    from pokersim.study import run_study
+
+    outs = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"jobs{jobs}"
+        run_study(str(FLIGHTS), runs=3, seed=5, out=out, jobs=jobs, progress=False)
+        outs[jobs] = out
+    for name in ("runs.parquet", "finishes.parquet"):
+        assert (outs[1] / name).read_bytes() == (outs[2] / name).read_bytes(), name
+    runs = pq.read_table(outs[1] / "runs.parquet").to_pandas()
+    finishes = pq.read_table(outs[1] / "finishes.parquet").to_pandas()
+    sc = load_scenario(FLIGHTS)
+    for i, row in runs.iterrows():
+        ev = run_event(sc, derive_seed(5, i))
+        summary = event_summary(ev)
+        mine = finishes[finishes["run"] == i]
+        assert row["entries"] == summary["entries"] == mine["entries"].sum()
+        assert row["prize_pool_cents"] == summary["prize_pool_cents"] == mine["prize_cents"].sum()
+        assert mine["cost_cents"].sum() == summary["entries"] * sc.entries.buy_in_cents
+        assert -mine["profit_cents"].sum() == summary["fees_cents"]  # the fees, and no more
+        assert len(mine) == row["players"] == len(summary["players"])
+        assert (
+            row["hands_played"]
+            == sum(f["hands_played"] for f in summary["flights"])
+            + (summary["day2"]["hands_played"])
+        )
+        day2 = {p["player_id"]: p for p in summary["players"] if p["place"] is not None}
+        out_on_day_one = mine[~mine["player_id"].isin(list(day2))]
+        assert set(out_on_day_one["place"]) == {summary["day2"]["players"] + 1}
+        for p in mine[mine["player_id"].isin(list(day2))].itertuples():
+            assert (p.place, p.prize_cents) == (
+                day2[p.player_id]["place"],
+                day2[p.player_id]["prize_cents"],
+            )
+    assert not len(pq.read_table(outs[1] / "timeline.parquet"))
+
+
+def test_the_report_of_an_event_study_says_why_it_has_no_structure_sheet(tmp_path: Path) -> None:
+    from pokersim.cli import main
+
+    out = tmp_path / "study"
+    argv = ["study", str(FLIGHTS), "--runs", "2", "--jobs", "1", "--no-progress"]
+    assert main([*argv, "--out", str(out)]) == 0
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "A multi-day event (F-FLIGHT-1..4)" in report
+    assert "| level | clock |" not in report  # no one clock to follow the levels by
+    assert "## Results by player group" in report
