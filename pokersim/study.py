@@ -795,10 +795,20 @@ def load_study(folder: str | os.PathLike[str]) -> StudyResult:
     The integer columns that may be empty (``NULLABLE_INTS``) are nullable ``Int64`` columns.
     """
     folder = Path(folder)
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "no such folder"
+        raise ConfigError(
+            f"{folder}: {what}: expected a study's results folder (`pokersim study --out`)"
+        )
     frames = {}
     for name in TABLES:
         path = folder / f"{name}.parquet"
         if not path.exists():
+            if not (folder / "study.json").exists():
+                raise ConfigError(
+                    f"{folder} holds no study (no study.json): expected the folder of "
+                    "`pokersim study --out`"
+                )
             raise ConfigError(
                 f"{folder} holds no {name}.parquet: not a finished study (run `pokersim study` "
                 "with --resume to finish it)"

@@ -147,7 +147,12 @@ def test_report_cli_on_a_folder_without_a_study(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli_main(["report", str(tmp_path)]) == 2
-    assert "holds no runs.parquet" in capsys.readouterr().err
+    assert "holds no study (no study.json)" in capsys.readouterr().err
+    assert cli_main(["report", str(tmp_path / "nothing")]) == 2
+    assert "nothing: no such folder" in capsys.readouterr().err
+    (tmp_path / "study.json").write_text("{}", encoding="utf-8")  # a study not finished
+    assert cli_main(["report", str(tmp_path)]) == 2
+    assert "holds no runs.parquet: not a finished study" in capsys.readouterr().err
 
 
 def test_report_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
