@@ -479,16 +479,16 @@ def _check_scenario(path: str) -> None:
 
 
 def refuse_multiday(scenario: Any, path: str) -> None:
-    """Sweeps, designs and calibration play single tournaments: a multi-day event is refused.
+    """Designs and calibration play single tournaments: a multi-day event is refused.
 
     Played as one tournament of the whole field it would give figures of another event (a
-    study plays it as the event it is: ``event_rows``).
+    study, a sweep or a comparison plays it as the event it is: ``event_rows``).
     """
     if scenario.flights.enabled:
         raise ConfigError(
-            f"{path}: flights: a multi-day event is played by `pokersim run` and `pokersim "
-            "study`; sweeps, comparisons, designs and calibration play single tournaments: "
-            "expected no [flights] table"
+            f"{path}: flights: a multi-day event is played by `pokersim run`, `study`, `sweep` "
+            "and `compare`; designs and calibration play single tournaments: expected no "
+            "[flights] table"
         )
     refuse_cancelled(scenario, path)
 

@@ -151,7 +151,7 @@ def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm
     ``base`` is a scenario path, a ``Scenario`` or a mapping (``None``: the built-in one).
     """
     from pokersim.scenario import default_scenario_path, parse_scenario  # noqa: PLC0415
-    from pokersim.study import refuse_multiday, scenario_data_of  # noqa: PLC0415
+    from pokersim.study import refuse_cancelled, scenario_data_of  # noqa: PLC0415
 
     if not sets:
         raise ConfigError("a sweep needs at least one --set KEY=V1,V2,...")
@@ -170,7 +170,7 @@ def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm
             arm = parse_scenario(data, source=f"<arm {label}>")
         except ConfigError as exc:
             raise ConfigError(f"--set {label}: {exc}") from None
-        refuse_multiday(arm, str(source))
+        refuse_cancelled(arm, str(source))
         arms.append(Arm(name=f"arm-{n:02d}", label=label, scenario=data, settings=settings))
     return arms
 

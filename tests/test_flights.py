@@ -238,7 +238,6 @@ def test_run_refuses_the_options_an_event_does_not_take(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ("sweep", "--runs", "2", "--set", "starting_stack=5000,6000"),
         ("calibrate", "--runs", "1", "--no-progress"),
         (
             "design",
@@ -322,3 +321,27 @@ def test_the_report_of_an_event_study_says_why_it_has_no_structure_sheet(tmp_pat
     assert "A multi-day event (F-FLIGHT-1..4)" in report
     assert "| level | clock |" not in report  # no one clock to follow the levels by
     assert "## Results by player group" in report
+
+
+def test_a_sweep_of_an_event_plays_each_arm_as_the_event(tmp_path: Path) -> None:
+    """Its arms are studies of the event, each run the event ``run_event`` plays."""
+    from dataclasses import replace
+
+    import pyarrow.parquet as pq
+
+    from pokersim.cli import main
+    from pokersim.rng import derive_seed
+
+    out = tmp_path / "sweep"
+    argv = ["sweep", str(FLIGHTS), "--set", "flights.stop_at_level=5,6", "--runs", "2"]
+    assert main([*argv, "--jobs", "1", "--out", str(out), "--no-progress"]) == 0
+    sc = load_scenario(FLIGHTS)
+    for arm, level in (("arm-01", 5), ("arm-02", 6)):
+        runs = pq.read_table(out / arm / "runs.parquet").to_pandas()
+        played = replace(sc, flights=replace(sc.flights, stop_at_level=level))
+        for i, row in runs.iterrows():
+            ev = run_event(played, derive_seed(0, i))
+            assert row["entries"] == event_summary(ev)["entries"]
+            assert row["hands_played"] == sum(
+                d.result.hands_played for d in (*ev.flights, ev.day_two)
+            )
