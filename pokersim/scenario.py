@@ -2201,6 +2201,22 @@ def _check_flights(top: Section, sc: Scenario) -> None:
         ("series.target", sc.series.linked, "expected none"),
         ("registration", sc.registration.active, "expected none: flights have no lobby plan"),
         ("mystery_bounty", sc.mystery_bounty.enabled, "expected none: no bounties"),
+        # a cancelled day carries no bags: no rule says what the event becomes then
+        (
+            "faults.cancel_at_minute",
+            sc.faults.cancel_at_seconds is not None,
+            "expected none: every day has a clock of its own, and a cancelled day carries no bags",
+        ),
+        (
+            "faults.cancel_at_stage",
+            sc.faults.cancel_at_stage is CancelStage.BEFORE_START,
+            'expected "in-money" or none: a flight cancelled before its start carries no bags',
+        ),
+        (
+            "faults.cancel_probability",
+            sc.faults.cancel_probability > 0,
+            "expected 0: a failure that cancels a flight leaves the event no bags to carry",
+        ),
     ]
     for key, clash, expected in clashes:
         if clash:

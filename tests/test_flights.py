@@ -131,6 +131,29 @@ def test_flights_are_not_combined_with_bounties() -> None:
         parse_scenario(data, source="f.toml")
 
 
+@pytest.mark.parametrize(
+    ("faults", "key"),
+    [
+        ({"cancel_at_stage": "before-start"}, "faults.cancel_at_stage"),
+        ({"cancel_at_minute": 30}, "faults.cancel_at_minute"),
+        ({"server_failures_per_hour": 6.0, "cancel_probability": 1.0}, "faults.cancel_probability"),
+    ],
+)
+def test_flights_refuse_a_cancellation_that_would_leave_no_bags(
+    faults: dict[str, Any], key: str
+) -> None:
+    """A cancelled flight carries nothing to day 2: refused at load, not a traceback mid-event
+    (before-start) or an unreconciled pool (a cancellation during a flight)."""
+    data = _data()
+    data["faults"] = faults
+    with pytest.raises(ConfigError) as err:
+        parse_scenario(data, source="f.toml")
+    assert str(err.value).startswith(f"f.toml: {key}: not with [flights]")
+    data["faults"] = {"cancel_at_stage": "in-money"}  # on day 2: the event's money settles
+    ev = run_event(parse_scenario(data, source="f.toml"), 1)
+    assert ev.prize_pool_cents == sum(f.prize_cents for f in ev.day_two.result.finishes)
+
+
 def test_flights_round_trip_through_the_writer() -> None:
     sc = load_scenario(FLIGHTS)
     back = parse_scenario(scenario_data(sc), source=str(FLIGHTS))
