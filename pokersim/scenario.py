@@ -1965,6 +1965,22 @@ def _read_shootout(
             "faults.disqualified_prize",
             "a shoot-out round's shared prizes cannot take a forfeited prize; expected 'keep'",
         )
+    growing = (
+        (
+            "entries.reentries_per_player",
+            entries.reentries_per_player > 0 and entries.late_registration_seconds > 0,
+        ),
+        ("entries.rebuys_per_player", entries.rebuys_per_player > 0),
+        ("entries.addon_price_cents", entries.addon_price_cents > 0),
+    )
+    for key, grows in growing:
+        if shootout.enabled and grows:
+            raise top.error_at(
+                key,
+                "a shoot-out round's shared place is paid as each of its players goes out, "
+                "from the pool of the moment: a pool that grows after the start would pay them "
+                "unequal shares; expected 0 (a shoot-out is a freezeout)",
+            )
     return shootout
 
 

@@ -201,6 +201,27 @@ def test_shootout_key_is_read_and_cannot_be_a_satellite() -> None:
             {"faults": {"disqualified_prize": "forfeit"}},
             r"faults\.disqualified_prize: a shoot-out",
         ),
+        # a pool that grows after the start paid a round's shared place unequally (the first out
+        # from the smaller pool) and did not reconcile
+        (
+            {"enabled": True},
+            {"entries": {"reentries_per_player": 1, "late_registration_minutes": 30}},
+            r"entries\.reentries_per_player: a shoot-out round's shared place",
+        ),
+        (
+            {"enabled": True},
+            {
+                "entries": {
+                    "rebuys_per_player": 1,
+                    "rebuy_price_cents": 100,
+                    "rebuy_chips": 100,
+                    "rebuy_max_stack": 100,
+                    "rebuy_period_minutes": 30,
+                    "prize_cents": 100,
+                }
+            },
+            r"entries\.rebuys_per_player: a shoot-out round's shared place",
+        ),
     ],
 )
 def test_r_shoot_1_bad_round_keys_are_one_line_errors(
