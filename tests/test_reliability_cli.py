@@ -108,7 +108,7 @@ CASES = [
      ["compare", "{sng}", "{sng}", "--runs", "2", "--resume", "--out", "{tmp}/none"],
      ["nothing to resume"]),
     ("compare missing flags", ["compare", "a.toml", "b.toml"], ["--runs", "--out"]),
-    ("report missing folder", ["report", "{tmp}/none"], ["runs.parquet"]),
+    ("report missing folder", ["report", "{tmp}/none"], ["none: no such folder"]),
     ("equity one hand", ["equity", "AsKs"], ["2..9 hands"]),
     ("equity bad card", ["equity", "AsKs", "QdQh", "--board", "XX"], ["XX"]),
     ("unknown command", ["nope"], ["invalid choice"]),
