@@ -119,9 +119,11 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[P
 def test_every_exported_hand_imports_into_a_passing_case(
     source: str, shard: int, exported: Callable[[str], list[Path]]
 ) -> None:
-    """Every hand, except the one kind the importer refuses by design (docs/import.md): a hand
-    played with a dead small blind (the player who would post it left the table). The engine
-    deals such hands (the calibrated default's seed 3 does); importing them is a known gap."""
+    """Every hand. The importer refuses one kind by design (docs/import.md: a dead button or a
+    dead small blind, which real sites' hands have), but the engine's moving button (R-BTN-1:
+    the small blind is the next occupied seat after the button) never deals one: none of
+    69,840 exported hands of the shipped scenarios (seeds 0-4) and 10,374 of the rule cases
+    was refused on 2026-12-06."""
     hands: list[tuple[Path, ImportedHand]] = []
     refused: list[str] = []
     for path in exported(source):
@@ -130,8 +132,7 @@ def test_every_exported_hand_imports_into_a_passing_case(
                 refused.append(str(hand))
             else:
                 hands.append((path, hand))
-    assert all("dead or missing blinds are not supported" in r for r in refused), refused[:3]
-    assert len(refused) * 100 <= len(hands), f"{len(refused)} of {len(hands)} hands refused"
+    assert refused == [], f"{len(refused)} of {len(hands)} hands refused, e.g. {refused[:3]}"
     mine = hands[shard::SHARDS]
     assert mine
     failed = [
