@@ -2051,7 +2051,29 @@ def _finish(top: Section, sc: Scenario) -> Scenario:
     _check_spin_and_go(top, sc)
     _check_flights(top, sc)
     _check_mystery_bounty(top, sc)
+    _check_payouts_cover_reentries(top, sc)
     return sc
+
+
+def _check_payouts_cover_reentries(top: Section, sc: Scenario) -> None:
+    """Payout bands that end below the entries re-entries can make: refused at load.
+
+    Otherwise the run stopped mid-way, at the re-entry past the last band.
+    """
+    bands, entries = sc.payouts.bands, sc.entries
+    if not bands or bands[-1].max_entries is None:
+        return
+    if not (entries.reentries_per_player > 0 and entries.late_registration_seconds > 0):
+        return
+    most = sc.players.count * (1 + entries.reentries_per_player)
+    if most > bands[-1].max_entries:
+        raise top.error_at(
+            "payouts.bands",
+            f"the last band ends at {bands[-1].max_entries} entries, but {sc.players.count} "
+            f"players with {entries.reentries_per_player} re-entries each during late "
+            f"registration can make {most}; expected bands up to {most} or a last band without "
+            "max_entries",
+        )
 
 
 def _check_mystery_bounty(top: Section, sc: Scenario) -> None:

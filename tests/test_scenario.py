@@ -212,6 +212,25 @@ def test_custom_payout_bands(tmp_path: Path) -> None:
     assert bands[1].max_entries is None
 
 
+def test_payout_bands_must_cover_the_entries_reentries_can_make(tmp_path: Path) -> None:
+    """A run used to stop mid-way at the re-entry past the last band; now the file is refused."""
+    data = base()
+    count = data["players"]["count"]
+    data["payouts"] = {
+        "bands": [{"min_entries": 2, "max_entries": count, "pay": [{"places": 1, "percent": 100}]}]
+    }
+    data["entries"] = {"reentries_per_player": 1, "late_registration_minutes": 20}
+    with pytest.raises(ConfigError) as err:
+        load(tmp_path, data)
+    text = str(err.value)
+    assert "payouts.bands: the last band ends at" in text and f"can make {2 * count}" in text
+    data["entries"]["late_registration_minutes"] = 0  # no re-entry possible: fine
+    assert load(tmp_path, data).payouts.bands[0].max_entries == count
+    data["entries"]["late_registration_minutes"] = 20
+    data["payouts"]["bands"][0].pop("max_entries")  # an open-ended last band covers any field
+    assert load(tmp_path, data).payouts.bands[0].max_entries is None
+
+
 def test_bounty_and_entries_sections(tmp_path: Path) -> None:
     """R-KO-1: a PKO takes its bounty part from every buy-in."""
     data = base()
