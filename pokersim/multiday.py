@@ -355,13 +355,28 @@ def write_event(
     scenario_name: str,
     hands: str = "none",
     actions: bool = False,
+    day_two: list[Any] | None = None,
 ) -> EventResult:
     """Play the event and write each day's files under ``out`` and ``event.json`` beside them.
 
     Each day's folder holds what ``pokersim run --out`` writes for one tournament; its
     ``summary.json`` names the scenario ``<scenario_name>-flight-<name>`` or ``-day-2``.
+    ``day_two`` (a list) receives day 2's events as they are written (for a report).
     """
-    files = files_in(out, hands=hands, scenario_name=scenario_name)
+    written = files_in(out, hands=hands, scenario_name=scenario_name)
+
+    def files(folder: str, sc: Scenario, day_seed_: int) -> Any:
+        emit, on_hand, finish = written(folder, sc, day_seed_)
+        if day_two is None or folder != "day-2":
+            return emit, on_hand, finish
+        kept = day_two
+
+        def keep(event: Any) -> None:
+            kept.append(event)
+            emit(event)
+
+        return keep, on_hand, finish
+
     ev = run_event(scenario, seed, files=files, record_actions=actions)
     (out / "event.json").write_text(event_json(ev), encoding="utf-8")
     return ev

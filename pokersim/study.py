@@ -845,7 +845,16 @@ def single_run(
     folder: str | os.PathLike[str], scenario: Any, seed: int, result: Any, log: Sequence[Any]
 ) -> StudyResult:
     """One played tournament as the tables of a one-run study (to report on a single run)."""
-    run_row, finish_rows = played_rows(scenario, result, log)
+    return one_run(folder, seed, *played_rows(scenario, result, log))
+
+
+def one_run(
+    folder: str | os.PathLike[str],
+    seed: int,
+    run_row: dict[str, Any],
+    finish_rows: Sequence[Mapping[str, Any]],
+) -> StudyResult:
+    """A run's study rows (``played_rows``, ``reduce_event``) as the tables of a one-run study."""
     timeline = run_row.pop("timeline", ()) or ()
     run_row.update(run=0, seed=seed)
     tables = {
@@ -1571,7 +1580,12 @@ def event_rows(scenario: Any, seed: int) -> tuple[dict[str, Any], list[dict[str,
         keep = day_two.append if folder == "day-2" else _ignore
         return keep, None, _ignore
 
-    ev = run_event(scenario, seed, files=files)
+    return reduce_event(run_event(scenario, seed, files=files), day_two)
+
+
+def reduce_event(ev: Any, day_two: Sequence[Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``event_rows`` of an event played (``day_two``: day 2's whole log, in order)."""
+    scenario = ev.scenario
     d2 = ev.day_two
     run, day_two_rows = played_rows(d2.scenario, d2.result, day_two)
     price = scenario.entries.buy_in_cents

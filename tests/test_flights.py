@@ -254,8 +254,30 @@ def test_run_writes_a_folder_a_day_with_the_flight_in_it(tmp_path: Path) -> None
 
 
 def test_run_refuses_the_options_an_event_does_not_take(tmp_path: Path) -> None:
-    done = _run("run", str(FLIGHTS), "--out", str(tmp_path / "x"), "--report")
-    assert done.returncode != 0 and "--report: not for a multi-day event" in done.stderr
+    done = _run(
+        "run", str(FLIGHTS), "--out", str(tmp_path / "x"), "--hands", "both", "--hero", "P01"
+    )
+    assert done.returncode != 0 and "--hero: not for a multi-day event" in done.stderr
+
+
+def test_run_report_of_an_event_is_its_one_run_study(tmp_path: Path) -> None:
+    """``run --report``: the event's days written as without it, and a report of the event as
+    a one-run study (the rows of ``pokersim study`` for that seed)."""
+    from pokersim.cli import main
+    from pokersim.study import event_rows
+
+    out, plain = tmp_path / "report", tmp_path / "plain"
+    assert main(["run", str(FLIGHTS), "--seed", "2", "--out", str(plain)]) == 0
+    assert main(["run", str(FLIGHTS), "--seed", "2", "--out", str(out), "--report"]) == 0
+    for day in ("flight-1A", "day-2"):  # the report changes nothing the run writes
+        for name in ("events.jsonl", "summary.json"):
+            assert (out / day / name).read_bytes() == (plain / day / name).read_bytes()
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Run report: ") and "A multi-day event (F-FLIGHT-1..4)" in report
+    run, finishes = event_rows(load_scenario(FLIGHTS), 2)
+    hands = f"| hands played | 1 | {run['hands_played']:.1f} |"
+    assert hands in report, hands
+    assert f"One run (seed 2), {len(finishes)} players" in report
 
 
 @pytest.mark.parametrize(

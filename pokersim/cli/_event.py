@@ -17,8 +17,6 @@ from pokersim.errors import ConfigError
 
 def check_event_args(args: argparse.Namespace) -> None:
     """The options a multi-day run does not take, refused in one line each."""
-    if args.report:
-        raise ConfigError("--report: not for a multi-day event ([flights]); see event.json")
     if args.hero is not None:
         raise ConfigError("--hero: not for a multi-day event ([flights])")
 
@@ -29,6 +27,7 @@ def play_event(args: argparse.Namespace, scenario: Any, path: Path, out: Path | 
     from pokersim.progress import announce_compile
 
     announce_compile()
+    day_two: list[Any] | None = [] if args.report else None
     if out is None:
         ev = run_event(scenario, args.seed)
     else:
@@ -39,7 +38,14 @@ def play_event(args: argparse.Namespace, scenario: Any, path: Path, out: Path | 
             scenario_name=path.stem,
             hands=args.hands,
             actions=args.actions,
+            day_two=day_two,
         )
+        if day_two is not None:  # --report: the event as a one-run study (docs/studies.md)
+            from pokersim.report import write_report
+            from pokersim.study import one_run, reduce_event
+
+            tables = one_run(out, args.seed, *reduce_event(ev, day_two))
+            write_report(tables, scenario=scenario, heading="Run report")
     summary = event_summary(ev)
     if args.json:
         summary.pop("players")
@@ -48,6 +54,8 @@ def play_event(args: argparse.Namespace, scenario: Any, path: Path, out: Path | 
     print_event(summary, args.seed)
     if out is not None:
         print(f"wrote {out}{os.sep}event.json and a folder a day (flight-<name>, day-2)")
+    if args.report:
+        print(f"report: {out}{os.sep}report.html")
     return 0
 
 
