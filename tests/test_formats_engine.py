@@ -273,3 +273,24 @@ def test_r_shoot_1_a_disqualified_player_shares_the_round_place() -> None:
     assert sum(c for _p, c in places.values()) == out.result.prize_pool_cents
     rounds = [e for e in out.events if e["type"] == "ShootoutRoundStarted"]
     assert [r["chips_in_play"] for r in rounds] == [4000, 2000]
+
+
+@pytest.mark.parametrize("seat_cents", [1650, 1100])
+def test_a_satellite_of_ten_seats_and_more_ends_after_the_hands_under_way(seat_cents: int) -> None:
+    """R-ELIM-1 with seats at two tables: the last seat's bust ends play only once the other
+    tables' hands under way have ended (those busts are placed with it, R-SYNC-2). Play used to
+    stop at once, and the hand still under way ended into a finished tournament ('0 unplaced
+    players but 10 left', or a closed bounty ledger), on two seeds of four."""
+    from pokersim.engine import run_tournament
+
+    root = Path(__file__).resolve().parent.parent
+    data = tomllib.loads((root / "scenarios" / "satellite.toml").read_text(encoding="utf-8"))
+    data["satellite"] = {"seat_value_cents": seat_cents}
+    sc = parse_scenario(data, source="satellite.toml")
+    seats = sc.players.count * sc.entries.prize_cents // seat_cents
+    assert seats > sc.final_table_size  # the seats are won at more than one table
+    for seed in range(4):
+        result = run_tournament(sc, seed)
+        paid = [f for f in result.finishes if f.prize_cents > 0]
+        assert len(paid) == seats and {f.prize_cents for f in paid} == {seat_cents}
+        assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents

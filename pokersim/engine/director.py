@@ -305,6 +305,8 @@ class Director(Upkeep):
             if self.over:
                 return False
         if self._play_over():
+            if self.playing:  # a satellite's seats: the hands still under way end first
+                return self._stop(tab)
             self._finish()
             return False
         if self.sc.deal.enabled and not self.cashier.deal_tried:
