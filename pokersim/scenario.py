@@ -506,6 +506,11 @@ class Entries:
         """What one entry costs the player."""
         return self.prize_cents + self.bounty_cents + self.fee_cents
 
+    @property
+    def reentries_open(self) -> bool:
+        """Re-entries can happen: allowed, and late registration open for them (R-REG-2)."""
+        return self.reentries_per_player > 0 and self.late_registration_seconds > 0
+
 
 class BountyKind(StrEnum):
     """Bounty formats (R-KO-1)."""
@@ -1966,10 +1971,7 @@ def _read_shootout(
             "a shoot-out round's shared prizes cannot take a forfeited prize; expected 'keep'",
         )
     growing = (
-        (
-            "entries.reentries_per_player",
-            entries.reentries_per_player > 0 and entries.late_registration_seconds > 0,
-        ),
+        ("entries.reentries_per_player", entries.reentries_open),
         ("entries.rebuys_per_player", entries.rebuys_per_player > 0),
         ("entries.addon_price_cents", entries.addon_price_cents > 0),
     )
@@ -2063,7 +2065,7 @@ def _check_payouts_cover_reentries(top: Section, sc: Scenario) -> None:
     bands, entries = sc.payouts.bands, sc.entries
     if not bands or bands[-1].max_entries is None:
         return
-    if not (entries.reentries_per_player > 0 and entries.late_registration_seconds > 0):
+    if not entries.reentries_open:
         return
     most = sc.players.count * (1 + entries.reentries_per_player)
     if most > bands[-1].max_entries:

@@ -498,9 +498,11 @@ def refuse_cancelled(scenario: Any, path: str) -> None:
 
     Every run of it is the same refund (R-REG-4, R-FAULT-2); ``pokersim run`` shows it.
     """
+    from pokersim.lobby import cancelled_by_stage  # noqa: PLC0415
+
     if scenario.registration.cancel_before_start:
         key = "registration.cancel_before_start"
-    elif scenario.faults.cancel_at_stage == "before-start":
+    elif cancelled_by_stage(scenario.faults):
         key = 'faults.cancel_at_stage = "before-start"'
     else:
         return
