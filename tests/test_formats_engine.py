@@ -276,7 +276,9 @@ def test_r_shoot_1_a_disqualified_player_shares_the_round_place() -> None:
 
 
 @pytest.mark.parametrize("seat_cents", [1650, 1100])
-def test_a_satellite_of_ten_seats_and_more_ends_after_the_hands_under_way(seat_cents: int) -> None:
+def test_r_elim_1_a_satellite_of_ten_seats_and_more_ends_after_the_hands_under_way(
+    seat_cents: int,
+) -> None:
     """R-ELIM-1 with seats at two tables: the last seat's bust ends play only once the other
     tables' hands under way have ended (those busts are placed with it, R-SYNC-2). Play used to
     stop at once, and the hand still under way ended into a finished tournament ('0 unplaced

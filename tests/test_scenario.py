@@ -212,7 +212,7 @@ def test_custom_payout_bands(tmp_path: Path) -> None:
     assert bands[1].max_entries is None
 
 
-def test_payout_bands_must_cover_the_entries_reentries_can_make(tmp_path: Path) -> None:
+def test_r_reg_3_payout_bands_must_cover_the_entries_reentries_can_make(tmp_path: Path) -> None:
     """A run used to stop mid-way at the re-entry past the last band; now the file is refused."""
     data = base()
     count = data["players"]["count"]
