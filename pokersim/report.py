@@ -90,6 +90,84 @@ def group_stats(finishes: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def series_stats(finishes: pd.DataFrame) -> pd.DataFrame:
+    """A linked series (R-SAT-1): each group's ROI over the satellite and its target.
+
+    The series ROI is the group's ``series_profit_cents`` (the seat spent on the target's
+    buy-in when it was played, the target's prizes and bounties added) over its satellite
+    cost, with its 95% CI over runs; ``seats`` the seats the group won, ``played`` those played
+    in the target, ``target_won_cents`` what those seats won there (prizes and bounties).
+    Empty for a study of anything else.
+    """
+    if "series_profit_cents" not in finishes or finishes["series_profit_cents"].isna().all():
+        return pd.DataFrame()
+    df = with_groups(finishes)
+    df["seat"] = (df["place"] == 1).astype(np.int64)
+    df["played"] = (df["target_place"].fillna(0) > 0).astype(np.int64)
+    df["target_won"] = df["target_prize_cents"].fillna(0) + df["target_bounty_cents"].fillna(0)
+    rows = []
+    for group, part in df.groupby("group", sort=True):
+        per_run = part.groupby("run").agg(
+            profit=("series_profit_cents", "sum"), cost=("cost_cents", "sum")
+        )
+        roi = ratio_ci(list(per_run["profit"]), list(per_run["cost"]))
+        rows.append(
+            {
+                "group": group,
+                "finishes": len(part),
+                "roi": roi.value,
+                "roi_low": roi.low,
+                "roi_high": roi.high,
+                "seats": int(part["seat"].sum()),
+                "played": int(part["played"].sum()),
+                "target_won_cents": float(part["target_won"].sum()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _series_md(finishes: pd.DataFrame) -> list[str]:
+    """The report's section on a linked series' target (nothing for other studies)."""
+    stats = series_stats(finishes)
+    if stats.empty:
+        return []
+    played = int(stats["played"].sum())
+    seat = finishes.loc[finishes["target_place"].fillna(0) > 0, "prize_cents"]
+    won = float(stats["target_won_cents"].sum())
+    worth = (
+        f"The {played} seats played won {fmt_value(won / played / 100, 2)} each in the target "
+        f"on average (prizes and bounties; a seat costs {fmt_value(float(seat.iloc[0]) / 100, 2)})."
+        if played
+        else "No seat was played in the target: every satellite ended after its registration."
+    )
+    return [
+        "## The series: with the target (R-SAT-1)",
+        "",
+        "Each seat winner was registered in the target the moment the satellite ended, if the "
+        "target still registered; a winner it could no longer take kept the seat's value in "
+        "cash. The series ROI counts the target's prizes and bounties instead of the seats "
+        "played (`series_profit_cents`), over the satellite's cost.",
+        "",
+        md_table(
+            ["group", "finishes", "series ROI %", "95% CI", "seats won", "played in the target"],
+            [
+                [
+                    str(r.group),
+                    str(r.finishes),
+                    fmt_value(100 * r.roi),
+                    f"{fmt_value(100 * r.roi_low)} – {fmt_value(100 * r.roi_high)}",
+                    str(r.seats),
+                    str(r.played),
+                ]
+                for r in stats.itertuples()
+            ],
+        ),
+        "",
+        worth,
+        "",
+    ]
+
+
 def _entries_of(part: pd.DataFrame, finishes: pd.DataFrame) -> pd.Series:
     """The field size of each finish's run (the number of finish rows of that run)."""
     sizes = finishes.groupby("run").size()
@@ -1197,7 +1275,13 @@ def write_report(
             )
         )
         md += ["", "Profits are in currency units (cents / 100).", ""]
-        md += ["![ROI and ITM](plots/roi_itm.png)", "", "![places](plots/places.png)", ""]
+        md += [
+            "![ROI and ITM](plots/roi_itm.png)",
+            "",
+            "![places](plots/places.png)",
+            "",
+            *_series_md(finishes),  # a linked series: its target (nothing otherwise)
+        ]
         swings = profit_downswings(finishes, seed=seed)
         md += ["## Variance", "", "![profit](plots/profit.png)", ""]
         md.append(

@@ -60,7 +60,7 @@ RunResult = tuple[int, dict[str, bytes]]
 _Store = Callable[[RunResult], None]
 
 DEFAULT_RUNNER = "pokersim.study:engine_runner"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the columns of a linked series' target
 MANIFEST = "study.json"
 PARTS = "parts"
 TABLES = ("runs", "finishes", "timeline")
@@ -90,6 +90,13 @@ RUN_SCHEMA = pa.schema(
         ("level_at_end", pa.int64()),
         ("avg_stack_bb_at_bubble", pa.float64()),
         ("avg_stack_bb_at_final_table", pa.float64()),
+        # a linked series' target (R-SAT-1, ``with_target``); empty for other scenarios
+        ("target_entries", pa.int64()),
+        ("target_prize_pool_cents", pa.int64()),
+        ("target_hands_played", pa.int64()),
+        ("target_duration_seconds", pa.int64()),
+        ("seats_won", pa.int64()),
+        ("seats_played", pa.int64()),
     ]
 )
 FINISH_SCHEMA = pa.schema(
@@ -109,6 +116,12 @@ FINISH_SCHEMA = pa.schema(
         ("cost_cents", pa.int64()),
         ("profit_cents", pa.int64()),
         ("final_table_stack", pa.int64()),
+        # a linked series' target (R-SAT-1, ``with_target``); empty for other scenarios
+        ("target_place", pa.int64()),
+        ("target_prize_cents", pa.int64()),
+        ("target_bounty_cents", pa.int64()),
+        ("target_cost_cents", pa.int64()),
+        ("series_profit_cents", pa.int64()),
     ]
 )
 TIMELINE_SCHEMA = pa.schema(
@@ -776,9 +789,30 @@ class _StudyMerge:
 
 #: Integer columns that may hold no value (no bubble, no final table...): read as pandas'
 #: nullable ``Int64``, so a missing value is ``pd.NA`` and the others stay integers.
+_TARGET_RUN = (
+    "target_entries",
+    "target_prize_pool_cents",
+    "target_hands_played",
+    "target_duration_seconds",
+    "seats_won",
+    "seats_played",
+)
+_TARGET_FINISH = (
+    "target_place",
+    "target_prize_cents",
+    "target_bounty_cents",
+    "target_cost_cents",
+    "series_profit_cents",
+)
 NULLABLE_INTS = {
-    "runs": ("bubble_seconds", "final_table_seconds", "level_at_bubble", "level_at_final_table"),
-    "finishes": ("final_table_stack",),
+    "runs": (
+        "bubble_seconds",
+        "final_table_seconds",
+        "level_at_bubble",
+        "level_at_final_table",
+        *_TARGET_RUN,
+    ),
+    "finishes": ("final_table_stack", *_TARGET_FINISH),
     "timeline": (),
 }
 
@@ -841,13 +875,6 @@ def to_table(name: str, rows: Iterable[Mapping[str, Any]]) -> pa.Table:
         for key, values in columns.items():
             values.append(row.get(key))
     return pa.Table.from_pydict(columns, schema=schema)
-
-
-def single_run(
-    folder: str | os.PathLike[str], scenario: Any, seed: int, result: Any, log: Sequence[Any]
-) -> StudyResult:
-    """One played tournament as the tables of a one-run study (to report on a single run)."""
-    return one_run(folder, seed, *played_rows(scenario, result, log))
 
 
 def one_run(
@@ -1561,7 +1588,57 @@ def _engine_rows(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[di
     result = run_tournament(
         scenario, seed, emit=log.append, emit_rows=rows.append, emit_log=rows.append
     )
-    return played_rows(scenario, result, log, array("q", b"".join(rows)))
+    run, finishes = played_rows(scenario, result, log, array("q", b"".join(rows)))
+    if scenario.series.linked:  # a linked satellite: its target too (R-SAT-1)
+        from pokersim.series import run_target  # noqa: PLC0415
+
+        return with_target(run_target(scenario, seed, result), run, finishes)
+    return run, finishes
+
+
+def with_target(
+    series: Any, run: dict[str, Any], finishes: list[dict[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A linked satellite's study rows with its target's (R-SAT-1): ``series`` a ``SeriesResult``.
+
+    Choices (docs/studies.md, *Linked series*): the rows are the satellite's field; a seat
+    winner who played the target adds its place, prize and bounties there and what they paid
+    there beyond the seat (re-entries, rebuys, the add-on); ``series_profit_cents`` is the
+    player's money over both, the seat spent on the target's buy-in when it was played (a
+    winner the target could no longer take keeps its value as cash, as in the satellite's
+    ``profit_cents``). The run adds the target's entries, pool, hands and duration and the
+    seats won and played.
+    """
+    target = series.target
+    by_id = {f.player_id: f for f in target.finishes}
+    extra: dict[int, int] = {}  # the target's purchases beyond the first entry, by target id
+    for r in series.target_events:
+        if r["type"] == "EntryBought":
+            q = r["player_id"]
+            extra[q] = extra.get(q, 0) + r["prize_cents"] + r["bounty_cents"] + r["fee_cents"]
+    played = {p.satellite_id: p for p in series.paths if p.target_id is not None}
+    for row in finishes:
+        path = played.get(row["player_id"])
+        f = by_id[path.target_id] if path is not None and path.target_id is not None else None
+        got = (f.prize_cents + f.bounty_cents + f.refund_cents) if f is not None else 0
+        paid = extra.get(f.player_id, 0) if f is not None else 0
+        seat = path.seat_cents if path is not None else 0
+        row.update(
+            target_place=f.place if f is not None else 0,
+            target_prize_cents=f.prize_cents if f is not None else 0,
+            target_bounty_cents=f.bounty_cents if f is not None else 0,
+            target_cost_cents=paid,
+            series_profit_cents=row["profit_cents"] - seat + got - paid,
+        )
+    run.update(
+        target_entries=target.entries,
+        target_prize_pool_cents=target.prize_pool_cents,
+        target_hands_played=target.hands_played,
+        target_duration_seconds=target.duration_seconds,
+        seats_won=len(series.paths),
+        seats_played=len(played),
+    )
+    return run, finishes
 
 
 def event_rows(scenario: Any, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:

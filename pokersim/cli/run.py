@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
         return play_event(args, scenario, path, None)
     if out is None:
-        result, h4h = _play(args, scenario, path, None)
+        result, h4h, _ = _play(args, scenario, path, None)
         series = _series(args, scenario, path, result, None)
     else:
         check_out(out, args.force)
@@ -127,14 +127,20 @@ def run(args: argparse.Namespace) -> int:
 
                 return play_event(args, scenario, path, out)
             try:
-                result, h4h = _play(args, scenario, path, out)
+                result, h4h, kept = _play(args, scenario, path, out)
                 series = _series(args, scenario, path, result, out)
+                if args.report:
+                    _report(out, scenario, args.seed, result, kept, series)
                 from pokersim.provenance import write_provenance
 
                 write_provenance(out, seed=args.seed, scenario=path)
             except OSError as exc:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
+    if series is not None:
+        from pokersim.series import series_summary
+
+        series = series_summary(series)
     if args.json:
         answer = _json_summary(args, scenario, result, out, h4h)
         if series is not None:
@@ -160,7 +166,7 @@ def _series(
     if not scenario.series.linked:
         return None
     from pokersim.outputs import files_in
-    from pokersim.series import run_target, series_json, series_summary
+    from pokersim.series import run_target, series_json
 
     files = None
     if out is not None:  # the target's own files in out/target/, as the satellite's in out/
@@ -168,7 +174,7 @@ def _series(
     series = run_target(scenario, args.seed, result, files=files, record_actions=args.actions)
     if out is not None:
         (out / "series.json").write_text(series_json(series), encoding="utf-8")
-    return series_summary(series)
+    return series
 
 
 def _print_series(series: dict[str, Any]) -> None:
@@ -228,11 +234,13 @@ def _json_summary(
     }
 
 
-def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None) -> tuple[Any, Any]:
+def _play(
+    args: argparse.Namespace, scenario: Any, path: Path, out: Path | None
+) -> tuple[Any, Any, list[Any]]:
     """Play the run with a progress bar; with ``out`` its files are written there.
 
     Also returns the hands dealt hand-for-hand, counted as they come, for the summary (the
-    result has the stages' times, not their hands).
+    result has the stages' times, not their hands), and with ``--report`` the events it reduces.
     """
     from pokersim.calibration import HandForHandCount
     from pokersim.engine import run_tournament
@@ -258,7 +266,7 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
             result = run_tournament(
                 scenario, args.seed, progress=bar.update, emit=count.add, emit_rows=rows
             )
-            return result, count
+            return result, count, kept
         result = write_run(
             scenario,
             args.seed,
@@ -273,13 +281,18 @@ def _play(args: argparse.Namespace, scenario: Any, path: Path, out: Path | None)
         )
     finally:
         bar.close()
-    if args.report:
-        from pokersim.report import write_report
-        from pokersim.study import single_run
+    return result, count, kept
 
-        run_tables = single_run(out, scenario, args.seed, result, kept)
-        write_report(run_tables, scenario=scenario, heading="Run report")
-    return result, count
+
+def _report(out: Path, scenario: Any, seed: int, result: Any, kept: list[Any], series: Any) -> None:
+    """``--report``: the run as a one-run study (a linked series with its target's columns)."""
+    from pokersim.report import write_report
+    from pokersim.study import one_run, played_rows, with_target
+
+    rows = played_rows(scenario, result, kept)
+    if series is not None:
+        rows = with_target(series, *rows)
+    write_report(one_run(out, seed, *rows), scenario=scenario, heading="Run report")
 
 
 def _h4h(seconds: int, hands: int, rounds: int) -> str:

@@ -1,0 +1,118 @@
+"""A linked series (R-SAT-1) in a study: each run the satellite and its target, to the cent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from pokersim.rng import derive_seed
+from pokersim.scenario import load_scenario
+from pokersim.series import run_series
+from pokersim.study import run_study
+
+ROOT = Path(__file__).resolve().parents[1]
+SATELLITE = ROOT / "scenarios" / "series_satellite.toml"
+
+
+def _tables(out: Path) -> tuple[object, object]:
+    runs = pq.read_table(out / "runs.parquet").to_pandas()
+    finishes = pq.read_table(out / "finishes.parquet").to_pandas()
+    return runs, finishes
+
+
+def test_r_sat_1_a_series_study_adds_each_winners_target_to_the_cent(tmp_path: Path) -> None:
+    """Each run is the series ``run_series`` plays with that seed: every winner's target place
+    and prize, and the money of both tournaments conserved (only their fees leave the players);
+    the same bytes on one worker or two."""
+    outs = {}
+    for jobs in (1, 2):
+        outs[jobs] = tmp_path / f"jobs{jobs}"
+        run_study(str(SATELLITE), runs=4, seed=3, out=outs[jobs], jobs=jobs, progress=False)
+    for name in ("runs.parquet", "finishes.parquet"):
+        assert (outs[1] / name).read_bytes() == (outs[2] / name).read_bytes(), name
+    runs, finishes = _tables(outs[1])
+    sc = load_scenario(SATELLITE)
+    played_any = False
+    for i, row in runs.iterrows():
+        series = run_series(sc, derive_seed(3, i))
+        target = series.target
+        mine = finishes[finishes["run"] == i].set_index("player_id")
+        assert row["target_entries"] == target.entries
+        assert row["target_prize_pool_cents"] == target.prize_pool_cents
+        assert row["target_hands_played"] == target.hands_played
+        assert row["seats_won"] == len(series.paths) == (mine["place"] == 1).sum()
+        played = [p for p in series.paths if p.target_id is not None]
+        assert row["seats_played"] == len(played)
+        played_any |= bool(played)
+        for p in series.paths:
+            assert mine.loc[p.satellite_id, "target_place"] == p.target_place
+            assert mine.loc[p.satellite_id, "target_prize_cents"] == p.target_prize_cents
+        # money: the satellite's players over both tournaments, plus the target's own players,
+        # lose exactly the two fees (no re-entries in either: one buy-in a player)
+        winners = {p.target_id for p in played}
+        own = [f for f in target.finishes if f.player_id not in winners]
+        own_net = sum(f.prize_cents + f.bounty_cents + f.refund_cents for f in own)
+        own_net -= (
+            len(own) * load_scenario(ROOT / "scenarios" / "series_target.toml").entries.buy_in_cents
+        )
+        fees = len(mine) * sc.entries.fee_cents + target.entries * 200
+        assert mine["series_profit_cents"].sum() + own_net == -fees
+        losers = mine[mine["place"] != 1]
+        assert (losers["series_profit_cents"] == losers["profit_cents"]).all()
+        assert (losers["target_place"] == 0).all()
+    assert played_any  # the target took the winners in some run
+
+
+def test_r_sat_1_winners_the_target_no_longer_takes_keep_the_seat_in_the_study(
+    tmp_path: Path,
+) -> None:
+    """The target starts with the satellite and registers for 30 minutes: a satellite that
+    lasts longer leaves its winners the seat's value, and the series profit is the satellite's."""
+    (tmp_path / "series_target.toml").write_text(
+        (ROOT / "scenarios" / "series_target.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    text = SATELLITE.read_text(encoding="utf-8")
+    assert "target_start_minutes = 20" in text
+    late = tmp_path / "late.toml"
+    late.write_text(text.replace("target_start_minutes = 20", "target_start_minutes = 0"))
+    run_study(str(late), runs=3, seed=0, out=tmp_path / "s", jobs=1, progress=False)
+    runs, finishes = _tables(tmp_path / "s")
+    late_runs = runs[runs["duration_seconds"] >= 30 * 60]
+    assert len(late_runs), "every satellite ended within the target's registration"
+    for i in late_runs["run"]:
+        mine = finishes[finishes["run"] == i]
+        assert (mine["series_profit_cents"] == mine["profit_cents"]).all()
+        assert (mine["target_place"] == 0).all()
+        assert runs.loc[runs["run"] == i, "seats_played"].item() == 0
+
+
+def test_a_study_of_another_scenario_leaves_the_target_columns_empty(tmp_path: Path) -> None:
+    run_study(
+        str(ROOT / "scenarios" / "satellite.toml"), runs=1, seed=0, out=tmp_path, progress=False
+    )
+    runs, finishes = _tables(tmp_path)
+    assert runs["target_entries"].isna().all() and runs["seats_played"].isna().all()
+    assert finishes["series_profit_cents"].isna().all()
+
+
+@pytest.mark.parametrize("command", ["study", "run"])
+def test_the_report_of_a_series_shows_the_target(command: str, tmp_path: Path) -> None:
+    """``pokersim study`` and ``pokersim run --report`` of a linked satellite report the series;
+    a report of anything else has no such section."""
+    from pokersim.cli import main
+
+    out = tmp_path / "out"
+    if command == "study":
+        argv = ["study", str(SATELLITE), "--runs", "2", "--jobs", "1", "--no-progress"]
+    else:
+        argv = ["run", str(SATELLITE), "--seed", "1", "--report"]
+    assert main([*argv, "--out", str(out)]) == 0
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "## The series: with the target (R-SAT-1)" in report
+    assert "| group | finishes | series ROI % |" in report
+    plain = tmp_path / "plain"
+    assert main(["study", str(ROOT / "scenarios" / "satellite.toml"), "--runs", "1",
+                 "--jobs", "1", "--no-progress", "--out", str(plain)]) == 0  # fmt: skip
+    assert "The series" not in (plain / "report.md").read_text(encoding="utf-8")
