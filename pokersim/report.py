@@ -90,6 +90,19 @@ def group_stats(finishes: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+SERIES_ROI_NOTE = (
+    "A linked series (R-SAT-1): the ROI is over the satellite and its target, each seat played "
+    "valued at what it won there (`series_profit_cents`)."
+)
+
+
+def profit_column(finishes: pd.DataFrame) -> str:
+    """The profit a comparison ranks by: a linked series' over both tournaments, else the run's."""
+    if "series_profit_cents" in finishes and finishes["series_profit_cents"].notna().any():
+        return "series_profit_cents"
+    return "profit_cents"
+
+
 def series_stats(finishes: pd.DataFrame) -> pd.DataFrame:
     """A linked series (R-SAT-1): each group's ROI over the satellite and its target.
 
@@ -391,7 +404,11 @@ def compare_runs(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
 
 
 def compare_groups(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
-    """ROI and ITM% per player group in two studies, and the paired difference B-A with CIs."""
+    """ROI and ITM% per player group in two studies, and the paired difference B-A with CIs.
+
+    Two studies of a linked series compare their series ROI (``profit_column``).
+    """
+    column = profit_column(a) if profit_column(a) == profit_column(b) else "profit_cents"
     fa, fb = with_groups(a), with_groups(b)
     runs = sorted(set(fa["run"]) & set(fb["run"]))
     rows = []
@@ -400,7 +417,7 @@ def compare_groups(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
         for f in (fa, fb):
             part = f[(f["group"] == group) & f["run"].isin(runs)]
             per_run = part.groupby("run").agg(
-                profit=("profit_cents", "sum"),
+                profit=(column, "sum"),
                 cost=("cost_cents", "sum"),
                 itm=("prize_cents", lambda x: int((x > 0).sum())),
                 count=("prize_cents", "size"),
@@ -1492,6 +1509,8 @@ def write_comparison(
             ),
             "",
         ]
+        if profit_column(a.finishes) == profit_column(b.finishes) == "series_profit_cents":
+            md += [SERIES_ROI_NOTE, ""]
     path = folder / "compare.md"
     path.write_text("\n".join(md), encoding="utf-8")
     write_html(path, title=f"Comparison: {la} and {lb}")

@@ -303,15 +303,14 @@ MEASURES = (
 
 
 def _roi_groups(finishes: pd.DataFrame, runs: Sequence[int]) -> dict[str, Any]:
-    from pokersim.report import with_groups  # noqa: PLC0415
+    from pokersim.report import profit_column, with_groups  # noqa: PLC0415
 
+    column = profit_column(finishes)  # a linked series: the ROI over both tournaments
     f = with_groups(finishes)
     f = f[f["run"].isin(runs)]
     out = {}
     for group, part in f.groupby("group", sort=True):
-        per_run = part.groupby("run").agg(
-            profit=("profit_cents", "sum"), cost=("cost_cents", "sum")
-        )
+        per_run = part.groupby("run").agg(profit=(column, "sum"), cost=("cost_cents", "sum"))
         out[str(group)] = per_run.reindex(runs, fill_value=0)
     return out
 
@@ -434,7 +433,14 @@ def _ci(row: Any, name: str, digits: int = 1) -> str:
 
 def write_sweep(result: SweepResult, table: pd.DataFrame | None = None) -> Path:
     """Write ``report.md``, ``report.html`` and ``plots/sweep_curves.png``; return the .md path."""
-    from pokersim.report import PLOTS, fmt_value, md_table, write_html  # noqa: PLC0415
+    from pokersim.report import (  # noqa: PLC0415
+        PLOTS,
+        SERIES_ROI_NOTE,
+        fmt_value,
+        md_table,
+        profit_column,
+        write_html,
+    )
 
     folder = result.path
     table = sweep_table(result) if table is None else table
@@ -469,6 +475,8 @@ def write_sweep(result: SweepResult, table: pd.DataFrame | None = None) -> Path:
             "the first arm), paired within runs.",
             "",
         ]
+        if profit_column(result.studies[0].finishes) == "series_profit_cents":
+            md += [SERIES_ROI_NOTE, ""]
     md += ["## Response curves", "", f"![response curves]({PLOTS}/{CURVES})", ""]
     path = folder / REPORT
     path.write_text("\n".join(md), encoding="utf-8")

@@ -116,3 +116,26 @@ def test_the_report_of_a_series_shows_the_target(command: str, tmp_path: Path) -
     assert main(["study", str(ROOT / "scenarios" / "satellite.toml"), "--runs", "1",
                  "--jobs", "1", "--no-progress", "--out", str(plain)]) == 0  # fmt: skip
     assert "The series" not in (plain / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_sweep_of_a_series_finds_the_target_from_each_arms_folder(tmp_path: Path) -> None:
+    """Each arm's scenario is written in its own folder: the target, named relative to the
+    satellite's file, is found all the same. Arms that differ only in when the target starts
+    play the same satellites; the target takes the winners in one arm, not in the other."""
+    from pokersim.sweep import run_sweep
+
+    result = run_sweep(
+        str(SATELLITE),
+        [("series.target_start_minutes", [0, 20])],
+        runs=3,
+        out=tmp_path / "sweep",
+        seed=0,
+        jobs=1,
+        progress=False,
+    )
+    closed, open_ = result.studies
+    assert closed.runs["duration_seconds"].tolist() == open_.runs["duration_seconds"].tolist()
+    assert (closed.finishes["profit_cents"] == open_.finishes["profit_cents"]).all()
+    assert closed.runs["seats_played"].sum() == 0 < open_.runs["seats_played"].sum()
+    report = (tmp_path / "sweep" / "report.md").read_text(encoding="utf-8")
+    assert "the ROI is over the satellite and its target" in report  # its ROI gap is the series'
