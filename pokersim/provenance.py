@@ -12,9 +12,10 @@ Every output folder (``run --out``, ``study``, ``compare``, ``sweep``, ``verify 
     }
 
 and a copy of the scenario as ``scenario.toml`` (``scenario.path`` is ``null`` for a scenario
-given as data). There is no time stamp: the same command gives the same file. ``--resume``
-refuses a folder whose ``versions.pokersim`` differs from the running one unless forced
-(``check_resume``).
+given as data). A linked satellite's target (R-SAT-1, ``[series] target``) is recorded the same
+way as ``"target"``, with its copy ``target.toml``. There is no time stamp: the same command
+gives the same file. ``--resume`` refuses a folder whose ``versions.pokersim`` differs from the
+running one unless forced (``check_resume``).
 """
 
 from __future__ import annotations
@@ -30,10 +31,20 @@ from typing import Any
 
 from pokersim.errors import ConfigError
 
-__all__ = ["FILE", "SCENARIO_COPY", "check_resume", "command_line", "versions", "write_provenance"]
+__all__ = [
+    "FILE",
+    "SCENARIO_COPY",
+    "TARGET_COPY",
+    "check_resume",
+    "command_line",
+    "linked_target",
+    "versions",
+    "write_provenance",
+]
 
 FILE = "provenance.json"
 SCENARIO_COPY = "scenario.toml"
+TARGET_COPY = "target.toml"
 FORMAT = 1
 
 #: The command line of the ``pokersim`` invocation in progress (set by ``pokersim.cli.main``).
@@ -69,16 +80,39 @@ def versions() -> dict[str, str | None]:
     }
 
 
+def linked_target(data: bytes, source: str | os.PathLike[str] | None) -> Path | None:
+    """The target file a linked satellite's TOML names (R-SAT-1), if it names one that exists.
+
+    Relative to ``source``'s folder, as the loader reads it; ``None`` for any other scenario.
+    """
+    import tomllib  # noqa: PLC0415
+
+    try:
+        series = tomllib.loads(data.decode("utf-8")).get("series")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    target = series.get("target") if isinstance(series, dict) else None
+    if not isinstance(target, str):
+        return None
+    base = Path(os.fspath(source)).parent if source is not None else Path()
+    path = base / target
+    return path if path.is_file() else None
+
+
+def _copy_entry(folder: Path, path: str | None, data: bytes, copy_name: str) -> dict[str, Any]:
+    copy = folder / copy_name
+    if not copy.exists() or copy.read_bytes() != data:
+        copy.write_bytes(data)
+    return {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "copy": copy_name}
+
+
 def _scenario_entry(folder: Path, scenario: Any, data: bytes | None) -> dict[str, Any] | None:
     if scenario is None and data is None:
         return None
     path = None if scenario is None else os.fspath(scenario)
     if data is None:
         data = Path(os.fspath(scenario)).read_bytes()
-    copy = folder / SCENARIO_COPY
-    if not copy.exists() or copy.read_bytes() != data:
-        copy.write_bytes(data)
-    return {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "copy": SCENARIO_COPY}
+    return _copy_entry(folder, path, data, SCENARIO_COPY)
 
 
 def write_provenance(
@@ -101,6 +135,16 @@ def write_provenance(
     entry = _scenario_entry(folder, scenario, scenario_bytes)
     if entry is not None:
         record["scenario"] = entry
+        data = (
+            scenario_bytes if scenario_bytes is not None else (folder / SCENARIO_COPY).read_bytes()
+        )
+        target = linked_target(data, scenario)
+        if target is not None:
+            record["target"] = _copy_entry(
+                folder, os.fspath(target), target.read_bytes(), TARGET_COPY
+            )
+        elif (folder / TARGET_COPY).is_file():  # an earlier run's, overwritten with --force
+            (folder / TARGET_COPY).unlink()
     if scenarios:
         record["scenarios"] = {
             name: {
@@ -112,11 +156,11 @@ def write_provenance(
     if extra:
         record.update(extra)
     record["versions"] = versions()
-    target = folder / FILE
-    tmp = target.with_name(target.name + ".tmp")
+    out = folder / FILE
+    tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(json.dumps(record, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, target)
-    return target
+    os.replace(tmp, out)
+    return out
 
 
 def check_resume(folder: str | os.PathLike[str], force: bool) -> None:

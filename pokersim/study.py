@@ -341,13 +341,19 @@ def run_study(
     load_runner(runner)  # fail fast on a bad name, before any worker starts
     if runner == DEFAULT_RUNNER and not in_memory:
         _check_scenario(scenario_path)
+    from pokersim.provenance import linked_target  # noqa: PLC0415
+
     digest = hashlib.sha256(data).hexdigest()
+    target = linked_target(data, None if in_memory else scenario_path)
     manifest = {
         "format": FORMAT_VERSION,
         "runner": runner,
         "runs": runs,
         "scenario": os.fspath(scenario_path),
         "scenario_sha256": digest,
+        # a linked satellite's target plays in every run (R-SAT-1): a changed target is
+        # another study
+        "target_sha256": hashlib.sha256(target.read_bytes()).hexdigest() if target else None,
         "seed": seed,
     }
     if (jobs or _cpu_count()) > 1 and scheduler is None and runs > 1 and workers is None:
@@ -576,7 +582,7 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
                 "--out folder"
             )
         old = json.loads(path.read_text(encoding="utf-8"))
-        for key in ("format", "runner", "scenario_sha256", "seed"):
+        for key in ("format", "runner", "scenario_sha256", "target_sha256", "seed"):
             if old.get(key) != manifest[key]:
                 raise ConfigError(
                     f"cannot resume the study in {folder}: its {key} is {old.get(key)!r}, "

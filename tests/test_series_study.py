@@ -139,3 +139,40 @@ def test_a_sweep_of_a_series_finds_the_target_from_each_arms_folder(tmp_path: Pa
     assert closed.runs["seats_played"].sum() == 0 < open_.runs["seats_played"].sum()
     report = (tmp_path / "sweep" / "report.md").read_text(encoding="utf-8")
     assert "the ROI is over the satellite and its target" in report  # its ROI gap is the series'
+
+
+def test_the_folder_keeps_the_target_it_played_and_a_changed_target_is_another_study(
+    tmp_path: Path,
+) -> None:
+    """``provenance.json`` records the target (path, SHA-256) beside its copy ``target.toml``;
+    a study whose target file changed since is not resumed (its runs would mix two series)."""
+    import json
+
+    from pokersim.errors import ConfigError
+
+    here = tmp_path / "files"
+    here.mkdir()
+    target = here / "series_target.toml"
+    target.write_bytes((ROOT / "scenarios" / "series_target.toml").read_bytes())
+    satellite = here / "satellite.toml"
+    satellite.write_bytes(SATELLITE.read_bytes())
+    out = tmp_path / "study"
+    run_study(str(satellite), runs=1, seed=0, out=out, jobs=1, progress=False)
+    record = json.loads((out / "provenance.json").read_text(encoding="utf-8"))
+    assert record["target"]["copy"] == "target.toml"
+    assert (out / "target.toml").read_bytes() == target.read_bytes()
+    run_study(str(satellite), runs=2, seed=0, out=out, jobs=1, progress=False, resume=True)
+    target.write_text(target.read_text(encoding="utf-8").replace("count = 18", "count = 27"))
+    with pytest.raises(ConfigError, match="target_sha256"):
+        run_study(str(satellite), runs=3, seed=0, out=out, jobs=1, progress=False, resume=True)
+    plain = tmp_path / "plain"  # a run of another scenario in the same folder: no stale copy
+    from pokersim.cli import main
+
+    assert main(["run", str(satellite), "--out", str(plain)]) == 0
+    assert (plain / "target.toml").is_file()
+    assert (
+        main(["run", str(ROOT / "scenarios" / "sng_9max.toml"), "--out", str(plain), "--force"])
+        == 0
+    )
+    assert not (plain / "target.toml").exists()
+    assert "target" not in json.loads((plain / "provenance.json").read_text(encoding="utf-8"))
