@@ -109,6 +109,16 @@ def load_target(satellite: Scenario) -> Scenario:
     target = load_scenario(path)
     if target.series.linked:
         raise ConfigError(f"{where}: series.target: the target may not be a linked satellite")
+    if target.flights.enabled:
+        raise ConfigError(
+            f"{where}: series.target: {str(path)!r} is a multi-day event ([flights]), whose "
+            "day-1 flights are tournaments of their own: expected one tournament"
+        )
+    if target.spin_and_go.table:
+        raise ConfigError(
+            f"{where}: series.target: {str(path)!r} is a Spin & Go (three players, the pool "
+            "drawn for them): expected a tournament that takes the seat winners as entries"
+        )
     seat = satellite.satellite.seat_value_cents
     if seat != target.entries.buy_in_cents:
         raise ConfigError(
@@ -131,9 +141,15 @@ def _with_winners(target: Scenario, winners: Sequence[PlayerSpec], satellite: Sc
         raise ConfigError(
             f"{target.source}: players: the target already has a player named {clash[0]!r}"
         )
-    field = dataclasses.replace(
-        players, count=players.count + len(added), named=players.named + added
-    )
+    count = players.count + len(added)
+    bands = target.payouts.bands
+    if bands and not any(b.min_entries <= count <= (b.max_entries or count) for b in bands):
+        raise ConfigError(
+            f"{target.source}: payouts.bands: no band covers {count} entries (its "
+            f"{players.count} players and the satellite's {len(added)} seat winners); expected "
+            f"a band up to {count} or a last band without max_entries"
+        )
+    field = dataclasses.replace(players, count=count, named=players.named + added)
     offset = satellite.series.target_start_seconds
     starts_at = satellite.starts_at
     return dataclasses.replace(

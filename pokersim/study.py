@@ -505,11 +505,16 @@ def _check_scenario(path: str) -> None:
     """Load the scenario once in this process so a bad file fails before any run starts.
 
     A multi-day event is studied event by event (``event_rows``); one cancelled before the
-    start is refused.
+    start is refused; a linked satellite's target is read and checked too (R-SAT-1).
     """
     from pokersim.scenario import load_scenario  # noqa: PLC0415
 
-    refuse_cancelled(load_scenario(path), path)
+    scenario = load_scenario(path)
+    refuse_cancelled(scenario, path)
+    if scenario.series.linked:
+        from pokersim.series import load_target  # noqa: PLC0415
+
+        load_target(scenario)
 
 
 def refuse_multiday(scenario: Any, path: str) -> None:

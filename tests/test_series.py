@@ -149,3 +149,48 @@ def test_run_out_writes_the_targets_own_run_beside_the_satellites(tmp_path: Path
     assert sorted(p.name for p in (out / "target" / "hands").glob("table-*.txt"))
     # a second run into the same folder is refused without --force (the target's files too)
     assert main(["run", str(path), "--seed", "4", "--out", str(out)]) == 2
+
+
+@pytest.mark.parametrize(
+    ("shipped", "expected"),
+    [
+        ("flights.toml", r"is a multi-day event \(\[flights\]\)"),
+        ("spin_and_go.toml", "is a Spin & Go"),
+        ("sng_9max.toml", "payouts.bands: no band covers 14 entries"),
+    ],
+)
+def test_r_sat_1_a_target_that_cannot_take_the_winners_is_refused_in_one_line(
+    shipped: str, expected: str, tmp_path: Path
+) -> None:
+    """A multi-day event's flights and a Spin & Go's three players take no seat winners; a
+    target whose payout bands end below its field and the seats names its bands. ``pokersim
+    run`` says so before the satellite plays."""
+    import subprocess
+    import sys
+    import tomllib
+
+    text = (ROOT / "scenarios" / shipped).read_text(encoding="utf-8")
+    e = tomllib.loads(text)["entries"]
+    buy_in = e["prize_cents"] + e.get("bounty_cents", 0) + e.get("fee_cents", 0)
+    # twelve players buying five seats: the pool is 5 buy-ins (a 9-player field + 5 = 14)
+    series = 'target = "target.toml"\ntarget_start_minutes = 600'  # the winners come in time
+    sat = _satellite(tmp_path, series, target=text, seat=buy_in)
+    sat.write_text(
+        sat.read_text(encoding="utf-8").replace(
+            "prize_cents = 500", f"prize_cents = {buy_in * 5 // 12 + 1}"
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match=expected):
+        run_series(load_scenario(sat))
+    done = subprocess.run(
+        [sys.executable, "-m", "pokersim", "run", str(sat), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode != 0 and len(lines) == 1 and "Traceback" not in done.stderr
+    assert "series.target" in lines[0] or "payouts.bands" in lines[0]
+    if shipped != "sng_9max.toml":  # refused before the satellite plays: nothing written
+        assert not (tmp_path / "out" / "events.jsonl").exists()

@@ -107,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
         from pokersim.cli._event import check_event_args
 
         check_event_args(args)
+    if scenario.series.linked:  # the target read and checked before the satellite plays
+        from pokersim.series import load_target
+
+        load_target(scenario)
     if out is None and scenario.flights.enabled:
         from pokersim.cli._event import play_event
 
