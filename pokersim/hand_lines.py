@@ -463,6 +463,21 @@ def _encode(rows, out, text, starts, first, entry_rows, entry_at):  # pragma: no
     return at, lines, entries
 
 
+def _encode_arrays(
+    rows: array[int], entries: array[int], out: np.ndarray, entry_at: np.ndarray
+) -> tuple[int, int, int]:
+    """``_encode`` on views of the two arrays, gone with this call's frame.
+
+    The caller then empties the arrays in place, which their buffers' views would forbid; a
+    tracer that reads a frame's locals (a debugger, an in-process profiler) keeps a copy of
+    them as long as that frame lives, so the views must not be the caller's locals.
+    """
+    ints = np.frombuffer(rows, dtype=np.int64)
+    entry_rows = np.frombuffer(entries, dtype=np.int64)
+    done: tuple[int, int, int] = _encode(ints, out, _TEXT, _STARTS, _FIRST, entry_rows, entry_at)
+    return done
+
+
 class HandLines:
     """Rows waiting for their lines, all written in one compiled call.
 
@@ -511,10 +526,7 @@ class HandLines:
             out = _OUT[0] = np.empty(len(rows) * _PER_INT, dtype=np.uint8)
         self.entries.append(len(rows))
         entry_at = np.empty(self.hands + 1, dtype=np.int64)
-        ints = np.frombuffer(rows, dtype=np.int64)
-        entry_rows = np.frombuffer(self.entries, dtype=np.int64)
-        size, lines, entries = _encode(ints, out, _TEXT, _STARTS, _FIRST, entry_rows, entry_at)
-        del ints, entry_rows  # the arrays' buffers released: they can be emptied in place
+        size, lines, entries = _encode_arrays(rows, self.entries, out, entry_at)
         if size < 0 or entries != self.hands:
             del self.entries[-1]
             where = lines if size < 0 else 0

@@ -368,3 +368,29 @@ def test_a_run_written_with_table_rows_has_the_record_paths_event_log(
     assert written.count('"type":"TableHandStarted"') > 50
     tournament = [e for e in records if not isinstance(e, HAND_EVENT_TYPES)]
     assert seen == (tournament if watch else [])  # on_event sees every one, as records
+
+
+def test_a_tracer_that_reads_the_frames_locals_does_not_stop_the_event_log(tmp_path: Path) -> None:
+    """An in-process profiler or a debugger reads a frame's locals, which keeps a copy of them:
+    the views of the rows must not be locals of the frame that empties the rows in place (it
+    raised ``BufferError: cannot resize an array that is exporting buffers``)."""
+    import sys
+
+    from pokersim.outputs import write_run
+    from pokersim.scenario import load_scenario
+
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "sng_9max.toml")
+    plain = write_run(scenario, 2, tmp_path / "plain", actions=True, scenario_name="sng")
+
+    def read_locals(frame: Any, event: str, _arg: Any) -> None:  # when a compiled call starts
+        if event == "c_call" and frame.f_globals.get("__name__") == "pokersim.hand_lines":
+            frame.f_locals  # noqa: B018 - reading them is the point
+
+    sys.setprofile(read_locals)
+    try:
+        traced = write_run(scenario, 2, tmp_path / "traced", actions=True, scenario_name="sng")
+    finally:
+        sys.setprofile(None)
+    assert traced == plain
+    read = (tmp_path / "plain" / "events.jsonl").read_bytes()
+    assert (tmp_path / "traced" / "events.jsonl").read_bytes() == read
