@@ -22,9 +22,9 @@ from pokersim.engine import run_tournament
 from pokersim.errors import ConfigError
 from pokersim.events import event_record
 from pokersim.history.tournament import tournament_id
+from pokersim.run_rows import reduce_log
 from pokersim.scenario import Conduct, Confiscation, SanctionKind, parse_scenario
 from pokersim.scenario_toml import scenario_data
-from pokersim.study import reduce_log
 
 W, M, C, D = (
     SanctionKind.WARNING,

@@ -264,7 +264,7 @@ def test_run_report_of_an_event_is_its_one_run_study(tmp_path: Path) -> None:
     """``run --report``: the event's days written as without it, and a report of the event as
     a one-run study (the rows of ``pokersim study`` for that seed)."""
     from pokersim.cli import main
-    from pokersim.study import event_rows
+    from pokersim.run_rows import event_rows
 
     out, plain = tmp_path / "report", tmp_path / "plain"
     assert main(["run", str(FLIGHTS), "--seed", "2", "--out", str(plain)]) == 0

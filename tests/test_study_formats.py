@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from pokersim import study
+from pokersim import run_rows, study
 from pokersim.engine import TournamentResult, run_tournament
 from pokersim.results import bubble_time, event_record
 from pokersim.rng import derive_seed
@@ -46,8 +46,8 @@ def _run(sc: Scenario, seed: int) -> tuple[TournamentResult, list[Any]]:
     return result, log
 
 
-def _check(result: TournamentResult, log: list[Any]) -> study.LogReduction:
-    red = study.reduce_log(log, step=60)
+def _check(result: TournamentResult, log: list[Any]) -> run_rows.LogReduction:
+    red = run_rows.reduce_log(log, step=60)
     records = [event_record(e) for e in log]
     assert red.bubble_seconds is not None
     assert red.bubble_seconds == result.bubble_seconds == bubble_time(records)

@@ -9,8 +9,9 @@ import pytest
 
 from pokersim import events as ev
 from pokersim.engine import run_tournament
+from pokersim.run_rows import played_rows, reduce_log
 from pokersim.scenario import load_scenario
-from pokersim.study import engine_runner, played_rows, reduce_log
+from pokersim.study import engine_runner
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

@@ -42,7 +42,8 @@ def play_event(args: argparse.Namespace, scenario: Any, path: Path, out: Path | 
         )
         if day_two is not None:  # --report: the event as a one-run study (docs/studies.md)
             from pokersim.report import write_report
-            from pokersim.study import one_run, reduce_event
+            from pokersim.run_rows import reduce_event
+            from pokersim.study import one_run
 
             tables = one_run(out, args.seed, *reduce_event(ev, day_two))
             write_report(tables, scenario=scenario, heading="Run report")

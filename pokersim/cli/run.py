@@ -34,7 +34,7 @@ _REPORT_EVENTS = frozenset(
         "FinalTableFormed",
         "TableOpened",
     }
-)  # the events a run report reduces (pokersim.study.reduce_log)
+)  # the events a run report reduces (pokersim.run_rows.reduce_log)
 
 
 def register(subparsers: Any) -> None:
@@ -291,7 +291,8 @@ def _play(
 def _report(out: Path, scenario: Any, seed: int, result: Any, kept: list[Any], series: Any) -> None:
     """``--report``: the run as a one-run study (a linked series with its target's columns)."""
     from pokersim.report import write_report
-    from pokersim.study import one_run, played_rows, with_target
+    from pokersim.run_rows import played_rows, with_target
+    from pokersim.study import one_run
 
     rows = played_rows(scenario, result, kept)
     if series is not None:
