@@ -24,6 +24,7 @@ FORMATS = (
     "spin_and_go",
     "mystery_bounty",
     "flights",
+    "series_satellite",
 )
 
 
@@ -60,10 +61,39 @@ def flights_row() -> str:
     )
 
 
+def series_row() -> str:
+    """The linked satellite's cell: its seats, and where its winners went in the target."""
+    from pokersim.scenario import load_scenario
+    from pokersim.series import run_series
+
+    series = run_series(load_scenario(ROOT / "scenarios" / "series_satellite.toml"), 1)
+    paths = series.paths
+    seated = [p for p in paths if p.registered_at is not None]
+    text = f"{len(paths)} seats after {series.satellite.hands_played} hands"
+    if not seated:
+        return text + ", kept as cash (the target's registration was over)"
+    times = {p.registered_at for p in seated}
+    when = "at its start" if times == {0} else "during its late registration"
+    if len(times) == 1 and times != {0}:
+        minutes, seconds = divmod(times.pop() or 0, 60)
+        when = f"{minutes}:{seconds:02d} into the target's late registration"
+    who = "both" if len(seated) == 2 else f"{len(seated)} of them"
+    best = min(seated, key=lambda p: p.target_place)
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(best.target_place % 10, "th")
+    if 10 <= best.target_place % 100 <= 20:
+        suffix = "th"
+    return (
+        f"{text}, {who} seated {when}; the best of them {best.target_place}{suffix} there "
+        f"({_dollars(best.target_prize_cents)})"
+    )
+
+
 def format_row(name: str) -> str:
     """The seed-1 cell of the README's formats table for one shipped format."""
     if name == "flights":
         return flights_row()
+    if name == "series_satellite":
+        return series_row()
     run, log = _events(name)
     hands = run["hands_played"]
     if name == "pko":
