@@ -454,19 +454,7 @@ def _run_locked(
             if on_run is not None:
                 on_run(result[0])
 
-        if not todo:
-            pass
-        elif scheduler is not None:
-            _execute_dask(todo, scheduler, store)
-        elif workers is None and ((jobs or _cpu_count()) == 1 or len(todo) == 1):
-            for task in todo:
-                store(_execute_task(task))
-        elif workers is not None:
-            _execute_processes(todo, workers, store)
-        else:
-            count = min(jobs or _cpu_count(), len(todo))
-            with LocalWorkers(count, warm=runner == DEFAULT_RUNNER) as own:
-                _execute_processes(todo, own, store)
+        _execute(todo, store, scheduler=scheduler, workers=workers, jobs=jobs, runner=runner)
         merge.finish()
     except OSError as exc:
         merge.abandon()
@@ -477,6 +465,35 @@ def _run_locked(
     finally:
         bar.close()
     return load_study(folder)
+
+
+def _execute(
+    todo: Sequence[_Task],
+    store: _Store,
+    *,
+    scheduler: Any,
+    workers: LocalWorkers | None,
+    jobs: int | None,
+    runner: str,
+) -> None:
+    """Play the runs left where they are asked to run.
+
+    On a Dask cluster, the caller's workers, workers of the study's own, or in this process
+    (one job, or one run left).
+    """
+    if not todo:
+        return
+    if scheduler is not None:
+        _execute_dask(todo, scheduler, store)
+    elif workers is not None:
+        _execute_processes(todo, workers, store)
+    elif (jobs or _cpu_count()) == 1 or len(todo) == 1:
+        for task in todo:
+            store(_execute_task(task))
+    else:
+        count = min(jobs or _cpu_count(), len(todo))
+        with LocalWorkers(count, warm=runner == DEFAULT_RUNNER) as own:
+            _execute_processes(todo, own, store)
 
 
 def _open_merge(folder: Path, runs: int, done: set[int]) -> _StudyMerge:
