@@ -888,7 +888,7 @@ def load_study(folder: str | os.PathLike[str]) -> StudyResult:
             if not (folder / "study.json").exists():
                 raise ConfigError(
                     f"{folder} holds no study (no study.json): expected the folder of "
-                    "`pokersim study --out`"
+                    f"`pokersim study --out`{_studies_inside(folder)}"
                 )
             raise ConfigError(
                 f"{folder} holds no {name}.parquet: not a finished study (run `pokersim study` "
@@ -897,6 +897,21 @@ def load_study(folder: str | os.PathLike[str]) -> StudyResult:
         frames[name] = _to_pandas(name, pq.read_table(path))
     return StudyResult(
         path=folder, runs=frames["runs"], finishes=frames["finishes"], timeline=frames["timeline"]
+    )
+
+
+def _studies_inside(folder: Path) -> str:
+    """What to report instead, when ``folder`` is a sweep's or a comparison's: its arms."""
+    try:
+        arms = sorted(p.name for p in folder.iterdir() if (p / MANIFEST).is_file())
+    except OSError:  # an unreadable folder inside: no advice rather than another error
+        return ""
+    if not arms:
+        return ""
+    what = "a sweep's" if (folder / "sweep.json").is_file() else "a comparison's"
+    return (
+        f"; this is {what} folder, whose arms are studies ({', '.join(arms)}): report one of "
+        f"them, e.g. `pokersim report {folder / arms[0]}`"
     )
 
 

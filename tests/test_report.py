@@ -150,6 +150,21 @@ def test_report_cli_on_a_folder_without_a_study(
     assert "holds no study (no study.json)" in capsys.readouterr().err
     assert cli_main(["report", str(tmp_path / "nothing")]) == 2
     assert "nothing: no such folder" in capsys.readouterr().err
+
+
+def test_report_cli_on_a_sweep_names_its_arms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sweep's folder is not a study, but its arms are: the line says which to report."""
+    for arm in ("arm-01", "arm-02"):
+        (tmp_path / arm).mkdir()
+        (tmp_path / arm / "study.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "sweep.json").write_text("{}", encoding="utf-8")
+    assert cli_main(["report", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "this is a sweep's folder, whose arms are studies (arm-01, arm-02)" in err
+    assert f"pokersim report {tmp_path / 'arm-01'}" in err
     (tmp_path / "study.json").write_text("{}", encoding="utf-8")  # a study not finished
     assert cli_main(["report", str(tmp_path)]) == 2
     assert "holds no runs.parquet: not a finished study" in capsys.readouterr().err
