@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pokersim.rng import derive_seed
 from pokersim.scenario import load_scenario
@@ -176,3 +178,62 @@ def test_the_folder_keeps_the_target_it_played_and_a_changed_target_is_another_s
     )
     assert not (plain / "target.toml").exists()
     assert "target" not in json.loads((plain / "provenance.json").read_text(encoding="utf-8"))
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    target=st.sampled_from(["series_target.toml", "pko.toml"]),
+    start=st.integers(min_value=0, max_value=60),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_r_sat_1_the_series_rows_keep_every_cent(
+    target: str, start: int, seed: int, tmp_path: Path
+) -> None:
+    """Over the satellite and its target, the satellite's players' series profit and the
+    target's own players' net lose the two tournaments' fees and nothing else: with winners
+    arriving at the start, late or never, and in a knockout target with re-entries (its bounty
+    cash, and what a winner buys there beyond the seat, counted)."""
+    import tomllib
+
+    from pokersim.run_rows import engine_rows
+
+    shipped = ROOT / "scenarios" / target
+    data = tomllib.loads(shipped.read_text(encoding="utf-8"))["entries"]
+    buy_in = data["prize_cents"] + data.get("bounty_cents", 0) + data.get("fee_cents", 0)
+    folder = tmp_path / f"{target}-{start}-{seed}"
+    folder.mkdir()
+    (folder / target).write_bytes(shipped.read_bytes())
+    text = SATELLITE.read_text(encoding="utf-8")
+    for old, new in (
+        ('target = "series_target.toml"', f'target = "{target}"'),
+        ("target_start_minutes = 20", f"target_start_minutes = {start}"),
+        ("seat_value_cents = 2000", f"seat_value_cents = {buy_in}"),
+        ("prize_cents = 200\n", f"prize_cents = {buy_in // 10}\n"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    path = folder / "satellite.toml"
+    path.write_text(text, encoding="utf-8")
+    run, finishes = engine_rows(str(path), seed)
+    series = run_series(load_scenario(path), seed)
+    winners = {p.target_id for p in series.paths if p.target_id is not None}
+    paid: dict[int, int] = {}
+    fees = 0  # the target's fee parts: every first entry's, then every purchase's
+    for r in series.target_events:
+        if r["type"] == "EntryBought":
+            paid[r["player_id"]] = (
+                paid.get(r["player_id"], 0) + r["prize_cents"] + r["bounty_cents"] + r["fee_cents"]
+            )
+            fees += r["fee_cents"]
+    target_players = series.target.finishes
+    fees += len(target_players) * data.get("fee_cents", 0)  # every first entry's fee
+    own_net = sum(
+        f.prize_cents + f.bounty_cents + f.refund_cents - buy_in - paid.get(f.player_id, 0)
+        for f in target_players
+        if f.player_id not in winners
+    )
+    sat_fees = len(finishes) * 20
+    assert sum(r["series_profit_cents"] for r in finishes) + own_net == -(sat_fees + fees)
+    assert run["seats_played"] == len(winners)
