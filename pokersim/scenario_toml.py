@@ -7,6 +7,7 @@ of a scenario given as a record.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -27,7 +28,7 @@ from pokersim.scenario import (
     parse_scenario,
 )
 
-__all__ = ["scenario_data", "scenario_toml"]
+__all__ = ["anchor_target", "scenario_data", "scenario_toml"]
 
 
 def _minutes(seconds: float) -> int | float:
@@ -49,6 +50,22 @@ def _clock(seconds: int) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return f"{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
+
+
+def anchor_target(data: dict[str, Any], source: str | os.PathLike[str] | None) -> dict[str, Any]:
+    """``data`` (TOML data read from ``source``) with a linked series' target named absolutely.
+
+    The target (R-SAT-1) is named relative to the satellite's file, as the loader reads it;
+    data written elsewhere (a sweep's arm, a design's candidate, a study's copy of a variant)
+    would name nothing there. Changed in place, and returned.
+    """
+    series = data.get("series")
+    if source is None or not isinstance(series, dict):
+        return data
+    target = series.get("target")
+    if isinstance(target, str) and not os.path.isabs(target):
+        series["target"] = os.path.abspath(os.path.join(os.path.dirname(source), target))
+    return data
 
 
 def scenario_data(sc: Scenario) -> dict[str, Any]:
@@ -234,6 +251,7 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
             "target": sc.series.target,
             "target_start_minutes": _minutes(sc.series.target_start_seconds),
         }
+        anchor_target(data, sc.source)  # the text may be written anywhere
     fl = sc.flights
     if fl.enabled:  # F-FLIGHT-1..4; written only for a flighted event
         data["flights"] = {

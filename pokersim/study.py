@@ -204,39 +204,23 @@ def scenario_data_of(scenario: Any) -> dict[str, Any]:
     import tomllib  # noqa: PLC0415
 
     from pokersim.scenario import Scenario  # noqa: PLC0415
+    from pokersim.scenario_toml import anchor_target, scenario_data  # noqa: PLC0415
 
     if isinstance(scenario, str | os.PathLike):
         try:
             with open(scenario, "rb") as handle:
-                return _anchored(tomllib.load(handle), scenario)
+                return anchor_target(tomllib.load(handle), scenario)
         except OSError as exc:
             raise ConfigError(f"scenario {os.fspath(scenario)!r}: cannot read it ({exc})") from exc
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{os.fspath(scenario)}: not valid TOML: {exc}") from None
     if isinstance(scenario, Scenario):
-        from pokersim.scenario_toml import scenario_data  # noqa: PLC0415
-
-        return _anchored(scenario_data(scenario), scenario.source)
+        return scenario_data(scenario)
     if isinstance(scenario, Mapping):
         return _deep_copy(scenario)
     raise ConfigError(
         f"a scenario is a path, a Scenario or a mapping of TOML data, got {type(scenario).__name__}"
     )
-
-
-def _anchored(data: dict[str, Any], source: str | os.PathLike[str] | None) -> dict[str, Any]:
-    """``data`` with a linked series' target file (R-SAT-1) made absolute.
-
-    The target is named relative to the satellite's file; the data is written elsewhere (a
-    sweep's arm, a study's copy), where that name would point nowhere.
-    """
-    series = data.get("series")
-    if not (source and isinstance(series, dict)):
-        return data
-    target = series.get("target")
-    if isinstance(target, str) and not os.path.isabs(target):
-        series["target"] = os.path.abspath(os.path.join(os.path.dirname(source), target))
-    return data
 
 
 def _deep_copy(value: Any) -> Any:

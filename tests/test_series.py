@@ -8,7 +8,7 @@ import pytest
 
 from pokersim.errors import ConfigError
 from pokersim.scenario import load_scenario, parse_scenario
-from pokersim.series import registration_time, run_series, series_summary
+from pokersim.series import load_target, registration_time, run_series, series_summary
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = (ROOT / "scenarios" / "series_target.toml").read_text(encoding="utf-8")
@@ -117,9 +117,17 @@ def test_the_series_survives_the_written_file(tmp_path: Path) -> None:
     from pokersim.scenario_toml import scenario_toml
 
     sc = load_scenario(_satellite(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 7.5'))
-    back = parse_scenario(tomllib.loads(scenario_toml(sc)))
-    assert back.series == sc.series and back.satellite == sc.satellite
+    written = tmp_path / "elsewhere"  # written in another folder, it names the same target
+    written.mkdir()
+    (written / "satellite.toml").write_text(scenario_toml(sc), encoding="utf-8")
+    back = load_scenario(written / "satellite.toml")
+    assert back.series.target == str(tmp_path / "target.toml")
+    assert replace(back.series, target=sc.series.target) == sc.series
+    assert back.satellite == sc.satellite
     assert replace(back, source=None).series.target_start_seconds == 450
+    assert load_target(back) == load_target(sc)
+    unanchored = parse_scenario(tomllib.loads(scenario_toml(replace(sc, source=None))))
+    assert unanchored.series == sc.series  # no file to name it from: as given
 
 
 def test_run_out_writes_the_targets_own_run_beside_the_satellites(tmp_path: Path) -> None:

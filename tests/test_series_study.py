@@ -237,3 +237,14 @@ def test_r_sat_1_the_series_rows_keep_every_cent(
     sat_fees = len(finishes) * 20
     assert sum(r["series_profit_cents"] for r in finishes) + own_net == -(sat_fees + fees)
     assert run["seats_played"] == len(winners)
+
+
+def test_design_checks_a_linked_satellite_from_its_candidates_folder(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``design --check`` writes the scenario as a candidate in a folder of its own: its target
+    is still found (it was not: 'series.target: no such scenario file')."""
+    from pokersim.cli import main
+
+    assert main(["design", "--check", str(SATELLITE), "--runs", "2", "--jobs", "1"]) == 0
+    assert "duration over 2 runs" in capsys.readouterr().out
