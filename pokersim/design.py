@@ -32,7 +32,7 @@ from pokersim.scenario import (
     Breaks,
     Scenario,
 )
-from pokersim.scenario_toml import scenario_toml
+from pokersim.scenario_toml import anchored, scenario_toml
 
 __all__ = [
     "ANTE_MANTISSAS",
@@ -300,7 +300,7 @@ def scenario_with_structure(
             f"players ({exc}); expected mix slices with `percent`"
         ) from None
     return replace(
-        base,
+        anchored(base),  # cut from its file below: a linked series' target named absolutely
         name=name,
         description=(
             f"Designed structure: {players} players, {starting_stack} chips, "

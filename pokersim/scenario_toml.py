@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import tomli_w
@@ -28,7 +29,7 @@ from pokersim.scenario import (
     parse_scenario,
 )
 
-__all__ = ["anchor_target", "scenario_data", "scenario_toml"]
+__all__ = ["anchor_target", "anchored", "scenario_data", "scenario_toml"]
 
 
 def _minutes(seconds: float) -> int | float:
@@ -63,9 +64,26 @@ def anchor_target(data: dict[str, Any], source: str | os.PathLike[str] | None) -
     if source is None or not isinstance(series, dict):
         return data
     target = series.get("target")
-    if isinstance(target, str) and not os.path.isabs(target):
-        series["target"] = os.path.abspath(os.path.join(os.path.dirname(source), target))
+    if isinstance(target, str):
+        series["target"] = _absolute(target, source)
     return data
+
+
+def anchored(sc: Scenario) -> Scenario:
+    """``sc`` with a linked series' target named by its absolute path (see ``anchor_target``).
+
+    For a scenario made from another and cut from its file (``source=None``, a design).
+    """
+    if not sc.series.linked or sc.source is None:
+        return sc
+    return replace(sc, series=replace(sc.series, target=_absolute(sc.series.target, sc.source)))
+
+
+def _absolute(target: str, source: str | os.PathLike[str]) -> str:
+    """The target file's name as the loader reads it from ``source``'s folder, made absolute."""
+    if os.path.isabs(target):
+        return target
+    return os.path.abspath(os.path.join(os.path.dirname(source), target))
 
 
 def scenario_data(sc: Scenario) -> dict[str, Any]:

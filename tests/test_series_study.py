@@ -203,7 +203,7 @@ def test_r_sat_1_the_series_rows_keep_every_cent(
     data = tomllib.loads(shipped.read_text(encoding="utf-8"))["entries"]
     buy_in = data["prize_cents"] + data.get("bounty_cents", 0) + data.get("fee_cents", 0)
     folder = tmp_path / f"{target}-{start}-{seed}"
-    folder.mkdir()
+    folder.mkdir(exist_ok=True)  # Hypothesis may play an example twice
     (folder / target).write_bytes(shipped.read_bytes())
     text = SATELLITE.read_text(encoding="utf-8")
     for old, new in (
@@ -248,3 +248,20 @@ def test_design_checks_a_linked_satellite_from_its_candidates_folder(
 
     assert main(["design", "--check", str(SATELLITE), "--runs", "2", "--jobs", "1"]) == 0
     assert "duration over 2 runs" in capsys.readouterr().out
+
+
+def test_a_design_based_on_a_linked_satellite_writes_a_file_that_plays_its_series(
+    tmp_path: Path,
+) -> None:
+    """The designed scenario is cut from its base's file and written elsewhere: it names the
+    base's target by its absolute path, and plays the series from where it is written."""
+    from pokersim.cli import main
+
+    out = tmp_path / "designed" / "satellite.toml"
+    out.parent.mkdir()
+    argv = ["design", "--base", str(SATELLITE), "--players", "20", "--starting-stack", "1500"]
+    argv += ["--level-minutes", "5", "--target-hours", "0.75", "--runs", "2", "--jobs", "1"]
+    assert main([*argv, "--tolerance-percent", "40", "--out", str(out)]) == 0
+    designed = load_scenario(out)
+    assert designed.series.target == str(ROOT / "scenarios" / "series_target.toml")
+    assert run_series(designed, 1).target.entries >= 18
