@@ -106,37 +106,24 @@ def profit_column(finishes: pd.DataFrame) -> str:
 def series_stats(finishes: pd.DataFrame) -> pd.DataFrame:
     """A linked series (R-SAT-1): each group's ROI over the satellite and its target.
 
-    The series ROI is the group's ``series_profit_cents`` (the seat spent on the target's
-    buy-in when it was played, the target's prizes and bounties added) over its satellite
-    cost, with its 95% CI over runs; ``seats`` the seats the group won, ``played`` those played
-    in the target, ``target_won_cents`` what those seats won there (prizes and bounties).
-    Empty for a study of anything else.
+    ``group_stats``' ROI on ``series_profit_cents`` (the seat spent on the target's buy-in when
+    it was played, the target's prizes and bounties added) over the satellite's cost, with its
+    95% CI over runs; ``seats`` the seats the group won, ``played`` those played in the target,
+    ``target_won_cents`` what those seats won there (prizes and bounties). Empty for a study of
+    anything else.
     """
-    if "series_profit_cents" not in finishes or finishes["series_profit_cents"].isna().all():
+    if profit_column(finishes) != "series_profit_cents":
         return pd.DataFrame()
+    roi = group_stats(finishes.assign(profit_cents=finishes["series_profit_cents"]))
     df = with_groups(finishes)
-    df["seat"] = (df["place"] == 1).astype(np.int64)
+    df["seats"] = (df["place"] == 1).astype(np.int64)
     df["played"] = (df["target_place"].fillna(0) > 0).astype(np.int64)
-    df["target_won"] = df["target_prize_cents"].fillna(0) + df["target_bounty_cents"].fillna(0)
-    rows = []
-    for group, part in df.groupby("group", sort=True):
-        per_run = part.groupby("run").agg(
-            profit=("series_profit_cents", "sum"), cost=("cost_cents", "sum")
-        )
-        roi = ratio_ci(list(per_run["profit"]), list(per_run["cost"]))
-        rows.append(
-            {
-                "group": group,
-                "finishes": len(part),
-                "roi": roi.value,
-                "roi_low": roi.low,
-                "roi_high": roi.high,
-                "seats": int(part["seat"].sum()),
-                "played": int(part["played"].sum()),
-                "target_won_cents": float(part["target_won"].sum()),
-            }
-        )
-    return pd.DataFrame(rows)
+    df["target_won_cents"] = (
+        df["target_prize_cents"].fillna(0) + df["target_bounty_cents"].fillna(0)
+    ).astype(float)
+    seats = df.groupby("group", sort=True)[["seats", "played", "target_won_cents"]].sum()
+    keep = ["group", "finishes", "roi", "roi_low", "roi_high"]
+    return roi[keep].merge(seats.reset_index(), on="group")
 
 
 def _series_md(finishes: pd.DataFrame) -> list[str]:

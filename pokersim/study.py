@@ -66,6 +66,23 @@ MERGE_ROWS = 1 << 20  # rows per row group of the merged files
 
 # --- schemas: the documented columns (docs/studies.md), in file order --------------------------
 
+# a linked series' target (R-SAT-1, ``run_rows.with_target``): integers, empty for other scenarios
+_TARGET_RUN = (
+    "target_entries",
+    "target_prize_pool_cents",
+    "target_hands_played",
+    "target_duration_seconds",
+    "seats_won",
+    "seats_played",
+)
+_TARGET_FINISH = (
+    "target_place",
+    "target_prize_cents",
+    "target_bounty_cents",
+    "target_cost_cents",
+    "series_profit_cents",
+)
+
 RUN_SCHEMA = pa.schema(
     [
         ("run", pa.int64()),
@@ -86,13 +103,7 @@ RUN_SCHEMA = pa.schema(
         ("level_at_end", pa.int64()),
         ("avg_stack_bb_at_bubble", pa.float64()),
         ("avg_stack_bb_at_final_table", pa.float64()),
-        # a linked series' target (R-SAT-1, ``with_target``); empty for other scenarios
-        ("target_entries", pa.int64()),
-        ("target_prize_pool_cents", pa.int64()),
-        ("target_hands_played", pa.int64()),
-        ("target_duration_seconds", pa.int64()),
-        ("seats_won", pa.int64()),
-        ("seats_played", pa.int64()),
+        *((column, pa.int64()) for column in _TARGET_RUN),
     ]
 )
 FINISH_SCHEMA = pa.schema(
@@ -112,12 +123,7 @@ FINISH_SCHEMA = pa.schema(
         ("cost_cents", pa.int64()),
         ("profit_cents", pa.int64()),
         ("final_table_stack", pa.int64()),
-        # a linked series' target (R-SAT-1, ``with_target``); empty for other scenarios
-        ("target_place", pa.int64()),
-        ("target_prize_cents", pa.int64()),
-        ("target_bounty_cents", pa.int64()),
-        ("target_cost_cents", pa.int64()),
-        ("series_profit_cents", pa.int64()),
+        *((column, pa.int64()) for column in _TARGET_FINISH),
     ]
 )
 TIMELINE_SCHEMA = pa.schema(
@@ -818,21 +824,6 @@ class _StudyMerge:
 
 #: Integer columns that may hold no value (no bubble, no final table...): read as pandas'
 #: nullable ``Int64``, so a missing value is ``pd.NA`` and the others stay integers.
-_TARGET_RUN = (
-    "target_entries",
-    "target_prize_pool_cents",
-    "target_hands_played",
-    "target_duration_seconds",
-    "seats_won",
-    "seats_played",
-)
-_TARGET_FINISH = (
-    "target_place",
-    "target_prize_cents",
-    "target_bounty_cents",
-    "target_cost_cents",
-    "series_profit_cents",
-)
 NULLABLE_INTS = {
     "runs": (
         "bubble_seconds",
