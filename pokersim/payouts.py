@@ -184,10 +184,9 @@ def shares_for(payouts: Payouts, entries: int, seats_per_table: int = FULL_RING)
     _check_entries(entries)
     if payouts.is_default:
         return default_shares(entries, seats_per_table)
-    for band in payouts.bands:
-        upper = band.max_entries if band.max_entries is not None else entries
-        if band.min_entries <= entries <= upper:
-            return band.shares
+    band = payouts.band_for(entries)
+    if band is not None:
+        return band.shares
     raise ConfigError(
         f"payouts: no band covers {entries} entries; expected bands from "
         f"{payouts.bands[0].min_entries} to {payouts.bands[-1].max_entries or 'any size'}"

@@ -94,8 +94,9 @@ def linked_target(data: bytes, source: str | os.PathLike[str] | None) -> Path | 
     target = series.get("target") if isinstance(series, dict) else None
     if not isinstance(target, str):
         return None
-    base = Path(os.fspath(source)).parent if source is not None else Path()
-    path = base / target
+    from pokersim.scenario import series_target_path  # noqa: PLC0415 - only for a satellite
+
+    path = series_target_path(target, source)
     return path if path.is_file() else None
 
 

@@ -84,6 +84,7 @@ __all__ = [
     "load_scenario",
     "mix_counts",
     "parse_scenario",
+    "series_target_path",
 ]
 
 #: Payout shares are integers out of this many units (1 unit = 0.000001 %): fine enough for a
@@ -400,6 +401,10 @@ class PayoutBand:
                 f"{len(self.shares)} places, more than min_entries"
             )
 
+    def covers(self, entries: int) -> bool:
+        """Whether a field of ``entries`` is paid by this band."""
+        return self.min_entries <= entries <= (self.max_entries or entries)
+
 
 @frozen(slots=True, kw_only=True)
 class Payouts:
@@ -411,6 +416,10 @@ class Payouts:
     def is_default(self) -> bool:
         """True when the built-in default curve is used."""
         return not self.bands
+
+    def band_for(self, entries: int) -> PayoutBand | None:
+        """The band that pays a field of ``entries`` (``None``: none does, or no bands)."""
+        return next((b for b in self.bands if b.covers(entries)), None)
 
 
 # --------------------------------------------------------------------------------------------
@@ -682,6 +691,14 @@ class Series:
     def linked(self) -> bool:
         """Whether the satellite feeds a target tournament."""
         return bool(self.target)
+
+
+def series_target_path(target: str, source: str | os.PathLike[str] | None) -> Path:
+    """A linked series' target file (R-SAT-1) as named from the satellite's file ``source``.
+
+    Relative to that file's folder (the working folder without one); an absolute name as is.
+    """
+    return (Path(os.fspath(source)).parent if source else Path()) / target
 
 
 @frozen(slots=True, kw_only=True)
@@ -1542,7 +1559,7 @@ def _read_payouts(top: Section, count: int) -> Payouts:
                 )
         bands.append(PayoutBand(min_entries=low, max_entries=high, shares=tuple(shares)))
     sec.done()
-    if bands and not any(b.min_entries <= count <= (b.max_entries or count) for b in bands):
+    if bands and not any(b.covers(count) for b in bands):
         raise sec.error("bands", f"no band covers players.count = {count}")
     return Payouts(bands=tuple(bands))
 

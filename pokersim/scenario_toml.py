@@ -27,6 +27,7 @@ from pokersim.scenario import (
     Scenario,
     SyncStageKind,
     parse_scenario,
+    series_target_path,
 )
 
 __all__ = ["anchor_target", "anchored", "scenario_data", "scenario_toml"]
@@ -81,9 +82,7 @@ def anchored(sc: Scenario) -> Scenario:
 
 def _absolute(target: str, source: str | os.PathLike[str]) -> str:
     """The target file's name as the loader reads it from ``source``'s folder, made absolute."""
-    if os.path.isabs(target):
-        return target
-    return os.path.abspath(os.path.join(os.path.dirname(source), target))
+    return os.path.abspath(series_target_path(target, source))
 
 
 def scenario_data(sc: Scenario) -> dict[str, Any]:

@@ -32,7 +32,6 @@ import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pokersim.engine import TournamentResult, run_tournament
@@ -40,7 +39,13 @@ from pokersim.errors import ConfigError
 from pokersim.events import event_record
 from pokersim.frozen import frozen
 from pokersim.rng import derive_seed
-from pokersim.scenario import NamedPlayer, PlayerSpec, Scenario, load_scenario
+from pokersim.scenario import (
+    NamedPlayer,
+    PlayerSpec,
+    Scenario,
+    load_scenario,
+    series_target_path,
+)
 
 if TYPE_CHECKING:  # a type only: the files are the caller's (``pokersim.outputs.files_in``)
     from pokersim.outputs import FolderFiles
@@ -102,8 +107,7 @@ def registration_time(satellite_end: int, target_start: int, late_seconds: int) 
 def load_target(satellite: Scenario) -> Scenario:
     """The target's scenario, checked against the satellite (``ConfigError`` naming the key)."""
     where = satellite.source or "<scenario>"
-    base = Path(satellite.source).parent if satellite.source else Path()
-    path = base / satellite.series.target
+    path = series_target_path(satellite.series.target, satellite.source)
     if not path.is_file():
         raise ConfigError(f"{where}: series.target: no such scenario file {str(path)!r}")
     target = load_scenario(path)
@@ -142,8 +146,7 @@ def _with_winners(target: Scenario, winners: Sequence[PlayerSpec], satellite: Sc
             f"{target.source}: players: the target already has a player named {clash[0]!r}"
         )
     count = players.count + len(added)
-    bands = target.payouts.bands
-    if bands and not any(b.min_entries <= count <= (b.max_entries or count) for b in bands):
+    if target.payouts.bands and target.payouts.band_for(count) is None:
         raise ConfigError(
             f"{target.source}: payouts.bands: no band covers {count} entries (its "
             f"{players.count} players and the satellite's {len(added)} seat winners); expected "
