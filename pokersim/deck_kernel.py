@@ -21,6 +21,8 @@ _DRAWS = np.uint64(0xD1B54A32D192ED03)  # the draws' domain: their keys are not 
 _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
+_S58 = np.uint64(58)  # a key's top six bits: its bucket in ``_deck_into``
+DECK_SCRATCH = 52 + 65 + 64 + 52  # ``_deck_into``'s scratch: sorted keys, buckets, raw keys
 
 
 @njit(cache=True)
@@ -41,11 +43,31 @@ def _table_key(seed, table, domain):  # pragma: no cover (compiled)
 
 @njit(cache=True)
 def _deck_into(row, keys, per_hand):  # pragma: no cover (compiled)
-    """The cards 0..51 into ``row``, sorted stably by ``mix(per_hand ^ card * M1)``."""
-    for c in range(52):  # insertion sort, stable: an equal key stays after the earlier card
+    """The cards 0..51 into ``row``, sorted stably by ``mix(per_hand ^ card * M1)``.
+
+    A counting sort on the keys' top six bits, then an insertion sort inside each of the 64
+    buckets (about one card each): the stable sort's order, since a bucket is a range of keys
+    and cards enter their buckets in order. ``keys`` is scratch of ``DECK_SCRATCH`` words.
+    """
+    begin = keys[52:117]  # where bucket b starts (b = 0..64)
+    fill = keys[117:181]  # where bucket b's next card goes
+    raw = keys[181:233]  # card c's key
+    for b in range(65):
+        begin[b] = 0
+    for c in range(52):
         key = _mix(per_hand ^ (np.uint64(c) * _M1))
-        j = c
-        while j > 0 and keys[j - 1] > key:
+        raw[c] = key
+        begin[np.int64(key >> _S58) + 1] += np.uint64(1)
+    for b in range(64):
+        begin[b + 1] += begin[b]
+        fill[b] = begin[b]
+    for c in range(52):  # cards in order: equal keys keep the earlier card first
+        key = raw[c]
+        b = np.int64(key >> _S58)
+        j = np.int64(fill[b])
+        fill[b] += np.uint64(1)
+        lo = np.int64(begin[b])
+        while j > lo and keys[j - 1] > key:  # strictly greater: stable
             keys[j] = keys[j - 1]
             row[j] = row[j - 1]
             j -= 1
@@ -67,7 +89,7 @@ def decks(
 def _decks_into(flat, seed, table, first_hand, count):  # pragma: no cover (compiled)
     """``count`` decks from ``first_hand`` into ``flat``, 52 cards a hand (``decks``' rows)."""
     base = _table_key(seed, table, _GOLDEN)
-    keys = np.empty(52, dtype=np.uint64)
+    keys = np.empty(DECK_SCRATCH, dtype=np.uint64)
     for i in range(count):
         _deck_into(
             flat[52 * i : 52 * (i + 1)], keys, _mix(base + np.uint64(first_hand + i) * _GOLDEN)
