@@ -256,8 +256,15 @@ class Players:
         mix_counts(self)  # raises when the slices cannot fill the field exactly
 
     def expand(self) -> tuple[PlayerSpec, ...]:
-        """The deterministic per-player list (see ``expand_players``)."""
-        return expand_players(self)
+        """The deterministic per-player list (see ``expand_players``).
+
+        The last field's list is kept: a study plays one field run after run, and the list
+        (immutable, a function of the field) cost a run a few milliseconds each time.
+        """
+        pair = _LAST_EXPANDED[0]  # read and replaced whole: threads may share it
+        if pair[0] is not self:
+            pair = _LAST_EXPANDED[0] = (self, expand_players(self))
+        return pair[1]
 
 
 # --------------------------------------------------------------------------------------------
@@ -920,6 +927,9 @@ class Scenario:
 # --------------------------------------------------------------------------------------------
 
 _GENERATED_NAME = re.compile(r"P\d+")
+
+
+_LAST_EXPANDED: list[tuple[Any, tuple[PlayerSpec, ...]]] = [(None, ())]  # a field, its list
 
 
 def _check_skill(who: str, skill: float) -> None:

@@ -76,8 +76,13 @@ def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[Player
     out: list[PlayerModel] = []
     timing = scenario.timing
     think = ThinkTime(median_seconds=timing.think_median_seconds, sigma=timing.think_sigma)
+    keys: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]] = {}  # a mix slice's params, once
     for spec in specs:
-        key = (spec.model, spec.skill, tuple(sorted(spec.params.items())))
+        params = spec.params
+        known = keys.get(id(params))
+        if known is None or known[0] is not params:
+            known = keys[id(params)] = (params, tuple(sorted(params.items())))
+        key = (spec.model, spec.skill, known[1])
         model = cache.get(key) if spec.model in builtin else None
         if model is None:
             model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
