@@ -63,10 +63,10 @@ def _deck_into(row, keys, per_hand):  # pragma: no cover (compiled)
         fill[b] = begin[b]
     for c in range(52):  # cards in order: equal keys keep the earlier card first
         key = raw[c]
-        b = np.int64(key >> _S58)
-        j = np.int64(fill[b])
-        fill[b] += np.uint64(1)
-        lo = np.int64(begin[b])
+        bucket = np.int64(key >> _S58)
+        j = np.int64(fill[bucket])
+        fill[bucket] += np.uint64(1)
+        lo = np.int64(begin[bucket])
         while j > lo and keys[j - 1] > key:  # strictly greater: stable
             keys[j] = keys[j - 1]
             row[j] = row[j - 1]

@@ -34,8 +34,8 @@ def test_real_engine_study_is_identical_on_1_and_2_workers_and_dask(
     study.run_study(small, out=tmp_path / "j1", jobs=1, **kw)
     res = study.run_study(small, out=tmp_path / "j2", jobs=2, **kw)
     with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        distributed.LocalCluster(  # two threads a worker, as `dask worker` starts on 2 cores
+            n_workers=2, threads_per_worker=2, processes=True, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

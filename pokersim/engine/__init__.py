@@ -39,11 +39,17 @@ Choices where the rules are silent (each desk's docstring names its own):
   disconnections counted but not yet logged are.
 - A run whose simulated clock passes ``max_simulated_days`` stops with a ``ConfigError`` naming
   the level and the average stack in big blinds (a structure that cannot finish).
+- One run at a time in a process (``ONE_RUN``): the compiled machine's buffers and the caches of
+  the tournament inputs and prize tables belong to the process, and a thread switch inside a
+  run let another thread's run overwrite them (chips lost, or other results). Compiled hands
+  hold the GIL, so threads never played two hands at once anyway: a Dask worker's threads (its
+  default) now run their runs one after another, with the same results as one thread.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +66,9 @@ from pokersim.script import StartPosition
 if TYPE_CHECKING:  # flights load only for a multi-day event
     from pokersim.flights import Carried, DayEnd
 
-__all__ = ["Finish", "HandPlayer", "TournamentResult", "run_tournament"]
+__all__ = ["ONE_RUN", "Finish", "HandPlayer", "TournamentResult", "run_tournament"]
+
+ONE_RUN = threading.RLock()  # held by every run; re-entrant: never blocks a run's own thread
 
 
 def run_tournament(
@@ -118,9 +126,10 @@ def run_tournament(
         arrivals=arrivals,
         day=day,
     )  # fmt: skip
-    director = Director(scenario, seed, opts, start_position)
-    director.start()
-    return _played(director)
+    with ONE_RUN:
+        director = Director(scenario, seed, opts, start_position)
+        director.start()
+        return _played(director)
 
 
 def _played(director: Director) -> TournamentResult:
