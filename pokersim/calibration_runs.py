@@ -21,16 +21,25 @@ from pokersim.study import run_seeds
 
 __all__ = ["calibration_runs", "format_of", "measure_run"]
 
-_SCENARIOS: dict[str, Any] = {}
+_SCENARIOS: dict[str, tuple[int, Any]] = {}
 
 
 def _scenario(path: str) -> Any:
+    """The scenario file, loaded once a process while it stays unchanged.
+
+    A notebook may edit it between two calls: it used to be read once a process, whatever came
+    after.
+    """
     from pokersim.scenario import load_scenario  # noqa: PLC0415 - a worker loads it once
 
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        stamp = -1  # the loader says what is wrong, in one line
     hit = _SCENARIOS.get(path)
-    if hit is None:
-        hit = _SCENARIOS[path] = load_scenario(path)
-    return hit
+    if hit is None or hit[0] != stamp:
+        hit = _SCENARIOS[path] = (stamp, load_scenario(path))
+    return hit[1]
 
 
 def format_of(scenario: Any) -> str:

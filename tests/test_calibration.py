@@ -890,3 +890,24 @@ def test_the_docs_quote_the_targets_file_as_it_is() -> None:
     targets = load_targets()
     assert targets_markdown(targets) in docs
     assert sources_markdown(targets) in docs
+
+
+def test_a_scenario_edited_between_two_measured_runs_is_read_again(tmp_path: Path) -> None:
+    """One process measuring runs (a notebook's, or the in-process path of ``--jobs 1``) reads
+    the scenario file again once it changed: it used to read it once a process."""
+    import os
+
+    from pokersim.calibration_runs import measure_run
+
+    path = tmp_path / "sng.toml"
+    text = (ROOT / "scenarios" / "sng_9max.toml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    before = measure_run(str(path), 1)
+    edited = text.replace("starting_stack = 1500", "starting_stack = 3000")
+    assert edited != text
+    path.write_text(edited, encoding="utf-8")
+    stamp = os.stat(path).st_mtime_ns + 1_000_000_000
+    os.utime(path, ns=(stamp, stamp))  # a later time, whatever the file system's resolution
+    after = measure_run(str(path), 1)
+    assert after != before
+    assert after == measure_run(str(path), 1)
