@@ -198,6 +198,7 @@ class _Task:
     scenario_sha256: str
     runner: str
     version: str = ""  # the client's pokersim version: a worker with another one refuses the run
+    target_bytes: bytes = b""  # a linked satellite's target file (R-SAT-1), for remote workers
 
 
 def run_seeds(seed: int, runs: int) -> list[int]:
@@ -409,6 +410,8 @@ def _run_locked(
             extra={"runs": runs, "runner": runner},
         )
     seeds = run_seeds(seed, runs)
+    target = provenance.linked_target(data, None if in_memory else scenario_path)
+    target_bytes = target.read_bytes() if target else b""  # sent to remote workers
     todo = [
         _Task(
             index=i,
@@ -418,6 +421,7 @@ def _run_locked(
             scenario_sha256=digest,
             runner=runner,
             version=_version(),
+            target_bytes=target_bytes,
         )
         for i in range(runs)
         if i not in done
@@ -965,29 +969,66 @@ def _normalize(task: _Task, raw: Any) -> RunResult:
 
 # --- execution backends ------------------------------------------------------------------------
 
-_SCENARIO_CACHE: dict[tuple[str, str], str] = {}
+_SCENARIO_CACHE: dict[tuple[str, str, str], str] = {}
 
 
 def _local_scenario(task: _Task) -> str:
-    """The scenario file on this machine: the original if it is there, else a cached copy."""
-    key = (task.scenario_path, task.scenario_sha256)
+    """The scenario file on this machine: the original if it is there, else a cached copy.
+
+    A linked satellite's target (R-SAT-1) comes with the task: a worker on another machine
+    writes it beside the satellite's copy, which then names that copy of the target.
+    """
+    target_sha = hashlib.sha256(task.target_bytes).hexdigest() if task.target_bytes else ""
+    key = (task.scenario_path, task.scenario_sha256, target_sha)
     path = _SCENARIO_CACHE.get(key)
     if path is None:
-        try:
-            same = hashlib.sha256(Path(task.scenario_path).read_bytes()).hexdigest()
-        except OSError:
-            same = ""
-        if same == task.scenario_sha256:
+        if _is_local(task, target_sha):
             path = task.scenario_path
         else:  # a remote worker: materialize the bytes the client sent
             folder = Path(tempfile.gettempdir()) / "pokersim-scenarios"
             folder.mkdir(exist_ok=True)
-            copy = folder / f"{task.scenario_sha256}{Path(task.scenario_path).suffix}"
+            body, name = task.scenario_bytes, task.scenario_sha256
+            if target_sha:
+                target = folder / f"{target_sha}.toml"
+                if not target.exists():
+                    _write_atomic(target, task.target_bytes)
+                body, name = _naming_target(body, target), f"{name}-{target_sha}"
+            copy = folder / f"{name}{Path(task.scenario_path).suffix}"
             if not copy.exists():
-                _write_atomic(copy, task.scenario_bytes)
+                _write_atomic(copy, body)
             path = os.fspath(copy)
         _SCENARIO_CACHE[key] = path
     return path
+
+
+def _sha_of_file(path: str | os.PathLike[str]) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _is_local(task: _Task, target_sha: str) -> bool:
+    """Whether this machine holds the task's scenario file, and its target, as sent."""
+    if _sha_of_file(task.scenario_path) != task.scenario_sha256:
+        return False
+    if not target_sha:
+        return True
+    from pokersim.provenance import linked_target  # noqa: PLC0415
+
+    target = linked_target(task.scenario_bytes, task.scenario_path)
+    return target is not None and _sha_of_file(target) == target_sha
+
+
+def _naming_target(data: bytes, target: Path) -> bytes:
+    """A linked satellite's TOML with its ``series.target`` naming ``target``."""
+    import tomllib  # noqa: PLC0415
+
+    import tomli_w  # noqa: PLC0415
+
+    doc = tomllib.loads(data.decode("utf-8"))
+    doc["series"]["target"] = os.fspath(target)
+    return tomli_w.dumps(doc).encode("utf-8")
 
 
 class RunFailedError(PokerSimError):

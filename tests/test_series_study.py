@@ -265,3 +265,36 @@ def test_a_design_based_on_a_linked_satellite_writes_a_file_that_plays_its_serie
     designed = load_scenario(out)
     assert designed.series.target == str(ROOT / "scenarios" / "series_target.toml")
     assert run_series(designed, 1).target.entries >= 18
+
+
+def test_a_worker_on_another_machine_plays_the_series_with_the_target_sent(
+    tmp_path: Path,
+) -> None:
+    """A Dask worker on another machine has neither the satellite's file nor its target's: the
+    task brings both (R-SAT-1), and the run's rows are the local run's. It used to bring the
+    satellite's bytes only, and every run failed ("series.target: no such scenario file")."""
+    import hashlib
+    import io
+
+    from pokersim import study
+
+    data = SATELLITE.read_bytes()
+    target = (ROOT / "scenarios" / "series_target.toml").read_bytes()
+
+    def task(path: Path) -> object:
+        return study._Task(
+            index=0,
+            seed=derive_seed(3, 0),
+            scenario_path=str(path),
+            scenario_bytes=data,
+            scenario_sha256=hashlib.sha256(data).hexdigest(),
+            runner=study.DEFAULT_RUNNER,
+            version=study._version(),
+            target_bytes=target,
+        )
+
+    here = study._execute_task(task(SATELLITE))
+    elsewhere = study._execute_task(task(tmp_path / "not-on-this-machine" / SATELLITE.name))
+    assert elsewhere == here
+    runs = pq.read_table(io.BytesIO(here[1]["runs"])).to_pylist()
+    assert runs[0]["seats_played"] is not None  # the series was played, not the satellite alone
