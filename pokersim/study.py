@@ -1395,6 +1395,7 @@ def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None
         ) from exc
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
+    _say_threads(client)
     futures = []
     try:
         for task in tasks:
@@ -1407,6 +1408,26 @@ def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None
     finally:
         if own:
             client.close()
+
+
+def _say_threads(client: Any) -> None:
+    """A cluster whose workers run several threads plays one run at a time per worker process.
+
+    Runs in one process share its buffers (``engine.ONE_RUN``) and compiled hands hold the GIL,
+    so a worker's threads add nothing: say how to get the runs at once that they seem to offer.
+    """
+    try:
+        workers = client.scheduler_info().get("workers", {})
+        threads = sum(int(w.get("nthreads", 1)) for w in workers.values())
+    except Exception:  # noqa: BLE001 - a note only: never stop a study for it
+        return
+    if threads > len(workers):
+        print(
+            f"study: the cluster's {len(workers)} worker process(es) run {threads} threads; a "
+            "process plays one run at a time: for more runs at once start more worker "
+            "processes with one thread each (dask worker --nworkers N --nthreads 1)",
+            file=sys.stderr,
+        )
 
 
 # --- statistics shared by reports and comparisons ----------------------------------------------

@@ -27,7 +27,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_real_engine_study_is_identical_on_1_and_2_workers_and_dask(
-    small: Path, tmp_path: Path
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     distributed = pytest.importorskip("distributed")
     kw = dict(runs=4, seed=12, progress=False)
@@ -39,7 +39,10 @@ def test_real_engine_study_is_identical_on_1_and_2_workers_and_dask(
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
+        capsys.readouterr()
         study.run_study(small, out=tmp_path / "dask", scheduler=client, **kw)
+        # two threads a worker play one run at a time: the study says how to get more at once
+        assert "--nworkers N --nthreads 1" in capsys.readouterr().err
     for name in FILES:
         ref = (tmp_path / "j1" / name).read_bytes()
         assert (tmp_path / "j2" / name).read_bytes() == ref
