@@ -151,6 +151,7 @@ def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm
     ``base`` is a scenario path, a ``Scenario`` or a mapping (``None``: the built-in one).
     """
     from pokersim.scenario import default_scenario_path, parse_scenario  # noqa: PLC0415
+    from pokersim.scenario_toml import anchor_target  # noqa: PLC0415
     from pokersim.study import refuse_cancelled, scenario_data_of  # noqa: PLC0415
 
     if not sets:
@@ -165,6 +166,7 @@ def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm
         settings = dict(zip(keys, combo))
         for key, value in settings.items():
             set_key(data, key, value)
+        anchor_target(data, _file_of(source))  # a target set here is read as the file's own
         label = _label(settings)
         try:
             arm = parse_scenario(data, source=f"<arm {label}>")
@@ -173,6 +175,13 @@ def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm
         refuse_cancelled(arm, str(source))
         arms.append(Arm(name=f"arm-{n:02d}", label=label, scenario=data, settings=settings))
     return arms
+
+
+def _file_of(source: Any) -> str | os.PathLike[str] | None:
+    """The file a sweep's base was read from: a linked target it names is relative to it."""
+    if isinstance(source, str | os.PathLike):
+        return source
+    return getattr(source, "source", None)  # a ``Scenario``'s file; a mapping has none
 
 
 # --- running -----------------------------------------------------------------------------------

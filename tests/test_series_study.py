@@ -298,3 +298,18 @@ def test_a_worker_on_another_machine_plays_the_series_with_the_target_sent(
     assert elsewhere == here
     runs = pq.read_table(io.BytesIO(here[1]["runs"])).to_pylist()
     assert runs[0]["seats_played"] is not None  # the series was played, not the satellite alone
+
+
+def test_a_sweep_of_the_target_reads_a_relative_name_from_the_satellites_folder(
+    tmp_path: Path,
+) -> None:
+    """``--set series.target=NAME`` names the target as the key in the file does: relative to
+    the satellite's folder. It used to be read from the arm's folder, where nothing was, and
+    every run failed ("series.target: no such scenario file")."""
+    from pokersim.sweep import sweep_arms
+
+    other = tmp_path / "other target.toml"
+    other.write_bytes((ROOT / "scenarios" / "series_target.toml").read_bytes())
+    arms = sweep_arms(SATELLITE, [("series.target", ["series_target.toml", str(other)])])
+    named = [arm.scenario["series"]["target"] for arm in arms]
+    assert named == [str(ROOT / "scenarios" / "series_target.toml"), str(other)]
