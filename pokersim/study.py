@@ -969,36 +969,31 @@ def _normalize(task: _Task, raw: Any) -> RunResult:
 
 # --- execution backends ------------------------------------------------------------------------
 
-_SCENARIO_CACHE: dict[tuple[str, str, str], str] = {}
-
 
 def _local_scenario(task: _Task) -> str:
-    """The scenario file on this machine: the original if it is there, else a cached copy.
+    """The scenario file to play: the original if it holds the bytes sent, else a copy of them.
 
-    A linked satellite's target (R-SAT-1) comes with the task: a worker on another machine
-    writes it beside the satellite's copy, which then names that copy of the target.
+    Asked at every run (a file read and hashed: microseconds): a scenario edited while its
+    study runs is not what the study plays, and a worker on another machine has no original.
+    A linked satellite's target (R-SAT-1) comes with the task too: where it is not the original
+    as sent, it is written beside the satellite's copy, which then names that copy.
     """
     target_sha = hashlib.sha256(task.target_bytes).hexdigest() if task.target_bytes else ""
-    key = (task.scenario_path, task.scenario_sha256, target_sha)
-    path = _SCENARIO_CACHE.get(key)
-    if path is None:
-        if _is_local(task, target_sha):
-            path = task.scenario_path
-        else:  # a remote worker: materialize the bytes the client sent
-            folder = Path(tempfile.gettempdir()) / "pokersim-scenarios"
-            folder.mkdir(exist_ok=True)
-            body, name = task.scenario_bytes, task.scenario_sha256
-            if target_sha:
-                target = folder / f"{target_sha}.toml"
-                if not target.exists():
-                    _write_atomic(target, task.target_bytes)
-                body, name = _naming_target(body, target), f"{name}-{target_sha}"
-            copy = folder / f"{name}{Path(task.scenario_path).suffix}"
-            if not copy.exists():
-                _write_atomic(copy, body)
-            path = os.fspath(copy)
-        _SCENARIO_CACHE[key] = path
-    return path
+    if _is_local(task, target_sha):
+        return task.scenario_path
+    folder = Path(tempfile.gettempdir()) / "pokersim-scenarios"
+    folder.mkdir(exist_ok=True)
+    name = task.scenario_sha256
+    target = folder / f"{target_sha}.toml"
+    if target_sha:
+        name = f"{name}-{target_sha}"
+        if not target.exists():
+            _write_atomic(target, task.target_bytes)
+    copy = folder / f"{name}{Path(task.scenario_path).suffix}"
+    if not copy.exists():  # content-addressed: a copy there holds these bytes
+        body = _naming_target(task.scenario_bytes, target) if target_sha else task.scenario_bytes
+        _write_atomic(copy, body)
+    return os.fspath(copy)
 
 
 def _sha_of_file(path: str | os.PathLike[str]) -> str:

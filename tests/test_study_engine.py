@@ -152,3 +152,33 @@ def test_longer_levels_make_longer_tournaments_on_the_same_seeds(
     table = report.compare_runs(a.runs, b.runs).set_index("measure")
     assert table.loc["duration (min)", "diff"] > 0
     assert table.loc["hands played", "diff"] > 0
+
+
+def test_a_scenario_edited_while_its_study_runs_is_not_what_the_study_plays(
+    tmp_path: Path,
+) -> None:
+    """A worker plays the bytes the study started with (and its manifest records), even when
+    the file is edited between two of its runs: it used to decide once a worker whether the
+    file was the study's, and its later runs played the edited file."""
+    import hashlib
+
+    path = tmp_path / "sng.toml"
+    data = (Path(__file__).resolve().parents[1] / "scenarios" / "sng_9max.toml").read_bytes()
+    path.write_bytes(data)
+
+    def task(index: int) -> object:
+        return study._Task(
+            index=index,
+            seed=derive_seed(7, index),
+            scenario_path=str(path),
+            scenario_bytes=data,
+            scenario_sha256=hashlib.sha256(data).hexdigest(),
+            runner=study.DEFAULT_RUNNER,
+            version=study._version(),
+        )
+
+    first = study._execute_task(task(0))
+    before = study._execute_task(task(1))
+    path.write_bytes(data.replace(b"starting_stack = 1500", b"starting_stack = 3000"))
+    assert study._execute_task(task(1)) == before
+    assert study._execute_task(task(0)) == first
