@@ -10,9 +10,11 @@ report can draw the runs again for each statistic's sampling range.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from pokersim.calibration import Measure
@@ -21,25 +23,42 @@ from pokersim.study import run_seeds
 
 __all__ = ["calibration_runs", "format_of", "measure_run"]
 
-_SCENARIOS: dict[str, tuple[int, Any]] = {}
+_SCENARIOS: dict[str, tuple[Any, Any]] = {}
 
 
-def _scenario(path: str) -> Any:
+def _scenario(path: str, sha256: str = "") -> Any:
     """The scenario file, loaded once a process while it stays unchanged.
 
     A notebook may edit it between two calls: it used to be read once a process, whatever came
-    after.
+    after. With ``sha256`` (a calibration's runs) the file must still hold those bytes: a
+    file edited while it is calibrated stops the calibration in one line instead of mixing
+    two scenarios in its runs.
     """
     from pokersim.scenario import load_scenario  # noqa: PLC0415 - a worker loads it once
 
-    try:
-        stamp = os.stat(path).st_mtime_ns
-    except OSError:
-        stamp = -1  # the loader says what is wrong, in one line
+    if sha256:
+        stamp: Any = sha256
+        if _file_sha256(path) != sha256:
+            raise ConfigError(
+                f"{path}: the file changed while it was being calibrated (its runs would mix "
+                "two scenarios): calibrate it again"
+            )
+    else:
+        try:
+            stamp = os.stat(path).st_mtime_ns
+        except OSError:
+            stamp = -1  # the loader says what is wrong, in one line
     hit = _SCENARIOS.get(path)
     if hit is None or hit[0] != stamp:
         hit = _SCENARIOS[path] = (stamp, load_scenario(path))
     return hit[1]
+
+
+def _file_sha256(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
 
 
 def format_of(scenario: Any) -> str:
@@ -55,10 +74,19 @@ def format_of(scenario: Any) -> str:
 
 def measure_run(scenario_path: str, seed: int) -> dict[str, float]:
     """Play one tournament with its hands logged and return its calibration counts."""
+    return _measured(_scenario(scenario_path), seed)
+
+
+def _measure(scenario_path: str, sha256: str, seed: int) -> dict[str, float]:
+    """``measure_run`` of a calibration's run: the file still as the calibration read it."""
+    return _measured(_scenario(scenario_path, sha256), seed)
+
+
+def _measured(scenario: Any, seed: int) -> dict[str, float]:
     from pokersim.engine import run_tournament  # noqa: PLC0415 - heavy; workers import it once
 
     m = Measure()
-    run_tournament(_scenario(scenario_path), seed, emit=m.add, record_actions=True)
+    run_tournament(scenario, seed, emit=m.add, record_actions=True)
     return m.counts()
 
 
@@ -76,22 +104,23 @@ def calibration_runs(
     if jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {jobs}")
     path = os.path.abspath(scenario_path)
+    sha256 = _file_sha256(path)
     _scenario(path)  # a bad scenario fails here, in one line, before any worker starts
     out = []
-    for i, counts in enumerate(_play(path, run_seeds(seed, runs), jobs)):
+    for i, counts in enumerate(_play(path, sha256, run_seeds(seed, runs), jobs)):
         out.append(counts)
         if on_run is not None:
             on_run(i)
     return out
 
 
-def _play(path: str, seeds: Sequence[int], jobs: int) -> Any:
+def _play(path: str, sha256: str, seeds: Sequence[int], jobs: int) -> Any:
     if jobs == 1 or len(seeds) == 1:
         for s in seeds:
-            yield measure_run(path, s)
+            yield _measure(path, sha256, s)
         return
     import multiprocessing  # noqa: PLC0415
 
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        yield from pool.map(measure_run, [path] * len(seeds), seeds)
+        yield from pool.map(_measure, [path] * len(seeds), [sha256] * len(seeds), seeds)

@@ -911,3 +911,25 @@ def test_a_scenario_edited_between_two_measured_runs_is_read_again(tmp_path: Pat
     after = measure_run(str(path), 1)
     assert after != before
     assert after == measure_run(str(path), 1)
+
+
+def test_a_scenario_edited_while_it_is_calibrated_stops_the_calibration_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """The runs of one calibration play one scenario: a file edited between two of them stops
+    it, naming the file (they used to play whatever the file held at each worker's first run,
+    or each run's since the file was read again when it changed)."""
+    from pokersim.calibration_runs import calibration_runs
+
+    path = tmp_path / "sng.toml"
+    text = (ROOT / "scenarios" / "sng_9max.toml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+
+    def edit(i: int) -> None:
+        if i == 0:
+            path.write_text(text.replace("starting_stack = 1500", "starting_stack = 3000"), "utf-8")
+
+    with pytest.raises(ConfigError, match=r"sng\.toml: the file changed while it was being"):
+        calibration_runs(path, runs=3, on_run=edit)
+    path.write_text(text, encoding="utf-8")
+    assert len(calibration_runs(path, runs=2)) == 2
