@@ -42,6 +42,70 @@ RESULT_NAMES = ("events.jsonl", "summary.json", "hands", "event.json", "series.j
 HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
 
 
+# what else a run writes in its folder: its report, its scenario and provenance, a linked
+# satellite's copy of its target (``remove_unwritten``)
+OTHER_NAMES = (
+    "report.md",
+    "report.html",
+    "plots",
+    "scenario.toml",
+    "provenance.json",
+    "target.toml",
+)
+
+
+def earlier_results(out: Path) -> dict[str, Any]:
+    """The results already in ``out``, by name, each with a signature of its files.
+
+    For ``remove_unwritten`` once a run with ``--force`` has written its own; nothing for a
+    folder that holds no run's results (a study's, or a user's, whose files are not a run's).
+    """
+    if not any(os.path.lexists(out / name) for name in RESULT_NAMES):
+        return {}
+    names = [*RESULT_NAMES, *OTHER_NAMES]
+    if (out / "event.json").is_file():  # a multi-day event's day folders (F-FLIGHT-1..4)
+        names += sorted(p.name for p in out.iterdir() if _is_day_folder(p))
+    return {name: _signature(out / name) for name in names if os.path.lexists(out / name)}
+
+
+def remove_unwritten(out: Path, earlier: dict[str, Any], keep: Sequence[Path] = ()) -> None:
+    """Remove the earlier results the run just played did not write (``--force``).
+
+    A run writes only the files it has (hand histories with ``--hands``, a report with
+    ``--report``, a series' ``target/``, an event's day folders): the files of an earlier run
+    it did not write stayed beside its own (a report of another run, say). Done once the run
+    has written everything: an interrupted run leaves the earlier one as it was. ``keep``: the
+    files the run read (its scenario, its target), wherever they are.
+    """
+    kept = {os.path.realpath(k) for k in keep}
+    for name, signature in earlier.items():
+        path = out / name
+        if os.path.realpath(path) in kept or _signature(path) != signature:
+            continue  # read by the run, or written by it
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
+
+
+def _signature(path: Path) -> Any:
+    """What changes when a run writes ``path`` (a file replaced, a folder's files written)."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return None
+    if not path.is_dir() or path.is_symlink():
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+    files = tuple(sorted((p.name, _signature(p)) for p in path.iterdir()))
+    return (st.st_ino, st.st_mtime_ns, files)
+
+
+def _is_day_folder(path: Path) -> bool:
+    """A day's folder of a multi-day event: ``flight-<name>`` or ``day-2``, holding a run."""
+    named = path.name.startswith("flight-") or path.name == "day-2"
+    return named and path.is_dir() and (path / "summary.json").is_file()
+
+
 def check_out(out: Path, force: bool) -> None:
     """Refuse a folder that already holds results (unless ``force``) or is not a folder."""
     if out.exists() and not out.is_dir():

@@ -86,6 +86,35 @@ def test_run_refuses_to_overwrite_without_force(
     assert (tmp_path / "r" / "events.jsonl").read_bytes() != before
 
 
+def test_a_forced_run_leaves_only_its_own_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--force`` over an earlier run: the files of the earlier run the new one does not write
+    go (they stayed: the report, hand histories and series files of another run beside the new
+    run's summary), the new run's files are written, and a scenario file it reads from that
+    folder stays; a folder of other files is not touched."""
+    out = tmp_path / "r"
+    series = ["--hands", "both", "--report"]
+    assert (
+        _run(capsys, str(SCENARIOS / "series_satellite.toml"), "--out", str(out), *series)[0] == 0
+    )
+    for name in ("hands", "report.html", "plots", "series.json", "target", "target.toml"):
+        assert (out / name).exists()
+    sng = out / "scenario.toml"  # the new run's scenario, read from the folder itself
+    sng.write_bytes((SCENARIOS / "sng_9max.toml").read_bytes())
+    assert _run(capsys, str(sng), "--seed", "3", "--out", str(out), "--force")[0] == 0
+    names = {"events.jsonl", "summary.json", "scenario.toml", "provenance.json"}
+    assert {p.name for p in out.iterdir()} - {".pokersim.lock"} == names
+    assert json.loads((out / "summary.json").read_text())["seed"] == 3
+    assert sng.read_bytes() == (SCENARIOS / "sng_9max.toml").read_bytes()
+
+    study_like = tmp_path / "s"  # no run's results: nothing there is the run's to remove
+    study_like.mkdir()
+    (study_like / "report.md").write_text("a study's report\n", encoding="utf-8")
+    assert _run(capsys, str(SCENARIOS / "sng_9max.toml"), "--out", str(study_like))[0] == 0
+    assert (study_like / "report.md").read_text(encoding="utf-8") == "a study's report\n"
+
+
 def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"

@@ -16,7 +16,7 @@ from typing import Any
 
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
-from pokersim.outputs import HANDS_CHOICES, check_out
+from pokersim.outputs import HANDS_CHOICES, check_out, earlier_results, remove_unwritten
 
 _REPORT_EVENTS = frozenset(
     {
@@ -126,10 +126,15 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
         with folder_lock(out, "--out"):
             check_out(out, args.force)  # again, now that no other run can write here
+            # an earlier run's files (--force): removed once this run has written its own,
+            # unless it wrote them again
+            earlier = earlier_results(out) if args.force else {}
             if scenario.flights.enabled:
                 from pokersim.cli._event import play_event
 
-                return play_event(args, scenario, path, out)
+                code = play_event(args, scenario, path, out)
+                remove_unwritten(out, earlier, keep=_read_files(scenario, path))
+                return code
             try:
                 result, h4h, kept = _play(args, scenario, path, out)
                 series = _series(args, scenario, path, result, out)
@@ -138,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
                 from pokersim.provenance import write_provenance
 
                 write_provenance(out, seed=args.seed, scenario=path)
+                remove_unwritten(out, earlier, keep=_read_files(scenario, path))
             except OSError as exc:
                 where = exc.filename or out
                 raise ConfigError(f"--out {out}: cannot write {where} ({exc.strerror})") from None
@@ -157,6 +163,16 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         print(f"report: {out}{os.sep}report.html")
     return 0
+
+
+def _read_files(scenario: Any, path: Path) -> list[Path]:
+    """The files the run reads: its scenario, and a linked satellite's target."""
+    files = [path]
+    if scenario.series.linked:
+        from pokersim.scenario import series_target_path
+
+        files.append(series_target_path(scenario.series.target, path))
+    return files
 
 
 def _series(
