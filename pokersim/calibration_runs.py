@@ -10,16 +10,14 @@ report can draw the runs again for each statistic's sampling range.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from pokersim.calibration import Measure
 from pokersim.errors import ConfigError
-from pokersim.study import run_seeds
+from pokersim.study import file_sha256, run_seeds
 
 __all__ = ["calibration_runs", "format_of", "measure_run"]
 
@@ -38,7 +36,7 @@ def _scenario(path: str, sha256: str = "") -> Any:
 
     if sha256:
         stamp: Any = sha256
-        if _file_sha256(path) != sha256:
+        if file_sha256(path) != sha256:
             raise ConfigError(
                 f"{path}: the file changed while it was being calibrated (its runs would mix "
                 "two scenarios): calibrate it again"
@@ -52,13 +50,6 @@ def _scenario(path: str, sha256: str = "") -> Any:
     if hit is None or hit[0] != stamp:
         hit = _SCENARIOS[path] = (stamp, load_scenario(path))
     return hit[1]
-
-
-def _file_sha256(path: str) -> str:
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return ""
 
 
 def format_of(scenario: Any) -> str:
@@ -104,7 +95,7 @@ def calibration_runs(
     if jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {jobs}")
     path = os.path.abspath(scenario_path)
-    sha256 = _file_sha256(path)
+    sha256 = file_sha256(path)
     _scenario(path)  # a bad scenario fails here, in one line, before any worker starts
     out = []
     for i, counts in enumerate(_play(path, sha256, run_seeds(seed, runs), jobs)):

@@ -983,20 +983,22 @@ def _local_scenario(task: _Task) -> str:
         return task.scenario_path
     folder = Path(tempfile.gettempdir()) / "pokersim-scenarios"
     folder.mkdir(exist_ok=True)
-    name = task.scenario_sha256
+    if not target_sha:
+        copy = folder / f"{task.scenario_sha256}{Path(task.scenario_path).suffix}"
+        if not copy.exists():  # content-addressed: a copy there holds these bytes
+            _write_atomic(copy, task.scenario_bytes)
+        return os.fspath(copy)
     target = folder / f"{target_sha}.toml"
-    if target_sha:
-        name = f"{name}-{target_sha}"
-        if not target.exists():
-            _write_atomic(target, task.target_bytes)
-    copy = folder / f"{name}{Path(task.scenario_path).suffix}"
-    if not copy.exists():  # content-addressed: a copy there holds these bytes
-        body = _naming_target(task.scenario_bytes, target) if target_sha else task.scenario_bytes
-        _write_atomic(copy, body)
+    if not target.exists():
+        _write_atomic(target, task.target_bytes)
+    copy = folder / f"{task.scenario_sha256}-{target_sha}{Path(task.scenario_path).suffix}"
+    if not copy.exists():
+        _write_atomic(copy, _naming_target(task.scenario_bytes, target))
     return os.fspath(copy)
 
 
-def _sha_of_file(path: str | os.PathLike[str]) -> str:
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of a file's bytes, in hex; empty when it cannot be read."""
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
@@ -1005,14 +1007,14 @@ def _sha_of_file(path: str | os.PathLike[str]) -> str:
 
 def _is_local(task: _Task, target_sha: str) -> bool:
     """Whether this machine holds the task's scenario file, and its target, as sent."""
-    if _sha_of_file(task.scenario_path) != task.scenario_sha256:
+    if file_sha256(task.scenario_path) != task.scenario_sha256:
         return False
     if not target_sha:
         return True
     from pokersim.provenance import linked_target  # noqa: PLC0415
 
     target = linked_target(task.scenario_bytes, task.scenario_path)
-    return target is not None and _sha_of_file(target) == target_sha
+    return target is not None and file_sha256(target) == target_sha
 
 
 def _naming_target(data: bytes, target: Path) -> bytes:
