@@ -258,13 +258,17 @@ class Players:
     def expand(self) -> tuple[PlayerSpec, ...]:
         """The deterministic per-player list (see ``expand_players``).
 
-        The last field's list is kept: a study plays one field run after run, and the list
-        (immutable, a function of the field) cost a run a few milliseconds each time.
+        The last field's list is kept (up to ``KEEP_EXPANDED_UP_TO`` players): a study plays one
+        field run after run, and the list (immutable, a function of the field) cost a run a few
+        milliseconds each time.
         """
         pair = _LAST_EXPANDED[0]  # read and replaced whole: threads may share it
-        if pair[0] is not self:
-            pair = _LAST_EXPANDED[0] = (self, expand_players(self))
-        return pair[1]
+        if pair[0] is self:
+            return pair[1]
+        specs = expand_players(self)
+        if self.count <= KEEP_EXPANDED_UP_TO:  # a larger field's list would stay in memory
+            _LAST_EXPANDED[0] = (self, specs)
+        return specs
 
 
 # --------------------------------------------------------------------------------------------
@@ -930,6 +934,9 @@ _GENERATED_NAME = re.compile(r"P\d+")
 
 
 _LAST_EXPANDED: list[tuple[Any, tuple[PlayerSpec, ...]]] = [(None, ())]  # a field, its list
+# ``Players.expand`` keeps the list of fields up to this size (a 1,000,000-player field's list
+# would hold 177 MiB after its run; its run takes minutes, the list 2.4 s)
+KEEP_EXPANDED_UP_TO = 20_000
 
 
 def _check_skill(who: str, skill: float) -> None:
