@@ -78,11 +78,22 @@ def build(
         target = package / built.name
         table = package / kernel_cache.AOT_TABLE
         table.unlink(missing_ok=True)  # stale while the module is replaced
-        shutil.copyfile(built, Path(tmp) / "copy")
-        os.replace(Path(tmp) / "copy", target)
+        put_in_place(built, target)
     table.write_text(json.dumps({"fingerprint": stamp, "exports": rows}, indent=1) + "\n")
     log(f"compiled {target.name} in {time.perf_counter() - t0:.1f} s")
     return target
+
+
+def put_in_place(built: Path, target: Path) -> None:
+    """Replace ``target`` by a copy of ``built`` at once (a running process keeps the old one).
+
+    Staged beside the target: a rename is atomic only within one file system, and the
+    temporary folder the module is built in is often another (a tmpfs ``/tmp``; the rename
+    from there failed with "Invalid cross-device link").
+    """
+    staged = target.with_name(target.name + ".part")
+    shutil.copyfile(built, staged)
+    os.replace(staged, target)
 
 
 @contextlib.contextmanager

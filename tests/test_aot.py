@@ -264,3 +264,31 @@ def test_the_machine_types_its_arguments_once_per_set_of_arrays(monkeypatch) -> 
     other = np.zeros(8)[::2]  # another tournament-inputs array, of another layout: typed again
     assert betting_kernel._runner(buf, rows, params, u, u, consts, other) is python
     assert len(typed) == 2
+
+
+def test_the_built_module_is_put_in_place_by_a_rename_within_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The module is built in a temporary folder, often on another file system than the
+    package (a tmpfs /tmp), where a rename into the package fails: `pokersim kernels` stopped
+    with "Invalid cross-device link". Here a rename between two folders fails so."""
+    import errno
+    import os
+
+    from pokersim import aot
+
+    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        if Path(src).parent != Path(dst).parent:
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        os.rename(src, dst)
+
+    monkeypatch.setattr(aot.os, "replace", replace)
+    built = tmp_path / "build" / "module.so"
+    built.parent.mkdir()
+    built.write_bytes(b"new")
+    package = tmp_path / "package"
+    package.mkdir()
+    (package / "module.so").write_bytes(b"old")
+    aot.put_in_place(built, package / "module.so")
+    assert (package / "module.so").read_bytes() == b"new"
+    assert sorted(p.name for p in package.iterdir()) == ["module.so"]
