@@ -981,7 +981,10 @@ def _local_scenario(task: _Task) -> str:
     target_sha = hashlib.sha256(task.target_bytes).hexdigest() if task.target_bytes else ""
     if _is_local(task, target_sha):
         return task.scenario_path
-    folder = Path(tempfile.gettempdir()) / "pokersim-scenarios"
+    # one folder a user: another user's would not let this one write (a shared machine's /tmp;
+    # where there is no user id, Windows, the temporary folder is the user's own)
+    user = f"-{os.getuid()}" if hasattr(os, "getuid") else ""
+    folder = Path(tempfile.gettempdir()) / f"pokersim-scenarios{user}"
     folder.mkdir(exist_ok=True)
     if not target_sha:
         copy = folder / f"{task.scenario_sha256}{Path(task.scenario_path).suffix}"
