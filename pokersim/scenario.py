@@ -2424,18 +2424,33 @@ def _read_starts_at(top: Section) -> datetime | None:
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and validate one scenario file; every problem is a ``ConfigError`` naming the file."""
     source = os.fspath(path)
+    return parse_scenario(read_toml(source, "scenario"), source=source)
+
+
+def read_toml(source: str, kind: str) -> dict[str, Any]:
+    """A TOML file's data (a ``kind`` file: scenario, case); a problem is one ``ConfigError``.
+
+    A file that starts with a byte order mark (Windows editors write "UTF-8 with BOM") is named
+    as such: the TOML reader only said "Invalid statement (at line 1, column 1)".
+    """
     try:
         with open(source, "rb") as handle:
-            data = tomllib.load(handle)
+            raw = handle.read()
     except FileNotFoundError:
-        raise ConfigError(f"{source}: no such scenario file") from None
+        raise ConfigError(f"{source}: no such {kind} file") from None
     except IsADirectoryError:
-        raise ConfigError(f"{source}: is a directory, expected a scenario .toml file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+        raise ConfigError(f"{source}: is a directory, expected a {kind} .toml file") from None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise ConfigError(
+            f"{source}: starts with a byte order mark (UTF-8 with BOM): expected UTF-8 TOML "
+            "without one (save it as plain UTF-8)"
+        )
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{source}: not valid UTF-8 TOML: {exc}") from None
-    return parse_scenario(data, source=source)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
 
 
 def default_scenario_path() -> Path:

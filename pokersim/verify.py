@@ -17,7 +17,6 @@ import dataclasses
 import functools
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
@@ -32,7 +31,7 @@ from pokersim.hand import HandResult
 from pokersim.multiday import EventResult, run_event, write_event
 from pokersim.outputs import RunFiles, check_out, files_in
 from pokersim.results import event_record
-from pokersim.scenario import PlayerSpec, Scenario, Section, parse_scenario
+from pokersim.scenario import PlayerSpec, Scenario, Section, parse_scenario, read_toml
 from pokersim.script import Script, ScriptedModel, clock_text, parse_clock, player_ref, read_script
 from pokersim.series import SeriesResult, run_target, series_json
 from pokersim.verify_event import (
@@ -205,14 +204,7 @@ class CaseResult:
 def load_case(path: str | os.PathLike[str]) -> Case:
     """Read a case file; any problem is a ``ConfigError`` naming the file and the key."""
     source = os.fspath(path)
-    try:
-        with open(source, "rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise ConfigError(f"{source}: no such case file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
-    return parse_case(data, source=source)
+    return parse_case(read_toml(source, "case"), source=source)
 
 
 def parse_case(data: Mapping[str, Any], *, source: str = "<case>") -> Case:

@@ -129,3 +129,30 @@ def test_builtin_model_names_match_the_players_module() -> None:
     from pokersim.players import builtin_models
 
     assert tuple(sorted(BUILTIN_MODELS)) == builtin_models()
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_named_as_such(tmp_path: Path) -> None:
+    """Windows editors save "UTF-8 with BOM": the TOML reader only said "Invalid statement (at
+    line 1, column 1)"; the loader says what the file starts with and what it expects."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + SNG.encode("utf-8"))
+    with pytest.raises(ConfigError) as err:
+        load_scenario(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}: starts with a byte order mark")
+    assert "without one" in message and "\n" not in message
+
+
+def test_a_case_file_that_is_not_utf8_fails_that_case_only(tmp_path: Path) -> None:
+    """``pokersim verify`` over several cases: a file that is not UTF-8 is a failed case naming
+    the file; the others are verified (it stopped the whole command, naming no file)."""
+    from pokersim.verify import verify_paths
+
+    bad = tmp_path / "a-binary.toml"
+    bad.write_bytes(bytes(range(128, 256)) * 4)
+    good = ROOT / "scenarios" / "rules" / "R-ELIM-1-one-player-holds-every-chip.toml"
+    results = verify_paths([bad, good])
+    assert [r.file for r in results] == [str(bad), str(good)]
+    assert "not valid UTF-8 TOML" in results[0].failures[0].actual
+    assert str(bad) in results[0].failures[0].actual
+    assert not results[1].failures
