@@ -96,7 +96,7 @@ def calibration_runs(
         raise ConfigError(f"--jobs must be >= 1, got {jobs}")
     path = os.path.abspath(scenario_path)
     sha256 = file_sha256(path)
-    _scenario(path)  # a bad scenario fails here, in one line, before any worker starts
+    _scenario(path, sha256)  # a bad scenario fails here, in one line, before any worker starts
     out = []
     for i, counts in enumerate(_play(path, sha256, run_seeds(seed, runs), jobs)):
         out.append(counts)

@@ -208,19 +208,11 @@ def run_seeds(seed: int, runs: int) -> list[int]:
 
 def scenario_data_of(scenario: Any) -> dict[str, Any]:
     """A scenario as TOML data (a fresh deep copy): from a path, a ``Scenario`` or a mapping."""
-    import tomllib  # noqa: PLC0415
-
-    from pokersim.scenario import Scenario  # noqa: PLC0415
+    from pokersim.scenario import Scenario, read_toml  # noqa: PLC0415
     from pokersim.scenario_toml import anchor_target, scenario_data  # noqa: PLC0415
 
-    if isinstance(scenario, str | os.PathLike):
-        try:
-            with open(scenario, "rb") as handle:
-                return anchor_target(tomllib.load(handle), scenario)
-        except OSError as exc:
-            raise ConfigError(f"scenario {os.fspath(scenario)!r}: cannot read it ({exc})") from exc
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{os.fspath(scenario)}: not valid TOML: {exc}") from None
+    if isinstance(scenario, str | os.PathLike):  # read as the loader reads it, one-line errors
+        return anchor_target(read_toml(os.fspath(scenario), "scenario"), scenario)
     if isinstance(scenario, Scenario):
         return scenario_data(scenario)
     if isinstance(scenario, Mapping):

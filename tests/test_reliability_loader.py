@@ -156,3 +156,14 @@ def test_a_case_file_that_is_not_utf8_fails_that_case_only(tmp_path: Path) -> No
     assert "not valid UTF-8 TOML" in results[0].failures[0].actual
     assert str(bad) in results[0].failures[0].actual
     assert not results[1].failures
+
+
+def test_a_sweeps_scenario_file_is_read_as_the_loader_reads_it(tmp_path: Path) -> None:
+    """``sweep``, ``compare`` and ``design`` read a scenario file as TOML data: a file that is
+    not UTF-8 escaped as a bare "'utf-8' codec can't decode", naming no file."""
+    from pokersim.study import scenario_data_of
+
+    bad = tmp_path / "binary.toml"
+    bad.write_bytes(bytes(range(128, 256)))
+    with pytest.raises(ConfigError, match=r"binary\.toml: not valid UTF-8 TOML"):
+        scenario_data_of(bad)
