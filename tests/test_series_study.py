@@ -267,7 +267,7 @@ def test_a_design_based_on_a_linked_satellite_writes_a_file_that_plays_its_serie
     assert run_series(designed, 1).target.entries >= 18
 
 
-def test_a_worker_on_another_machine_plays_the_series_with_the_target_sent(
+def test_r_sat_1_a_worker_on_another_machine_plays_the_series_with_the_target_sent(
     tmp_path: Path,
 ) -> None:
     """A Dask worker on another machine has neither the satellite's file nor its target's: the
@@ -300,7 +300,7 @@ def test_a_worker_on_another_machine_plays_the_series_with_the_target_sent(
     assert runs[0]["seats_played"] is not None  # the series was played, not the satellite alone
 
 
-def test_a_sweep_of_the_target_reads_a_relative_name_from_the_satellites_folder(
+def test_r_sat_1_a_sweep_of_the_target_reads_a_relative_name_from_the_satellites_folder(
     tmp_path: Path,
 ) -> None:
     """``--set series.target=NAME`` names the target as the key in the file does: relative to
