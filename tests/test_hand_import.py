@@ -382,6 +382,42 @@ def test_existing_case_files_are_kept_without_force(
     assert code == 0 and target.read_text(encoding="utf-8").startswith("# Imported")
 
 
+def test_a_forced_import_removes_the_earlier_imports_cases_it_does_not_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder's cases after ``--force`` are this history's: no earlier hand is verified as one.
+
+    The 7-hand file first, then a 19-hand one under the same name (zero-padded names), then a
+    one-hand file: each import leaves only its own cases, and a file of the user's named like a
+    case but not written by an import stays.
+    """
+    out = tmp_path / "h.toml"
+    mine = tmp_path / "h-99.toml"
+    mine.write_text('name = "mine"\n', encoding="utf-8")
+    seven = str(HISTORIES / "hhp-tournaments.txt")
+    assert _import_cli([seven, "--out", str(out)], capsys)[0] == 0
+    code, _out, _err = _import_cli(
+        [str(HISTORIES / "spin" / "stars-spin-2929450288.txt"), "--out", str(out), "--force"],
+        capsys,
+    )
+    assert code == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted([*(f"h-{k:02d}.toml" for k in range(1, 20)), "h-99.toml"])
+    code, out_text, _err = _import_cli(
+        [str(HISTORIES / "stars-01-tournament.txt"), "--out", str(out), "--force"], capsys
+    )
+    assert code == 0 and out_text.count("removed ") == 19
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h-99.toml", "h.toml"]
+    assert mine.read_text(encoding="utf-8") == 'name = "mine"\n'
+    # one hand with --hand K replaces its own file only
+    code, _out, _err = _import_cli(
+        [seven, "--out", str(tmp_path / "h-1.toml"), "--hand", "3"], capsys
+    )
+    assert code == 0
+    assert _import_cli([seven, "--out", str(out), "--hand", "2", "--force"], capsys)[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h-1.toml", "h-99.toml", "h.toml"]
+
+
 # -- bad files: one line each, no traceback ---------------------------------------------------
 
 _HAND = (HISTORIES / "stars-01-tournament.txt").read_text(encoding="utf-8")

@@ -5,12 +5,17 @@ becomes a case file that
 ``pokersim verify`` runs (``docs/import.md``). A file with several hands gives one case per
 hand, ``NAME-1.toml``, ``NAME-2.toml``, ... (numbered by the hand's place in the file), or
 only the K-th with ``--hand K``. A hand that cannot be imported is one error line naming the
-file, the hand and what was expected; the others are still written.
+file, the hand and what was expected; the others are still written. With ``--force`` a whole
+file's import replaces an earlier one of the same NAME: the earlier import's cases this one did
+not write (another count of hands, a hand refused now) are removed, so that ``verify`` of the
+folder does not run them as this history's.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
+import re
 import sys
 from pathlib import Path
 
@@ -50,13 +55,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="K",
         help="only the K-th hand of the file (1, 2, ...)",
     )
-    p.add_argument("--force", action="store_true", help="overwrite case files that exist")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help=(
+            "overwrite case files that exist; importing a whole file also removes the cases "
+            "an earlier import wrote under NAME that this one does not write"
+        ),
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Write (or print) the cases; exit 1 if any hand could not be imported."""
-    from pokersim.history.case_text import case_toml  # noqa: PLC0415 - loads the evaluator
+    from pokersim.history.case_text import IMPORTED_HEADER, case_toml  # noqa: PLC0415
     from pokersim.history.imported import HandError  # noqa: PLC0415
     from pokersim.history.importer import read_history  # noqa: PLC0415
 
@@ -66,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"--hand {args.hand}: {args.history} holds {len(hands)} hand(s)")
         hands = [hands[args.hand - 1]]
     targets = _targets(args, [k for k, _h in hands], len(hands))
+    written: set[Path] = set()
     failed = 0
     for (_k, hand), target in zip(hands, targets):
         try:
@@ -81,10 +94,32 @@ def run(args: argparse.Namespace) -> int:
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+            written.add(target)
             print(f"wrote {target}")
+    if args.force and args.out is not None and args.hand is None:
+        for stale in earlier_imports(Path(args.out), written, IMPORTED_HEADER.encode()):
+            stale.unlink()
+            print(f"removed {stale} (an earlier import's case)")
     if failed and len(hands) > 1:
         print(f"{len(hands) - failed} imported, {failed} refused", file=sys.stderr)
     return 1 if failed else 0
+
+
+def earlier_imports(out: Path, written: set[Path], header: bytes) -> list[Path]:
+    """The case files named as ``out``'s (NAME.toml, NAME-K.toml) an import wrote, but not now.
+
+    Known by ``header``, the first line every imported case begins with: a file of the user's
+    under such a name is kept.
+    """
+    name = re.compile(re.escape(out.stem) + r"(-[0-9]+)?\.toml")
+    found = []
+    for path in sorted(out.parent.glob(f"{glob.escape(out.stem)}*.toml")):
+        if path in written or not name.fullmatch(path.name) or not path.is_file():
+            continue
+        with path.open("rb") as f:
+            if f.readline().startswith(header):
+                found.append(path)
+    return found
 
 
 def _targets(args: argparse.Namespace, numbers: list[int], total: int) -> list[Path | None]:

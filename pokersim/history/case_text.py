@@ -20,7 +20,10 @@ from pokersim.cards import format_cards
 from pokersim.history.imported import STREETS, ImportedHand
 from pokersim.history.unshown import losing_cards
 
-__all__ = ["case_toml"]
+__all__ = ["IMPORTED_HEADER", "case_toml"]
+
+IMPORTED_HEADER = "# Imported by `pokersim import` from "
+"""How every case file begins (``cli.import_history`` knows an earlier import's cases by it)."""
 
 # Scenario files keep names like "P7" for the players they generate: a history's "P7" (the
 # name every pokersim run gives its unnamed players) becomes "P7 (imported)".
@@ -93,8 +96,7 @@ def case_toml(hand: ImportedHand) -> str:
     total = sum(s.stack for s in hand.seats)
     ante_above = hand.ante > hand.big_blind
     lines = [
-        f"# Imported by `pokersim import` from {Path(hand.source).name} ({hand.origin}), "
-        f"{hand.label}.",
+        f"{IMPORTED_HEADER}{Path(hand.source).name} ({hand.origin}), {hand.label}.",
         "# Seats, stacks, button, blinds, cards and every decision are the history's; the",
         "# expectations are its boards and actions street by street, pots, winners and stacks.",
         *(
