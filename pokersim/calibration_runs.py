@@ -17,7 +17,7 @@ from typing import Any
 
 from pokersim.calibration import Measure
 from pokersim.errors import ConfigError
-from pokersim.study import file_sha256, run_seeds
+from pokersim.study import check_script_guard, file_sha256, run_seeds
 
 __all__ = ["calibration_runs", "format_of", "measure_run"]
 
@@ -112,6 +112,7 @@ def _play(path: str, sha256: str, seeds: Sequence[int], jobs: int) -> Any:
         return
     import multiprocessing  # noqa: PLC0415
 
+    check_script_guard("calibration_runs")
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         yield from pool.map(_measure, [path] * len(seeds), [sha256] * len(seeds), seeds)

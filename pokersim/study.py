@@ -1129,18 +1129,28 @@ _GUARD_HINT = (
 )
 
 
-def _refuse_in_starting_worker() -> None:
+def _refuse_in_starting_worker(caller: str = "run_study") -> None:
     """A worker that is still importing the main script must not start a study of its own."""
     import multiprocessing  # noqa: PLC0415
 
     if getattr(multiprocessing.current_process(), "_inheriting", False):
         raise ConfigError(
-            "run_study was called while a worker process was importing the main script: "
+            f"{caller} was called while a worker process was importing the main script: "
             + _GUARD_HINT
         )
 
 
-def _check_main_guard() -> None:
+def check_script_guard(caller: str) -> None:
+    """Before ``caller`` starts local worker processes ("spawn"): both checks of a study's.
+
+    For the other callers of worker processes (``calibration_runs``): a script that calls them
+    at its top level, unguarded, is refused in one line instead of its workers dying.
+    """
+    _refuse_in_starting_worker(caller)
+    _check_main_guard(caller)
+
+
+def _check_main_guard(caller: str = "run_study") -> None:
     """Refuse to start worker processes that would run the calling script again.
 
     Local workers are started with multiprocessing's "spawn": each one imports the main script
@@ -1172,7 +1182,7 @@ def _check_main_guard() -> None:
             if node.lineno <= line <= (node.end_lineno or node.lineno):
                 return
     raise ConfigError(
-        f"{file}, line {line}: run_study with jobs > 1 starts worker processes that import "
+        f"{file}, line {line}: {caller} with jobs > 1 starts worker processes that import "
         f"this script again, so this call would run again in each of them: {_GUARD_HINT}"
     )
 

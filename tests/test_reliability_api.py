@@ -56,3 +56,19 @@ def test_a_guard_the_check_misses_is_caught_in_the_workers(tmp_path: Path) -> No
     assert "while a worker process was importing the main script" in proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
     assert "before completing any run" in last and 'if __name__ == "__main__":' in last
+
+
+def test_calibration_runs_from_a_script_without_guard_are_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """The calibration's worker processes are spawned as a study's: the same check, not a
+    worker dying and a broken pool's traceback."""
+    proc = _script(
+        tmp_path,
+        "from pokersim.calibration_runs import calibration_runs\n"
+        'calibration_runs("{sng}", runs=2, jobs=2)\n',
+    )
+    assert proc.returncode != 0
+    last = proc.stderr.strip().splitlines()[-1]
+    assert "ConfigError" in last and "script.py, line 3: calibration_runs with jobs > 1" in last
+    assert "BrokenProcessPool" not in proc.stderr
