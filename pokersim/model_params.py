@@ -326,6 +326,11 @@ class TightAggressiveParams(_Timed):
                 f"model {n!r}: parameter 'samples' must be an int in 8..4096, got {samples!r}"
             )
         short_bb = check_number(n, "short_bb", self.short_bb, 0.0, charts.CHART_MAX_BB)
+        if not isinstance(self.open_width, list | tuple):
+            raise ConfigError(
+                f"model {n!r}: parameter 'open_width' must be a list of shares by players behind "
+                f"(6, 5 or 4 numbers in 0..1), got {self.open_width!r}"
+            )
         widths = tuple(self.open_width)
         open_cuts = _by_behind(n, "open_width", widths)
         _set(self, short_bb=short_bb, open_width=widths, open_cuts=open_cuts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -31,6 +32,8 @@ from pokersim.players import (
     random_action,
 )
 from pokersim.timing import ThinkTime
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def assert_legal(action: object, legal: LegalActions) -> None:
@@ -240,6 +243,28 @@ def test_bad_skill_is_rejected(skill: object) -> None:
 def test_bad_think_parameter_is_rejected() -> None:
     with pytest.raises(ConfigError, match="think_median_seconds"):
         make_model("random", params={"think_median_seconds": -1})
+
+
+@pytest.mark.parametrize("width", [0.2, "wide", True])
+def test_open_width_that_is_not_a_list_is_one_config_error(width: object) -> None:
+    with pytest.raises(ConfigError, match=r"'open_width' must be a list of shares"):
+        make_model("tight-aggressive", params={"open_width": width})
+
+
+def test_a_slices_bad_parameter_names_the_file_and_the_slice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Model parameters are checked when the run builds its players: the line still says
+    which file and which slice of the field, as a key the loader checks would."""
+    from pokersim.cli import main  # noqa: PLC0415
+
+    text = (ROOT / "scenarios" / "sng_9max.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("open_width = [0.05, 0.07, 0.11, 0.17]", "open_width = 0.2"))
+    assert main(["run", str(bad), "--seed", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"pokersim run: error: {bad}: players.mix[0]: ")
+    assert "'open_width' must be a list" in err[0]
 
 
 # --- plug-ins ----------------------------------------------------------------------------------

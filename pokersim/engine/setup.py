@@ -32,6 +32,7 @@ from pokersim.engine.shoe import LOOP_DECK_HANDS, LOOP_DRAW_HANDS
 from pokersim.engine.stages import HandForHand
 from pokersim.engine.state import Field, Table, TableArrays
 from pokersim.entries import late_arrivals
+from pokersim.errors import ConfigError
 from pokersim.events import (
     EntriesClosed,
     FieldListed,
@@ -85,7 +86,13 @@ def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[Player
         key = (spec.model, spec.skill, known[1])
         model = cache.get(key) if spec.model in builtin else None
         if model is None:
-            model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
+            try:
+                model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
+            except ConfigError as exc:  # a slice's model or params: name the file and the slice
+                where = f"named ({spec.name})" if spec.source == "named" else spec.source
+                raise ConfigError(
+                    f"{scenario.source or '<scenario>'}: players.{where}: {exc}"
+                ) from None
             if spec.model in builtin:
                 cache[key] = model
         out.append(model)
