@@ -103,6 +103,32 @@ def test_every_shipped_scenario_plays_ahead_of_time(scenario: str) -> None:
     assert "ahead-of-time" not in done.stderr, done.stderr
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ["AhKh", "QsQd"],
+        ["AhKh", "QsQd", "--board", "2c7d9hTs"],
+        ["AhKh", "QsQd", "JcJd", "Tc9c"],
+        ["AhKh", "QsQd", "--samples", "200"],
+        ["AhKh", "QsQd", "JcJd", "--board", "2c7d9h", "--samples", "200"],
+    ],
+)
+def test_the_equity_command_runs_ahead_of_time(hands: list[str]) -> None:
+    """``pokersim equity`` (exact or sampled, two hands or more) needs no numba either.
+
+    The build's workload played runs only: every ``equity`` compiled its kernel with numba and
+    said so on stderr, even right after ``pokersim kernels``.
+    """
+    if not aot.fresh():
+        if os.environ.get("CI"):
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
+        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    done = _run(["equity", *hands], jit=False)
+    assert "numba imported: False" in done.stderr, done.stderr
+    assert "ahead-of-time" not in done.stderr, done.stderr
+
+
 PYTHON_HANDS = """
 import sys
 from pokersim.engine import run_tournament

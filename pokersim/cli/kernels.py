@@ -42,8 +42,19 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
+EQUITY_ARGVS = (
+    ["equity", "AhKh", "QsQd", "--board", "2c7d9h"],  # two hands, every board
+    ["equity", "AhKh", "QsQd", "JcJd", "--board", "2c7d9h"],  # three
+    ["equity", "AhKh", "QsQd", "--samples", "500"],  # two, boards drawn
+    ["equity", "AhKh", "QsQd", "JcJd", "--samples", "500"],
+)
+"""``pokersim equity``'s four kernels (exact or sampled, heads-up or more), played quickly."""
+
+
 def workload() -> None:
     """The calls a run makes: the built-in scenario plain, recorded, logged, in Python; a batch.
+
+    And ``pokersim equity``'s (``EQUITY_ARGVS``): without them it compiled with numba each time.
 
     In Python: every decision asked of the models' Python (their post-flop estimate calls a
     kernel of its own); a batch: hands of random play played whole.
@@ -77,6 +88,7 @@ def workload() -> None:
         for argv in (
             ["run", str(scenario), "--seed", "1"],
             ["run", str(scenario), "--seed", "1", "--actions", "--hands", "both", "--out", out],
+            *EQUITY_ARGVS,
         ):
             quiet = io.StringIO()
             with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
