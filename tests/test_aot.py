@@ -129,6 +129,43 @@ def test_the_equity_command_runs_ahead_of_time(hands: list[str]) -> None:
     assert "ahead-of-time" not in done.stderr, done.stderr
 
 
+EVALUATOR_CALLS = """
+import sys
+import numpy as np
+import pokersim
+from pokersim.cards import parse_cards
+from pokersim.evaluator import evaluate_unchecked
+assert pokersim.evaluate(parse_cards("AsKsQsJsTs2c3d")) == 1
+assert pokersim.evaluate(["As", "Ks", "Qs", "Js", "Ts"]) == 1
+for dtype in (np.int8, np.int16, np.int32, np.int64, np.uint8):
+    for k in (5, 6, 7):
+        rows = np.arange(3 * k, dtype=dtype).reshape(3, k)
+        assert (pokersim.evaluate(rows) == evaluate_unchecked(rows.astype(np.int8))).all()
+pokersim.equity(["AhKh", "QsQd"], board="2c7d9h")
+print("numba imported:", "numba" in sys.modules, file=sys.stderr)
+"""
+
+
+@pytest.mark.slow
+def test_the_public_evaluator_runs_ahead_of_time() -> None:
+    """``pokersim.evaluate`` (the README's first example), every integer type, needs no numba.
+
+    The build's workload played runs only, whose hands the evaluator's batch kernels never
+    see: each call compiled them with numba, with a line on stderr.
+    """
+    if not aot.fresh():
+        if os.environ.get("CI"):
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
+        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    env = {k: v for k, v in os.environ.items() if k != kernel_cache.JIT_ENV}
+    done = subprocess.run(
+        [sys.executable, "-c", EVALUATOR_CALLS],
+        capture_output=True, text=True, check=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+    assert "numba imported: False" in done.stderr, done.stderr
+    assert "ahead-of-time" not in done.stderr, done.stderr
+
+
 PYTHON_HANDS = """
 import sys
 from pokersim.engine import run_tournament

@@ -54,7 +54,8 @@ EQUITY_ARGVS = (
 def workload() -> None:
     """The calls a run makes: the built-in scenario plain, recorded, logged, in Python; a batch.
 
-    And ``pokersim equity``'s (``EQUITY_ARGVS``): without them it compiled with numba each time.
+    And ``pokersim equity``'s (``EQUITY_ARGVS``) and the evaluator's (``_evaluator_calls``):
+    without them each call compiled with numba.
 
     In Python: every decision asked of the models' Python (their post-flop estimate calls a
     kernel of its own); a batch: hands of random play played whole.
@@ -97,6 +98,7 @@ def workload() -> None:
                 raise RuntimeError(f"pokersim {' '.join(argv)} failed ({code}): {quiet.getvalue()}")
         # a log of records (studies, series): each hand dealt by the director, compiled whole
         run_tournament(load_scenario(scenario), 1, emit=lambda event: None)
+    _evaluator_calls()
     hands = 4
     uniforms, normals = decision_block(1, 0, 1, hands)
     stacks = np.full((hands, 6), 1000, dtype=np.int64)
@@ -104,3 +106,21 @@ def workload() -> None:
     models = [RandomLegalModel() for _ in range(6)]
     level = Level(small_blind=10, big_blind=20)
     play_batch(models, stacks, buttons, level, 1, 0, 0, uniforms, normals)
+
+
+def _evaluator_calls() -> None:
+    """The evaluator's calls: the README's first example, and rows of each size and type.
+
+    ``pokersim.evaluate`` and ``evaluate_unchecked`` on rows of 5, 6 and 7 cards of each
+    integer type the kernels take.
+    """
+    import numpy as np
+
+    from pokersim.evaluator import evaluate, evaluate_unchecked
+
+    evaluate("AsKsQsJsTs2c3d")
+    for dtype in (np.int8, np.int16, np.int32, np.int64):
+        for k in (5, 6, 7):
+            rows = np.arange(2 * k, dtype=dtype).reshape(2, k)
+            evaluate(rows)
+            evaluate_unchecked(rows)
