@@ -682,8 +682,14 @@ def plot_durations(
         axis = axes[k]
         values = runs[time_col].dropna().astype(float)
         if len(values):
-            axis.hist(values, bins=min(30, max(5, len(values) // 5)))
-            axis.axvline(float(values.median()), color="tab:red", ls="--", lw=1.2, label="median")
+            low, high = float(values.min()), float(values.max())
+            if high - low < 60:  # one run, or runs alike to the minute: one bar, readable ticks
+                axis.hist(values, bins=[low - 60, high + 60])
+                axis.set_xlim(low - 900, high + 900)
+            else:
+                axis.hist(values, bins=min(30, max(5, len(values) // 5)))
+            median = float(values.median())
+            axis.axvline(median, color="tab:red", ls="--", lw=1.2, label=f"median {hmm(median)}")
             if k == 0 and len(values) > 1:
                 low, high = np.percentile(values, (10, 90))
                 axis.axvspan(low, high, color="tab:red", alpha=0.08, label="p10-p90", zorder=0)
@@ -697,6 +703,8 @@ def plot_durations(
         axis = axes[3 + k]
         levels = runs[level_col].dropna().astype(int).value_counts().sort_index()
         axis.bar(levels.index.astype(str), levels.to_numpy())
+        if len(levels) < 3:  # a bar or two, not the panel's width
+            axis.set_xlim(-1.5, len(levels) + 0.5)
         axis.set_title(f"level at {name}")
         axis.set_xlabel("level")
         axis.set_ylabel("runs")

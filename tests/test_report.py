@@ -108,6 +108,29 @@ def test_report_writes_plots_and_tables(tmp_path: Path) -> None:
     assert f"| duration (min) | 12 | {mean_minutes:.1f} |" in text
 
 
+def test_durations_of_one_run_keep_their_clock_ticks() -> None:
+    """One run (``run --report``): each time panel reads its clock, not a bare "h:mm".
+
+    A single value made a histogram one second wide, where no tick of whole minutes fell.
+    """
+    runs = pd.DataFrame(
+        {
+            "duration_seconds": [21660.0],
+            "bubble_seconds": [11040.0],
+            "final_table_seconds": [18300.0],
+            "level_at_end": [34],
+            "level_at_bubble": [17],
+            "level_at_final_table": [28],
+        }
+    )
+    fig = report.plot_durations(runs)
+    fig.canvas.draw()
+    for axis, median in zip(fig.axes[:3], ("6:01", "3:04", "5:05"), strict=True):
+        ticks = [t.get_text() for t in axis.get_xticklabels() if t.get_text()]
+        assert len(ticks) >= 3, ticks
+        assert f"median {median}" in [t.get_text() for t in axis.get_legend().get_texts()]
+
+
 def test_report_without_bounties_has_no_bounty_section(tmp_path: Path) -> None:
     res = make_study(tmp_path, players=9)
     text = report.write_report(res).read_text()
