@@ -572,6 +572,22 @@ def save_figure(fig: Any, path: str | os.PathLike[str] | None) -> Any:
     return fig
 
 
+def _time_bins(axis: Any, series: Sequence[pd.Series]) -> np.ndarray:
+    """Histogram bins (seconds) over every series; an axis half an hour wide when they agree.
+
+    Values alike to the minute (one run, or a sit-and-go's final table, 0 in every run) would
+    make a histogram a second wide: no bar to see, no whole-minute tick. They get one bar two
+    minutes wide, and the axis 15 minutes either side of it.
+    """
+    values = np.concatenate([s.to_numpy(dtype=float) for s in series if len(s)])
+    low, high = float(values.min()), float(values.max())
+    if high - low < 60:
+        axis.set_xlim(low - 900, high + 900)
+        return np.array([low - 60, high + 60])
+    count = max(len(s) for s in series)
+    return np.linspace(low, high, min(30, max(5, count // 5)) + 1)
+
+
 def _hmm_axis(ax: Any, axis: str = "x") -> None:
     from matplotlib.ticker import FuncFormatter, MultipleLocator  # noqa: PLC0415
 
@@ -682,12 +698,7 @@ def plot_durations(
         axis = axes[k]
         values = runs[time_col].dropna().astype(float)
         if len(values):
-            low, high = float(values.min()), float(values.max())
-            if high - low < 60:  # one run, or runs alike to the minute: one bar, readable ticks
-                axis.hist(values, bins=[low - 60, high + 60])
-                axis.set_xlim(low - 900, high + 900)
-            else:
-                axis.hist(values, bins=min(30, max(5, len(values) // 5)))
+            axis.hist(values, bins=_time_bins(axis, [values]))
             median = float(values.median())
             axis.axvline(median, color="tab:red", ls="--", lw=1.2, label=f"median {hmm(median)}")
             if k == 0 and len(values) > 1:
@@ -899,10 +910,12 @@ def plot_compare_durations(
     """Duration, bubble-time and final-table-time distributions of two studies, overlaid (h:mm)."""
     fig, axes = new_figure(ax, 3, figsize=(13, 4), nrows=1, ncols=3)
     for axis, (column, name, _scale) in zip(axes, RUN_MEASURES[:3]):
-        for runs, label in zip((a, b), labels):
-            values = runs[column].dropna().astype(float)
-            if len(values):
-                axis.hist(values, bins=min(30, max(5, len(values) // 5)), alpha=0.5, label=label)
+        series = [runs[column].dropna().astype(float) for runs in (a, b)]
+        if any(len(values) for values in series):
+            bins = _time_bins(axis, series)  # the same bins for both: bars side by side
+            for values, label in zip(series, labels):
+                if len(values):
+                    axis.hist(values, bins=bins, alpha=0.5, label=label)
         axis.set_xlabel(name.replace("(min)", "(h:mm)"))
         axis.set_ylabel("runs")
         axis.legend()

@@ -131,6 +131,28 @@ def test_durations_of_one_run_keep_their_clock_ticks() -> None:
         assert f"median {median}" in [t.get_text() for t in axis.get_legend().get_texts()]
 
 
+def test_compared_durations_share_bins_and_show_a_constant_study() -> None:
+    """A sit-and-go's final table is at 0:00 in every run: its bar must still be seen.
+
+    Each study's histogram took bins of its own: six zeros made bars a second wide (the panel
+    of `compare sng_9max default` showed only the other study).
+    """
+    a = pd.DataFrame({c: [0.0] * 6 for c in ("duration_seconds", "bubble_seconds")})
+    a["final_table_seconds"] = 0.0
+    a["duration_seconds"] = [4000.0, 4100.0, 4600.0, 4800.0, 5000.0, 5100.0]
+    a["bubble_seconds"] = [3000.0, 3100.0, 3300.0, 3900.0, 4400.0, 4700.0]
+    b = a.copy()
+    b["final_table_seconds"] = [4300.0, 4350.0, 4390.0, 4420.0, 4480.0, 4500.0]
+    fig = report.plot_compare_durations(a, b, ("A", "B"))
+    for axis in fig.axes:
+        bars = [p for p in axis.patches if p.get_height() > 0]
+        assert bars and min(p.get_width() for p in bars) >= 60
+        edges = {round(p.get_x(), 6) for p in axis.patches}
+        assert len(edges) == len(axis.patches) // 2  # both studies on the same bins
+    final = fig.axes[2]
+    assert sum(p.get_height() for p in final.patches if p.get_x() < 60) == 6  # A's six zeros
+
+
 def test_report_without_bounties_has_no_bounty_section(tmp_path: Path) -> None:
     res = make_study(tmp_path, players=9)
     text = report.write_report(res).read_text()
