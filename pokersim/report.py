@@ -890,6 +890,9 @@ def plot_bounty_share(
     places = df[df["place"] <= 20].groupby("place")[["bounty_cents", "won"]].sum()
     share = 100 * places["bounty_cents"] / places["won"].replace(0, np.nan)
     axes[1].bar(places.index, share)
+    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415
+
+    axes[1].xaxis.set_major_locator(MaxNLocator(integer=True))  # places: 1, 2, ..., not 2.5
     axes[1].set_xlabel("finishing place")
     axes[1].set_ylabel("bounties, % of winnings")
     for axis in axes[:2]:

@@ -153,6 +153,14 @@ def test_compared_durations_share_bins_and_show_a_constant_study() -> None:
     assert sum(p.get_height() for p in final.patches if p.get_x() < 60) == 6  # A's six zeros
 
 
+def test_bounty_share_by_place_ticks_whole_places(tmp_path: Path) -> None:
+    res = make_study(tmp_path, players=18, bounty_cents=100)
+    fig = report.plot_bounty_share(res.finishes)
+    fig.canvas.draw()
+    ticks = [t.get_position()[0] for t in fig.axes[1].get_xticklabels() if t.get_text()]
+    assert ticks and all(float(x).is_integer() for x in ticks), ticks
+
+
 def test_report_without_bounties_has_no_bounty_section(tmp_path: Path) -> None:
     res = make_study(tmp_path, players=9)
     text = report.write_report(res).read_text()
