@@ -62,6 +62,15 @@ def _write_parquet(path: Path, records: list[dict[str, Any]]) -> None:
 
 
 def _write_figure(path: Path, rows: Sequence[Row], title: str) -> None:
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    fig = calibration_figure(rows, title)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def calibration_figure(rows: Sequence[Row], title: str) -> Any:
+    """Each statistic's panel: its value, the resampled spread and the target band (green)."""
     import matplotlib  # noqa: PLC0415
 
     matplotlib.use("Agg")
@@ -90,6 +99,6 @@ def _write_figure(path: Path, rows: Sequence[Row], title: str) -> None:
         ax.set_title(f"{r.label} [{r.unit}]" if r.unit else r.label, fontsize=7)
         ax.tick_params(labelsize=6)
     fig.suptitle(title, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    # the title's own strip at the top (tight_layout alone laid the first panels' titles over it)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / (1.3 * lines)))
+    return fig

@@ -933,3 +933,35 @@ def test_a_scenario_edited_while_it_is_calibrated_stops_the_calibration_in_one_l
         calibration_runs(path, runs=3, on_run=edit)
     path.write_text(text, encoding="utf-8")
     assert len(calibration_runs(path, runs=2)) == 2
+
+
+@pytest.mark.parametrize("count", [3, 8, 60])
+def test_the_calibration_figures_title_keeps_clear_of_the_panels(count: int) -> None:
+    """The figure's title (scenario, runs, seed) sat on the first panels' titles."""
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    from pokersim.calibration_report import calibration_figure  # noqa: PLC0415
+    from pokersim.calibration_targets import Row  # noqa: PLC0415
+
+    rows = [
+        Row(
+            statistic=f"s{k}",
+            label=f"a statistic with a long name {k}",
+            unit="%",
+            value=10.0,
+            sample=100.0,
+            lo=5.0,
+            hi=20.0,
+            status="PASS",
+            source="x",
+        )  # fmt: skip
+        for k in range(count)
+    ]
+    fig = calibration_figure(rows, "9-max sit-and-go: 4 runs, seed 0")
+    renderer = fig.canvas.get_renderer()
+    title = fig._suptitle.get_window_extent(renderer)
+    for ax in fig.axes:
+        if ax.get_visible():
+            assert not title.overlaps(ax.title.get_window_extent(renderer))
+            assert not title.overlaps(ax.get_window_extent(renderer))
+    plt.close(fig)
