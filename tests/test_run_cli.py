@@ -62,6 +62,24 @@ def test_run_writes_events_and_summary(tmp_path: Path, capsys: pytest.CaptureFix
     assert "bubble" in stdout and "final table" in stdout and "duration" in stdout
 
 
+def test_a_bounty_winners_line_names_the_bounties_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a knockout format the winner's money is prize and bounties: the line said the prize
+    alone ("wins 88.46 of 340.00" of a winner who also took 107.56 in bounties)."""
+    out = tmp_path / "pko"
+    code, stdout, _ = _run(capsys, str(SCENARIOS / "pko.toml"), "--seed", "3", "--out", str(out))
+    assert code == 0
+    summary = json.loads((out / "summary.json").read_text())
+    w = next(p for p in summary["players"] if p["place"] == 1)
+    assert w["bounty_cents"] > 0
+    line = next(x for x in stdout.splitlines() if x.startswith("winner: "))
+    assert line.endswith(
+        f"wins {w['prize_cents'] / 100:.2f} of {summary['prize_pool_cents'] / 100:.2f} "
+        f"and {w['bounty_cents'] / 100:.2f} in bounties"
+    )
+
+
 def test_run_is_byte_identical_for_the_same_seed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -341,9 +341,10 @@ def _print_summary(
     print(
         f"{scenario.name} (seed {args.seed}): {result.entries} entries, {result.hands_played} hands"
     )
+    bounties = f" and {w.bounty_cents / 100:.2f} in bounties" if w.bounty_cents else ""
     print(
         f"winner: {w.name} (player {w.player_id}, {w.model}) "
-        f"wins {w.prize_cents / 100:.2f} of {result.prize_pool_cents / 100:.2f}"
+        f"wins {w.prize_cents / 100:.2f} of {result.prize_pool_cents / 100:.2f}{bounties}"
     )
     print(
         f"duration: {_hms(result.duration_seconds)} simulated "
