@@ -238,6 +238,13 @@ class PlayerSpec:
     params: Mapping[str, Any]
     source: str
 
+    @property
+    def key(self) -> str:
+        """Where the file gives this player: ``players.mix[i]`` or ``players.named (NAME)``."""
+        return (
+            f"players.named ({self.name})" if self.source == "named" else f"players.{self.source}"
+        )
+
 
 @frozen(slots=True, kw_only=True)
 class Players:

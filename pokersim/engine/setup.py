@@ -89,10 +89,7 @@ def build_models(specs: Sequence[PlayerSpec], scenario: Scenario) -> list[Player
             try:
                 model = make_model(spec.model, skill=spec.skill, params=spec.params, think=think)
             except ConfigError as exc:  # a slice's model or params: name the file and the slice
-                where = f"named ({spec.name})" if spec.source == "named" else spec.source
-                raise ConfigError(
-                    f"{scenario.source or '<scenario>'}: players.{where}: {exc}"
-                ) from None
+                raise ConfigError(f"{scenario.source or '<scenario>'}: {spec.key}: {exc}") from None
             if spec.model in builtin:
                 cache[key] = model
         out.append(model)
@@ -174,14 +171,10 @@ class Run:
         self.models = models
         self.format = Format.of(scenario, day_one=opts.day_end is not None)
         terms = scenario.entries
-        # R-REG-1: who arrives after the start, and when
-        self.arrival_at = late_arrivals(
-            n,
-            terms.late_arrivals_percent,
-            terms.late_registration_seconds,
-            seed,
+        self.arrival_at = late_arrivals(  # R-REG-1: who arrives after the start, and when
+            n, terms.late_arrivals_percent, terms.late_registration_seconds, seed,
             process=terms.arrival,
-        )
+        )  # fmt: skip
         for p, at in (opts.arrivals or {}).items():  # given registrations (R-SAT-1)
             if at > 0:
                 self.arrival_at[p] = at
