@@ -9,9 +9,9 @@ into one extension module beside ``kernel_cache`` with numba's ``pycc``, from th
 types it takes. ``kernel_cache`` loads it when it is fresh; otherwise numba compiles, as before.
 
 Which kernels, and for which argument types: the ones a workload calls from Python
-(``pokersim kernels`` gives it: runs, a batch of hands, ``pokersim equity``), recorded as numba
-compiles or loads them. A call outside that set still works: it compiles every kernel with
-numba first.
+(``pokersim kernels`` gives it: runs, a batch of hands, ``pokersim equity`` and the evaluator),
+recorded as numba compiles or loads them. A call outside that set still works: it compiles
+every kernel with numba first.
 """
 
 from __future__ import annotations
