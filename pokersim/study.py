@@ -1396,7 +1396,14 @@ def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None
             "--scheduler needs dask.distributed: pip install 'pokersim[cluster]'"
         ) from exc
     own = not isinstance(scheduler, Client)
-    client = Client(scheduler) if own else scheduler
+    try:
+        client = Client(scheduler) if own else scheduler
+    except OSError as exc:  # not the merged files' trouble, as the caller would take it for
+        raise PokerSimError(
+            f"--scheduler {scheduler}: cannot connect to the Dask scheduler ({exc}); expected "
+            "the address `dask scheduler` prints, with its workers started (nothing was played: "
+            "run the same command with --resume once it answers)"
+        ) from None
     _say_threads(client)
     futures = []
     try:
@@ -1404,6 +1411,12 @@ def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None
             futures.append(client.submit(_execute_task, task, pure=False))
         for fut in as_completed(futures):
             store(fut.result())
+    except OSError as exc:  # the connection lost mid-study
+        client.cancel(futures)
+        raise PokerSimError(
+            f"--scheduler {scheduler}: the Dask scheduler stopped answering "
+            f"({exc}); the runs completed so far are saved: finish the study with --resume"
+        ) from None
     except BaseException:
         client.cancel(futures)
         raise

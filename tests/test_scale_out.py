@@ -70,3 +70,25 @@ def test_design_check_and_sweep_run_on_a_scheduler(  # type: ignore[no-untyped-d
         == 0
     )
     assert (out / "arm-02" / "runs.parquet").is_file()
+
+
+def test_a_scheduler_that_does_not_answer_is_named_not_taken_for_a_full_disk(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wrong --scheduler address said "cannot write the merged files (None) ... free some
+    space": the connection's error was read as the merge's."""
+    import socket  # noqa: PLC0415
+
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    argv = ["study", str(SNG), "--runs", "2", "--out", str(tmp_path / "s")]
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        code = cli_main([*argv, "--scheduler", address])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1
+    assert f"--scheduler {address}: cannot connect to the Dask scheduler" in err[0]
+    assert "space" not in err[0] and "--resume" in err[0]
