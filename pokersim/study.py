@@ -33,7 +33,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from types import FrameType
@@ -1411,11 +1411,12 @@ def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None
             futures.append(client.submit(_execute_task, task, pure=False))
         for fut in as_completed(futures):
             store(fut.result())
-    except OSError as exc:  # the connection lost mid-study
-        client.cancel(futures)
+    except (OSError, CancelledError) as exc:  # the connection lost mid-study (its futures
+        client.cancel(futures)  # are then cancelled: "scheduler-connection-lost")
         raise PokerSimError(
             f"--scheduler {scheduler}: the Dask scheduler stopped answering "
-            f"({exc}); the runs completed so far are saved: finish the study with --resume"
+            f"({' '.join(str(exc).split())}); the runs completed so far are saved: finish the "
+            "study with --resume"
         ) from None
     except BaseException:
         client.cancel(futures)

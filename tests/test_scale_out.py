@@ -92,3 +92,54 @@ def test_a_scheduler_that_does_not_answer_is_named_not_taken_for_a_full_disk(
     assert code == 2 and len(err) == 1
     assert f"--scheduler {address}: cannot connect to the Dask scheduler" in err[0]
     assert "space" not in err[0] and "--resume" in err[0]
+
+
+def test_a_scheduler_lost_mid_study_is_one_line_and_the_runs_done_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scheduler gone after some runs: its futures are cancelled ("scheduler-connection-
+    lost"), which ended the study in a traceback. One line; --resume finishes it."""
+    distributed = pytest.importorskip("distributed")
+    from distributed.client import FutureCancelledError  # noqa: PLC0415
+
+    class Done:
+        def __init__(self, value: object) -> None:
+            self.value = value
+
+        def result(self) -> object:
+            return self.value
+
+    class LostAfterOne:
+        def __init__(self, address: str) -> None:
+            self.address = address
+
+        def submit(self, fn, task, pure):  # type: ignore[no-untyped-def]
+            return Done(fn(task)) if task.index == 0 else None
+
+        def cancel(self, futures: object) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    def as_completed(futures):  # type: ignore[no-untyped-def]
+        yield futures[0]
+        raise FutureCancelledError(
+            "key", "scheduler-connection-lost", "Client lost\nthe connection"
+        )
+
+    monkeypatch.setattr(distributed, "Client", LostAfterOne)
+    monkeypatch.setattr(distributed, "as_completed", as_completed)
+    monkeypatch.setattr(study, "_say_threads", lambda client: None)
+    out = tmp_path / "s"
+    argv = ["study", str(SNG), "--runs", "3", "--out", str(out), "--scheduler", "tcp://x:1"]
+    assert cli_main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "tcp://x:1: the Dask scheduler stopped answering" in err[0]
+    assert "--resume" in err[0]
+    assert len(list((out / "parts").glob("*.runs.parquet"))) == 1
+    monkeypatch.undo()
+    assert (
+        cli_main(["study", str(SNG), "--runs", "3", "--out", str(out), "--resume", "--jobs", "1"])
+        == 0
+    )
