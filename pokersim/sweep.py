@@ -28,6 +28,7 @@ import itertools
 import json
 import math
 import os
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import field
@@ -107,11 +108,16 @@ def parse_set(text: str) -> tuple[str, list[Any]]:
     return key, parsed
 
 
+_INDEXED = re.compile(r"(.+)\[([0-9]+)\]")
+
+
 def set_key(data: dict[str, Any], key: str, value: Any) -> int:
     """Set the dotted ``key`` in scenario TOML data; through an array of tables, in every item.
 
-    ``players.count`` also works where the file says ``players = N``. Returns how many places
-    were set (an empty array of tables sets none, which is an error).
+    ``NAME[i]`` takes item ``i`` (from 0) of an array alone, as the loader's messages name it
+    (``levels[2].minutes``, ``players.mix[0].percent``). ``players.count`` also works where the
+    file says ``players = N``. Returns how many places were set (an empty array of tables sets
+    none, which is an error).
     """
     parts = key.split(".")
 
@@ -123,6 +129,19 @@ def set_key(data: dict[str, Any], key: str, value: Any) -> int:
         if not isinstance(table, dict):
             raise ConfigError(f"--set {key}: {where} is not a table in the scenario")
         name = parts[i]
+        indexed = _INDEXED.fullmatch(name)
+        if indexed:  # one item of an array
+            name, index = indexed[1], int(indexed[2])
+            here = f"{where}.{name}" if where else name
+            items = table.get(name)
+            if not isinstance(items, list):
+                raise ConfigError(f"--set {key}: {here} is not an array in the scenario")
+            if index >= len(items):
+                raise ConfigError(f"--set {key}: {here} has {len(items)} item(s), no [{index}]")
+            if i == len(parts) - 1:
+                items[index] = value
+                return 1
+            return walk(items[index], i + 1, f"{here}[{index}]")
         if i == len(parts) - 1:
             table[name] = value
             return 1

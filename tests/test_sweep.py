@@ -59,6 +59,25 @@ def test_set_key_goes_through_arrays_of_tables_and_the_players_shorthand() -> No
         sweep.set_key(data, "name.x", 1)
 
 
+def test_set_key_takes_one_item_of_an_array_as_the_loader_names_it() -> None:
+    """``levels[2].minutes`` and ``players.mix[0].percent``, the form of the loader's own
+    messages, were read as a key named "levels[2]" (unknown key)."""
+    data = tomllib.loads(SNG.read_text(encoding="utf-8"))
+    before = [lv.get("minutes") for lv in data["levels"]]
+    assert sweep.set_key(data, "levels[2].minutes", 7) == 1
+    assert [lv.get("minutes") for lv in data["levels"]] == [*before[:2], 7, *before[3:]]
+    assert sweep.set_key(data, "players.mix[1].percent", 30) == 1
+    assert data["players"]["mix"][1]["percent"] == 30 and data["players"]["mix"][0]["percent"] != 30
+    assert sweep.set_key(data, "players.mix[0].params.open_width[3]", 0.2) == 1
+    assert data["players"]["mix"][0]["params"]["open_width"][3] == 0.2
+    with pytest.raises(ConfigError, match=r"levels has \d+ item\(s\), no \[99\]"):
+        sweep.set_key(data, "levels[99].minutes", 5)
+    with pytest.raises(ConfigError, match="starting_stack is not an array"):
+        sweep.set_key(data, "starting_stack[0]", 5)
+    arms = sweep.sweep_arms(SNG, [("levels[0].small_blind", [5, 10])])
+    assert [a.label for a in arms] == ["levels[0].small_blind=5", "levels[0].small_blind=10"]
+
+
 def test_sweep_arms_make_the_grid_and_check_each_arm() -> None:
     arms = sweep.sweep_arms(SNG, [("levels.minutes", [4, 6]), ("starting_stack", [1000, 2000])])
     assert [a.label for a in arms] == [

@@ -30,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=[],
         metavar="KEY=V1,V2,...",
         help="a dotted key of the scenario and its values, e.g. levels.minutes=6,8,10,12 "
-        "(through an array of tables: every item); repeat for a grid",
+        "(through an array of tables: every item; levels[2].minutes: one item, from 0); "
+        "repeat for a grid",
     )
     add_study_options(p, runs_help="runs per arm", what="sweep")
     add_flag(p)
