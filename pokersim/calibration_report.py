@@ -63,9 +63,11 @@ def _write_parquet(path: Path, records: list[dict[str, Any]]) -> None:
 
 def _write_figure(path: Path, rows: Sequence[Row], title: str) -> None:
     import matplotlib.pyplot as plt  # noqa: PLC0415
+    from matplotlib import rc_context  # noqa: PLC0415
 
     fig = calibration_figure(rows, title)
-    fig.savefig(path, dpi=110)
+    with rc_context({"text.parse_math": False}):  # a scenario's name as written ("$50 + $5")
+        fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
@@ -96,9 +98,9 @@ def calibration_figure(rows: Sequence[Row], title: str) -> Any:
             ax.plot(spread, [0, 0], "-", color="grey", lw=1)
         ax.plot([value], [0], "o", color="tab:red" if r.status == "OUT" else "black")
         ax.set_yticks([])
-        ax.set_title(f"{r.label} [{r.unit}]" if r.unit else r.label, fontsize=7)
+        ax.set_title(f"{r.label} [{r.unit}]" if r.unit else r.label, fontsize=7, parse_math=False)
         ax.tick_params(labelsize=6)
-    fig.suptitle(title, fontsize=9)
+    fig.suptitle(title, fontsize=9, parse_math=False)
     # the title's own strip at the top (tight_layout alone laid the first panels' titles over it)
     fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / (1.3 * lines)))
     return fig

@@ -566,10 +566,32 @@ def new_figure(
     return fig, list(np.ravel(np.asarray(grid, dtype=object)))
 
 
-def save_figure(fig: Any, path: str | os.PathLike[str] | None) -> Any:
+def save_figure(fig: Any, path: str | os.PathLike[str] | None, axes: Sequence[Any] = ()) -> Any:
+    """Write ``fig`` (when ``path``) and return it.
+
+    The texts of ``axes`` (none given: the whole figure's) are shown as written (``plain_text``).
+    """
+    plain_text(axes or [fig])
     if path is not None:
-        fig.savefig(path, dpi=100, metadata=_PNG_META)
+        from matplotlib import rc_context  # noqa: PLC0415
+
+        with rc_context({"text.parse_math": False}):  # tick labels made as it draws
+            fig.savefig(path, dpi=100, metadata=_PNG_META)
     return fig
+
+
+def plain_text(owners: Sequence[Any]) -> None:
+    """Every text of these figures or axes shown as written, never as mathtext.
+
+    The texts are the data's (a scenario's name, a group's, a sweep's arm): "Flighted event: $50
+    + $5" was drawn as "50+5" in math italics, the text between two dollar signs read as a
+    formula.
+    """
+    from matplotlib.text import Text  # noqa: PLC0415
+
+    for owner in owners:
+        for text in owner.findobj(Text):
+            text.set_parse_math(False)
 
 
 def _time_bins(axis: Any, series: Sequence[pd.Series]) -> np.ndarray:
@@ -672,7 +694,7 @@ def plot_time_bands(
     axes[0].legend(fontsize=8, loc="upper right")
     axes[1].set_xlabel("time since the start (h:mm)")
     axes[0].set_title(_title(marks, "field over time"))
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:2])
 
 
 def plot_durations(
@@ -719,7 +741,7 @@ def plot_durations(
         axis.set_title(f"level at {name}")
         axis.set_xlabel("level")
         axis.set_ylabel("runs")
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:6])
 
 
 def plot_roi_itm(
@@ -747,7 +769,7 @@ def plot_roi_itm(
     axes[0].axvline(0, color="grey", lw=1)
     if title:
         axes[0].set_title(title)
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:2])
 
 
 def plot_places(
@@ -774,7 +796,7 @@ def plot_places(
     axis.grid(alpha=0.3)
     if title:
         axis.set_title(title)
-    return save_figure(fig, path)
+    return save_figure(fig, path, [axis])
 
 
 def profit_downswings(finishes: pd.DataFrame, *, seed: int = 0) -> dict[str, Downswings]:
@@ -834,7 +856,7 @@ def plot_profit(
         axis.grid(alpha=0.3)
     if title:
         axes[0].set_title(title)
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:2])
 
 
 def plot_icm(
@@ -868,7 +890,7 @@ def plot_icm(
     axis.grid(alpha=0.3)
     if title:
         axis.set_title(title)
-    return save_figure(fig, path)
+    return save_figure(fig, path, [axis])
 
 
 def plot_bounty_share(
@@ -899,7 +921,7 @@ def plot_bounty_share(
         axis.grid(alpha=0.3)
     if title:
         axes[0].set_title(title)
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:2])
 
 
 def plot_compare_durations(
@@ -923,7 +945,7 @@ def plot_compare_durations(
         axis.set_ylabel("runs")
         axis.legend()
         _hmm_axis(axis)
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:3])
 
 
 # --- structure sheet and HTML ------------------------------------------------------------------
@@ -1057,8 +1079,11 @@ def figure_png(fig: Any) -> bytes:
     """A figure as PNG bytes (the same settings as the report's files)."""
     import io  # noqa: PLC0415
 
+    from matplotlib import rc_context  # noqa: PLC0415
+
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, metadata=_PNG_META)
+    with rc_context({"text.parse_math": False}):  # the texts as written (``plain_text``)
+        fig.savefig(buffer, format="png", dpi=100, metadata=_PNG_META)
     return buffer.getvalue()
 
 

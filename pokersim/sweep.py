@@ -450,7 +450,7 @@ def plot_sweep(
         axes[0].legend(fontsize=8)
     runs = int(table["runs"].min()) if len(table) else 0
     fig.suptitle(f"Sweep of {len(result.arms)} arms, {runs} runs each on the same seeds")
-    return save_figure(fig, path)
+    return save_figure(fig, path, axes[:4])
 
 
 def _ci(row: Any, name: str, digits: int = 1) -> str:

@@ -161,6 +161,29 @@ def test_bounty_share_by_place_ticks_whole_places(tmp_path: Path) -> None:
     assert ticks and all(float(x).is_integer() for x in ticks), ticks
 
 
+def test_names_with_dollar_signs_are_drawn_as_written(tmp_path: Path) -> None:
+    """ "Flighted event: $50 + $5, three day-1 flights" was titled "50+5" in math italics: the
+    text between two dollar signs read as mathtext. Titles, labels, legends and tick labels
+    of the data's names are drawn as written, in the returned figure and in the file."""
+    from matplotlib.text import Text  # noqa: PLC0415
+
+    res = make_study(tmp_path, players=18, bounty_cents=100)
+    finishes = res.finishes.assign(model=res.finishes["model"] + " $5 + $1")
+    stats = report.group_stats(finishes)
+    name = "Flighted event: $50 + $5"
+    figures = [
+        report.plot_roi_itm(stats, tmp_path / "roi.png", title=name),
+        report.plot_places(finishes, title=name),
+        report.plot_profit(finishes, seed=1, title=name),
+        report.plot_bounty_share(finishes, title=name),
+        report.plot_compare_durations(res.runs, res.runs, (name, "B $1 $2")),
+    ]
+    for fig in figures:
+        fig.canvas.draw()  # the tick labels a draw makes too
+        texts = [t for t in fig.findobj(Text) if "$" in t.get_text()]
+        assert texts and all(not t.get_parse_math() for t in texts)
+
+
 def test_report_without_bounties_has_no_bounty_section(tmp_path: Path) -> None:
     res = make_study(tmp_path, players=9)
     text = report.write_report(res).read_text()
