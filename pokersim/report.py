@@ -1273,28 +1273,8 @@ def write_report(
             "of the runs end within it.",
             "",
         ]
-    if scenario is not None and len(runs) and scenario.flights.enabled:
-        md += [
-            "## Structure sheet",
-            "",
-            "A multi-day event (F-FLIGHT-1..4): each day-1 flight and day 2 run on a clock of "
-            "their own, day 2 from the level after the highest any flight reached, so no one "
-            "sheet follows its levels (each run's days: `event.json` of `pokersim run --out`). "
-            "Durations and hands are every day's added up; the bubble and the final table are "
-            "day 2's, timed from its start.",
-            "",
-        ]
-    elif scenario is not None and len(runs):
-        sheet = structure_sheet(timeline, runs, scenario)
-        md += [
-            "## Structure sheet",
-            "",
-            "Each level as the clock runs (breaks included): when it starts, its blinds, and how "
-            "the field looks then over the runs still going.",
-            "",
-            _structure_md(sheet),
-            "",
-        ]
+    if scenario is not None and len(runs):
+        md += _structure_section(scenario, timeline, runs)
     if drawn["field_over_time"]():
         md += ["![players remaining and average stack](plots/field_over_time.png)", ""]
     md += ["![durations and levels](plots/durations.png)", ""]
@@ -1404,6 +1384,39 @@ def write_report(
     path.write_text("\n".join(md), encoding="utf-8")
     write_html(path, title=f"{heading}: {name}")
     return path
+
+
+def _structure_section(scenario: Any, timeline: pd.DataFrame, runs: pd.DataFrame) -> list[str]:
+    """The report's structure sheet, with what a format's own clock changes in reading it."""
+    if scenario.flights.enabled:
+        return [
+            "## Structure sheet",
+            "",
+            "A multi-day event (F-FLIGHT-1..4): each day-1 flight and day 2 run on a clock of "
+            "their own, day 2 from the level after the highest any flight reached, so no one "
+            "sheet follows its levels (each run's days: `event.json` of `pokersim run --out`). "
+            "Durations and hands are every day's added up; the bubble and the final table are "
+            "day 2's, timed from its start.",
+            "",
+        ]
+    md = [
+        "## Structure sheet",
+        "",
+        "Each level as the clock runs (breaks included): when it starts, its blinds, and how "
+        "the field looks then over the runs still going.",
+        "",
+        _structure_md(structure_sheet(timeline, runs, scenario)),
+        "",
+    ]
+    if scenario.shootout.enabled and not scenario.shootout.keep_chips:
+        md += [
+            "A shoot-out starts each round after the first again at level 1 with the round's "
+            "stack (R-SHOOT-1): the rows follow the first round's clock, and once a run's next "
+            "round has begun its stacks are counted in that round's blinds, not the row's; each "
+            "run's levels are in its `LevelStarted` events.",
+            "",
+        ]
+    return md
 
 
 def _ask_plots(

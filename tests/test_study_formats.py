@@ -144,3 +144,27 @@ def test_r_reg_2_study_rows_count_each_players_entries_rebuys_and_addons(tmp_pat
     # every prize-pool cent was paid by some player (no guarantee in this scenario)
     fees = rows["entries"].sum() * terms.fee_cents
     assert rows["cost_cents"].sum() - fees == result.prize_pool_cents
+
+
+def test_r_shoot_1_average_stack_counts_the_first_rounds_chips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A shoot-out's log ends with the final round's chips (its winners started again at 1,500):
+    the first round's average stack was those over the first round's 36 players, a sixth of the
+    truth (12.5 big blinds at the start for 1,500 chips at 10/20). Each round counts its own."""
+    from pokersim.cli import main  # noqa: PLC0415
+
+    scenario = load_scenario(ROOT / "scenarios" / "shootout.toml")
+    log: list[Any] = []
+    run_tournament(scenario, 1, emit=log.append)
+    red = run_rows.reduce_log(log)
+    stack, bb = scenario.starting_stack, scenario.levels[0].big_blind
+    assert red.timeline[0] == (0, 36, stack / bb)
+    final = next(e for e in log if type(e).__name__ == "ShootoutRoundStarted")
+    after = [row for row in red.timeline if row[0] >= final.t]
+    assert after and after[0][2] == final.chips_in_play / after[0][1] / bb  # level 1 again
+    assert main(["run", str(ROOT / "scenarios" / "shootout.toml"), "--seed", "1", "--report",
+                 "--out", str(tmp_path / "r")]) == 0  # fmt: skip
+    sheet = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    assert "| 1 | 20:30 | 0:00 | 10/20 | – | 36 | 75.0 | 75.0 | 75.0 | 100% |" in sheet
+    assert "A shoot-out starts each round after the first again at level 1" in sheet

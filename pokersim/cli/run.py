@@ -18,24 +18,6 @@ from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 from pokersim.outputs import HANDS_CHOICES, check_out, earlier_results, remove_unwritten
 
-_REPORT_EVENTS = frozenset(
-    {
-        "TournamentStarted",
-        "LevelStarted",
-        "TournamentEnded",
-        "PlayerEliminated",
-        "TableHandEnded",
-        "TableHandStarted",
-        "PlayerDisqualified",
-        "SanctionImposed",
-        "PlayerRegistered",
-        "EntryBought",
-        "BubbleBurst",
-        "FinalTableFormed",
-        "TableOpened",
-    }
-)  # the events a run report reduces (pokersim.run_rows.reduce_log)
-
 
 def register(subparsers: Any) -> None:
     """Add the ``run`` sub-command."""
@@ -266,6 +248,7 @@ def _play(
     from pokersim.engine import run_tournament
     from pokersim.outputs import write_run
     from pokersim.progress import announce_compile, progress_bar
+    from pokersim.run_rows import REDUCED_EVENTS
 
     announce_compile(writing=out is not None)
     bar = progress_bar(
@@ -276,7 +259,7 @@ def _play(
 
     def on_event(event: Any) -> None:
         count.add(event)
-        if args.report and type(event).__name__ in _REPORT_EVENTS:
+        if args.report and type(event).__name__ in REDUCED_EVENTS:
             kept.append(event)
 
     # the hands' table events reach the counter as rows, unread, unless the report keeps them
