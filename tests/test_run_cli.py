@@ -74,6 +74,8 @@ def test_a_bounty_winners_line_names_the_bounties_too(
     w = next(p for p in summary["players"] if p["place"] == 1)
     assert w["bounty_cents"] > 0
     line = next(x for x in stdout.splitlines() if x.startswith("winner: "))
+    code, stdout, _ = _run(capsys, str(SCENARIOS / "pko.toml"), "--seed", "3", "--json")
+    assert code == 0 and json.loads(stdout)["winner"]["bounty_cents"] == w["bounty_cents"]
     assert line.endswith(
         f"wins {w['prize_cents'] / 100:.2f} of {summary['prize_pool_cents'] / 100:.2f} "
         f"and {w['bounty_cents'] / 100:.2f} in bounties"

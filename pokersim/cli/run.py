@@ -230,6 +230,7 @@ def _json_summary(
             "name": w.name,
             "model": w.model,
             "prize_cents": w.prize_cents,
+            "bounty_cents": w.bounty_cents,
         },
         "out": None if out is None else str(out),
         "report": str(out / "report.html") if args.report and out is not None else None,
