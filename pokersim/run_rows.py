@@ -82,27 +82,27 @@ def reduce_log(
 ) -> LogReduction:
     """Reduce a tournament's event log (``pokersim.events`` records, in order) to study metrics.
 
-        ``table_rows``: the hands' ``TableHandStarted`` and ``TableHandEnded`` as the engine's rows
-        (``emit_rows``, ``hand_log``), when ``events`` holds the other events only (a study's run:
-        its hands played in the tables' compiled loop, and a few of their rows ever decoded).
+    ``table_rows``: the hands' ``TableHandStarted`` and ``TableHandEnded`` as the engine's rows
+    (``emit_rows``, ``hand_log``), when ``events`` holds the other events only (a study's run:
+    its hands played in the tables' compiled loop, and a few of their rows ever decoded).
 
-        Players left at ``t`` = players seated at the start, plus late players registered
-        (``PlayerRegistered``) at or before ``t``, minus players out for good at or before ``t``
-        (the winner's finish is not an elimination; a re-entry is not one either, as the player
-        stays in). A player is out when the hand they busted in ended (its ``TableHandEnded``),
-        which is also when late registration ranks them later (their ``PlayerEliminated`` comes
-        when it closes); a disqualified player, or one placed after a hand-for-hand round, is out
-        at their ``PlayerEliminated``. The chips in play at ``t`` are the chips at the end minus
-        those bought in later (late players' stacks, re-entries, rebuys, add-ons) plus those
-        removed later (disqualifications, R-COND-3 chip penalties), and a shoot-out's chips before
+    Players left at ``t`` = players seated at the start, plus late players registered
+    (``PlayerRegistered``) at or before ``t``, minus players out for good at or before ``t``
+    (the winner's finish is not an elimination; a re-entry is not one either, as the player
+    stays in). A player is out when the hand they busted in ended (its ``TableHandEnded``),
+    which is also when late registration ranks them later (their ``PlayerEliminated`` comes
+    when it closes); a disqualified player, or one placed after a hand-for-hand round, is out
+    at their ``PlayerEliminated``. The chips in play at ``t`` are the chips at the end minus
+    those bought in later (late players' stacks, re-entries, rebuys, add-ons) plus those
+    removed later (disqualifications, R-COND-3 chip penalties), and a shoot-out's chips before
     each round that starts its winners again (R-SHOOT-1). The average stack in big blinds
-        at ``t`` divides them by the players left and by the big blind of the level in force at
-        ``t``.
+    at ``t`` divides them by the players left and by the big blind of the level in force at
+    ``t``.
 
-        The bubble is the engine's own: its ``BubbleBurst`` event (time and players left), so the
-        reduction agrees with ``TournamentResult.bubble_seconds`` in every format (re-entries and
-        late registration change the entries and the places paid as play goes on); no bubble
-        without one.
+    The bubble is the engine's own: its ``BubbleBurst`` event (time and players left), so the
+    reduction agrees with ``TournamentResult.bubble_seconds`` in every format (re-entries and
+    late registration change the entries and the places paid as play goes on); no bubble
+    without one.
     """
     by_kind: dict[str, list[Any]] = {}
     for event in events:
