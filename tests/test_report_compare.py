@@ -111,3 +111,16 @@ def test_compare_cli_same_seeds_in_both_arms(
     assert f"{diff:.2f}" in text
     assert "A = small, B = big" in text
     assert (tmp_path / "cmp" / "plots" / "compare_durations.png").exists()
+
+
+def test_two_files_of_one_name_are_told_apart_in_the_comparison(tmp_path: Path) -> None:
+    """`compare A/x.toml B/x.toml` titled both "x" (table heads and legend alike)."""
+    from pokersim.cli.compare import compare_labels  # noqa: PLC0415
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.toml").write_text("", encoding="utf-8")
+    a, b = str(tmp_path / "a" / "x.toml"), str(tmp_path / "b" / "x.toml")
+    assert compare_labels(a, b) == ("a/x", "b/x")
+    assert compare_labels(a, a) == ("x (A)", "x (B)")
+    assert compare_labels(a, str(tmp_path / "a" / "y.toml")) == ("x", "y")

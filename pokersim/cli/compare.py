@@ -41,9 +41,10 @@ def main(args: argparse.Namespace) -> int:
         raise ConfigError(f"--resume: {out} holds no comparison: there is nothing to resume")
     if args.resume:
         provenance.check_resume(out, args.force)
+    labels = compare_labels(args.a, args.b)
     arms = [
-        Arm(name=name, label=Path(path).stem, scenario=path)
-        for name, path in zip("AB", (args.a, args.b))
+        Arm(name=name, label=label, scenario=path)
+        for name, label, path in zip("AB", labels, (args.a, args.b))
     ]
     for scenario in (args.a, args.b):
         if not Path(scenario).is_file():
@@ -65,9 +66,7 @@ def main(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         force=args.force,
     )
-    path = report.write_comparison(
-        results[0], results[1], out, labels=(Path(args.a).stem, Path(args.b).stem)
-    )
+    path = report.write_comparison(results[0], results[1], out, labels=labels)
     if args.json:
         emit(
             {
@@ -89,3 +88,17 @@ def main(args: argparse.Namespace) -> int:
         return 0
     print(path)
     return 0
+
+
+def compare_labels(a: str, b: str) -> tuple[str, str]:
+    """The two scenarios' names in the comparison: their file names, with folders to tell apart.
+
+    ``A/x.toml`` against ``B/x.toml`` were both "x" (the report's table heads, its legend): as
+    many folders as make them differ are kept ("A/x", "B/x"); one file twice is "x (A)", "x (B)".
+    """
+    pa, pb = Path(a).resolve().with_suffix(""), Path(b).resolve().with_suffix("")
+    for k in range(1, max(len(pa.parts), len(pb.parts)) + 1):
+        la, lb = "/".join(pa.parts[-k:]), "/".join(pb.parts[-k:])
+        if la != lb:
+            return la, lb
+    return f"{pa.name} (A)", f"{pb.name} (B)"
