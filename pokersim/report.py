@@ -618,7 +618,7 @@ def _hmm_axis(ax: Any, axis: str = "x") -> None:
     span = max(high - low, 1.0)
     step = next(
         (s for s in (60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600) if span / s <= 8),
-        43200,
+        43200 * math.ceil(span / 8 / 43200),  # half-days: about eight ticks however long
     )
     target.set_major_locator(MultipleLocator(step))
     target.set_major_formatter(FuncFormatter(lambda v, _pos: hmm(v) if v >= 0 else ""))

@@ -184,6 +184,21 @@ def test_names_with_dollar_signs_are_drawn_as_written(tmp_path: Path) -> None:
         assert texts and all(not t.get_parse_math() for t in texts)
 
 
+def test_a_far_target_gives_a_clock_of_a_few_ticks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`report --target-hours 1e9` never ended: the time axis ticked every 12 hours over 114,000
+    years. The axis keeps about eight ticks however long, and the command takes a year at most.
+    """
+    res = make_study(tmp_path, players=9)
+    marks = report.time_marks(res.runs, target_seconds=3600 * 24 * 365.0)
+    fig = report.plot_durations(res.runs, marks=marks)
+    fig.canvas.draw()
+    assert 2 <= len(fig.axes[0].get_xticks()) <= 12
+    assert cli_main(["report", str(tmp_path / "o"), "--target-hours", "1e9"]) == 2
+    assert "expected a number of hours > 0 and <= 8760" in capsys.readouterr().err
+
+
 def test_report_without_bounties_has_no_bounty_section(tmp_path: Path) -> None:
     res = make_study(tmp_path, players=9)
     text = report.write_report(res).read_text()

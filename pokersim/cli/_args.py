@@ -6,6 +6,9 @@ import argparse
 
 from pokersim.errors import ConfigError
 
+MAX_TARGET_HOURS = 24 * 365
+"""The longest ``--target-hours`` (design, report): a year; beyond it a duration is a typo."""
+
 
 def check_runs_jobs_seed(args: argparse.Namespace) -> None:
     """One clear line for a run count, worker count or seed out of range."""

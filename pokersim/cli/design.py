@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pokersim.cli._args import check_runs_jobs_seed
+from pokersim.cli._args import MAX_TARGET_HOURS, check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
@@ -115,7 +115,7 @@ _RANGES = (
     ("players", 2, 1_000_000, True),
     ("starting_stack", 1, 10**12, True),
     ("level_minutes", 0, 1_000_000, False),
-    ("target_hours", 0, 24 * 365, False),
+    ("target_hours", 0, MAX_TARGET_HOURS, False),
     ("break_minutes", 0, 1_000_000, True),
     ("late_reg_minutes", 0, 1_000_000, True),
     ("first_big_blind", 1, 10**12, True),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from pokersim.cli._args import MAX_TARGET_HOURS
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``report`` sub-command."""
@@ -28,10 +30,12 @@ def main(args: argparse.Namespace) -> int:
     from pokersim import report  # noqa: PLC0415 - matplotlib is slow to import
 
     hours = getattr(args, "target_hours", None)
-    if hours is not None and not hours > 0:
+    if hours is not None and not 0 < hours <= MAX_TARGET_HOURS:
         from pokersim.errors import ConfigError  # noqa: PLC0415
 
-        raise ConfigError(f"--target-hours {hours}: expected a number of hours > 0")
+        raise ConfigError(
+            f"--target-hours {hours}: expected a number of hours > 0 and <= {MAX_TARGET_HOURS}"
+        )
     target = None if hours is None else hours * 3600
     print(report.write_report(args.dir, target_seconds=target))
     return 0
