@@ -224,6 +224,8 @@ def test_cli_table_and_json(capsys):
     [
         (["equity", "AhKh", "AhQd"], "Ah appear more than once"),
         (["equity", "AhKh", "QsQd", "--samples", "0"], "--samples must be a positive"),
+        # a typo's extra zeros ran for hours without a word
+        (["equity", "AhKh", "QsQd", "--samples", str(10**12)], "expected at most 1,000,000,000"),
         (["equity", "AhKh", "QsQd", "--board", "2c2c2d"], "2c appear more than once"),
         (["equity", "AhKh"], "expected 2..9 hands"),
     ],

@@ -77,3 +77,11 @@ def test_icm_cli_as_a_process_exits_non_zero_without_traceback():
     )
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr and "stack 2" in proc.stderr
+
+
+def test_icm_cli_refuses_a_sample_count_of_hours(capsys) -> None:  # type: ignore[no-untyped-def]
+    """Thirty stacks at 10**12 samples ran for days without a word: one line instead."""
+    stacks = [str(100 * k) for k in range(1, 31)]
+    code = main(["icm", "--stacks", *stacks, "--prizes", "10", "5", "--samples", str(10**12)])
+    assert code == 2
+    assert "--samples 1000000000000: expected at most 100,000,000" in capsys.readouterr().err

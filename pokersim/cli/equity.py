@@ -27,6 +27,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=main)
 
 
+MAX_SAMPLES = 10**9
+"""The most boards ``--samples`` draws (heads-up about 45 s here): a larger count is a typo."""
+
+
 def main(args: argparse.Namespace) -> int:
     """Compute and print the equities."""
     from pokersim.hand_equity import check_inputs, equity
@@ -34,6 +38,11 @@ def main(args: argparse.Namespace) -> int:
 
     if args.samples is not None and args.samples < 1:
         raise ValueError(f"--samples must be a positive number of boards, got {args.samples}")
+    if args.samples is not None and args.samples > MAX_SAMPLES:
+        raise ValueError(
+            f"--samples {args.samples}: expected at most {MAX_SAMPLES:,} boards (a minute or "
+            "more of work; without --samples every board is enumerated, exactly)"
+        )
     if args.seed < 0:
         raise ValueError(f"--seed must be >= 0, got {args.seed}")
     check_inputs(args.hands, args.board, args.dead)  # bad cards: one line, before any compile

@@ -19,6 +19,8 @@ from pokersim.errors import ConfigError
 
 #: The largest amount of money accepted (10**15 cents, the scenario format's bound).
 MAX_MONEY_CENTS = 10**15
+MAX_SAMPLES = 10**8
+"""The most Monte-Carlo samples ``--samples`` takes (about 100 s at 30 players): more is a typo."""
 
 
 def parse_stacks(texts: Sequence[str]) -> list[int]:
@@ -128,6 +130,11 @@ def main(args: argparse.Namespace) -> int:
     if method == "exact":
         equity = [float(x) for x in icm_exact(stacks, prizes)]
     else:
+        if args.samples > MAX_SAMPLES:
+            raise ConfigError(
+                f"--samples {args.samples}: expected at most {MAX_SAMPLES:,} (about a second a "
+                "million at 30 players)"
+            )
         est = icm_monte_carlo(stacks, prizes, samples=args.samples, seed=args.seed)
         equity, stderr = list(est.equity), list(est.stderr)
     if args.json:
