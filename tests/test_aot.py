@@ -41,6 +41,23 @@ def _run(argv: list[str], jit: bool) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+def _built_kernels_or_skip() -> None:
+    """The comparisons need the module fresh: skipped with a word outside CI, failed in it."""
+    if not aot.fresh():
+        if os.environ.get("CI"):
+            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
+        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a child Python with the module (numba's JIT not forced)."""
+    env = {k: v for k, v in os.environ.items() if k != kernel_cache.JIT_ENV}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True, text=True, check=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+
+
 def _files(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
@@ -58,10 +75,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     ],
 )
 def test_a_run_writes_the_same_bytes_through_both_paths(tmp_path, scenario, options) -> None:
-    if not aot.fresh():
-        if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
-        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    _built_kernels_or_skip()
     outs = {}
     for jit in (False, True):
         out = tmp_path / ("jit" if jit else "aot")
@@ -94,10 +108,7 @@ def test_every_shipped_scenario_plays_ahead_of_time(scenario: str) -> None:
     shoot-out and multi-day scenarios compiled every kernel with numba mid-run (minutes on a
     machine whose numba cache is cold).
     """
-    if not aot.fresh():
-        if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
-        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    _built_kernels_or_skip()
     done = _run(["run", scenario, "--seed", "1"], jit=False)
     assert "numba imported: False" in done.stderr, done.stderr
     assert "ahead-of-time" not in done.stderr, done.stderr
@@ -120,10 +131,7 @@ def test_the_equity_command_runs_ahead_of_time(hands: list[str]) -> None:
     The build's workload played runs only: every ``equity`` compiled its kernel with numba and
     said so on stderr, even right after ``pokersim kernels``.
     """
-    if not aot.fresh():
-        if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
-        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
+    _built_kernels_or_skip()
     done = _run(["equity", *hands], jit=False)
     assert "numba imported: False" in done.stderr, done.stderr
     assert "ahead-of-time" not in done.stderr, done.stderr
@@ -153,15 +161,8 @@ def test_the_public_evaluator_runs_ahead_of_time() -> None:
     The build's workload played runs only, whose hands the evaluator's batch kernels never
     see: each call compiled them with numba, with a line on stderr.
     """
-    if not aot.fresh():
-        if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
-        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
-    env = {k: v for k, v in os.environ.items() if k != kernel_cache.JIT_ENV}
-    done = subprocess.run(
-        [sys.executable, "-c", EVALUATOR_CALLS],
-        capture_output=True, text=True, check=True, env=env, cwd=ROOT,
-    )  # fmt: skip
+    _built_kernels_or_skip()
+    done = _python(EVALUATOR_CALLS)
     assert "numba imported: False" in done.stderr, done.stderr
     assert "ahead-of-time" not in done.stderr, done.stderr
 
@@ -186,15 +187,8 @@ def test_the_models_own_kernels_are_built_for_a_seat_asked_in_python() -> None:
     Its post-flop estimate calls a kernel compiled play calls as well; a build that missed it
     made any run with a time-out compile every kernel with numba.
     """
-    if not aot.fresh():
-        if os.environ.get("CI"):
-            pytest.fail("the ahead-of-time kernels are not built: `make test-slow` builds them")
-        pytest.skip("the ahead-of-time kernels are absent or stale: `pokersim kernels`")
-    env = {k: v for k, v in os.environ.items() if k != kernel_cache.JIT_ENV}
-    done = subprocess.run(
-        [sys.executable, "-c", PYTHON_HANDS],
-        capture_output=True, text=True, check=True, env=env, cwd=ROOT,
-    )  # fmt: skip
+    _built_kernels_or_skip()
+    done = _python(PYTHON_HANDS)
     assert "hands:" in done.stderr and "numba imported: False" in done.stderr, done.stderr
     assert "ahead-of-time" not in done.stderr, done.stderr
 
