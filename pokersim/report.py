@@ -573,11 +573,16 @@ def save_figure(fig: Any, path: str | os.PathLike[str] | None, axes: Sequence[An
     """
     plain_text(axes or [fig])
     if path is not None:
-        from matplotlib import rc_context  # noqa: PLC0415
-
-        with rc_context({"text.parse_math": False}):  # tick labels made as it draws
-            fig.savefig(path, dpi=100, metadata=_PNG_META)
+        _write_png(fig, path)
     return fig
+
+
+def _write_png(fig: Any, target: Any) -> None:
+    """The report's PNG settings; texts as written, the tick labels a draw makes too."""
+    from matplotlib import rc_context  # noqa: PLC0415
+
+    with rc_context({"text.parse_math": False}):
+        fig.savefig(target, format="png", dpi=100, metadata=_PNG_META)
 
 
 def plain_text(owners: Sequence[Any]) -> None:
@@ -1079,11 +1084,8 @@ def figure_png(fig: Any) -> bytes:
     """A figure as PNG bytes (the same settings as the report's files)."""
     import io  # noqa: PLC0415
 
-    from matplotlib import rc_context  # noqa: PLC0415
-
     buffer = io.BytesIO()
-    with rc_context({"text.parse_math": False}):  # the texts as written (``plain_text``)
-        fig.savefig(buffer, format="png", dpi=100, metadata=_PNG_META)
+    _write_png(fig, buffer)
     return buffer.getvalue()
 
 
