@@ -10,8 +10,11 @@ than independent studies. ``pokersim compare A B`` is the two-arm case, with the
 A ``--set KEY=V1,V2,...`` key is a dotted path into the scenario's TOML data. Through an array
 of tables it means every item: ``levels.minutes=8`` gives every level 8 minutes,
 ``players.mix.skill=0.5`` every mix entry that skill. Several ``--set`` options make the grid of
-their values (every combination is an arm). Values are read as TOML values (``8``, ``0.5``,
-``true``, ``"text"``), or as text when they are not one.
+their values (every combination is an arm); ``--with KEY=V1,V2,...`` after a ``--set`` moves its
+key in step with that one (the same number of values, the i-th of each in one arm), for keys
+that only make sense together (``seats_per_table`` with ``final_table_size``, two slices'
+``percent``). Values are read as TOML values (``8``, ``0.5``, ``true``, ``"text"``), or as text
+when they are not one.
 
 Output folder::
 
@@ -45,7 +48,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Arm",
+    "Dimension",
     "SweepResult",
+    "grid_dimensions",
     "parse_set",
     "plot_sweep",
     "run_arms",
@@ -94,18 +99,54 @@ def _value(text: str) -> Any:
         return text
 
 
-def parse_set(text: str) -> tuple[str, list[Any]]:
-    """``"levels.minutes=6,8,10"`` -> ``("levels.minutes", [6, 8, 10])``."""
+def parse_set(text: str, option: str = "--set") -> tuple[str, list[Any]]:
+    """``"levels.minutes=6,8,10"`` -> ``("levels.minutes", [6, 8, 10])``.
+
+    ``option`` names the command-line option in the messages (``--set`` or ``--with``).
+    """
     key, sep, values = text.partition("=")
     key = key.strip()
     if not sep or not key or not values.strip():
-        raise ConfigError(f"--set {text!r}: expected KEY=VALUE[,VALUE...], e.g. levels.minutes=6,8")
+        raise ConfigError(
+            f"{option} {text!r}: expected KEY=VALUE[,VALUE...], e.g. levels.minutes=6,8"
+        )
     if any(not part for part in key.split(".")):
-        raise ConfigError(f"--set {text!r}: {key!r} is not a dotted key path")
+        raise ConfigError(f"{option} {text!r}: {key!r} is not a dotted key path")
     parsed = [_value(v) for v in values.split(",")]
     if any(v == "" for v in parsed):
-        raise ConfigError(f"--set {text!r}: an empty value")
+        raise ConfigError(f"{option} {text!r}: an empty value")
     return key, parsed
+
+
+Dimension = tuple[str, Sequence[Any]] | Sequence[tuple[str, Sequence[Any]]]
+"""One dimension of a sweep's grid: a key and its values, or keys moving together (``--with``)."""
+
+
+def grid_dimensions(sets: Sequence[Dimension]) -> list[list[tuple[str, list[Any]]]]:
+    """Each dimension of the grid as the keys that move in it together, each with its values.
+
+    An item of ``sets`` is ``(key, values)``, or a sequence of such pairs taken in step: the
+    i-th value of every key of a group goes into one arm, so they need as many values each.
+    """
+    dimensions = []
+    for item in sets:
+        single = isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
+        group = [item] if single else list(item)
+        if not group or not all(
+            isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)
+            for pair in group
+        ):
+            raise ConfigError(f"a sweep's --set: expected (key, values) pairs, got {item!r}")
+        pairs = [(str(key), list(values)) for key, values in group]
+        first, count = pairs[0][0], len(pairs[0][1])
+        for key, values in pairs[1:]:
+            if len(values) != count:
+                raise ConfigError(
+                    f"--with {key}: {len(values)} value(s), but --set {first} has {count}: "
+                    "keys swept together take one value each for every arm"
+                )
+        dimensions.append(pairs)
+    return dimensions
 
 
 _INDEXED = re.compile(r"(.+)\[([0-9]+)\]")
@@ -164,10 +205,12 @@ def _show(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm]:
+def sweep_arms(base: Any, sets: Sequence[Dimension]) -> list[Arm]:
     """One arm per combination of the ``--set`` values (the grid), each checked by the loader.
 
-    ``base`` is a scenario path, a ``Scenario`` or a mapping (``None``: the built-in one).
+    ``base`` is a scenario path, a ``Scenario`` or a mapping (``None``: the built-in one);
+    ``sets`` the grid's dimensions (``grid_dimensions``): keys moving together take their
+    values in step.
     """
     from pokersim.scenario import default_scenario_path, parse_scenario  # noqa: PLC0415
     from pokersim.scenario_toml import anchor_target  # noqa: PLC0415
@@ -175,14 +218,16 @@ def sweep_arms(base: Any, sets: Sequence[tuple[str, Sequence[Any]]]) -> list[Arm
 
     if not sets:
         raise ConfigError("a sweep needs at least one --set KEY=V1,V2,...")
-    keys = [k for k, _ in sets]
+    dimensions = grid_dimensions(sets)
+    keys = [k for group in dimensions for k, _ in group]
     if len(set(keys)) != len(keys):
         raise ConfigError(f"--set: a key is given twice ({', '.join(keys)})")
     source = default_scenario_path() if base is None else base
+    steps = [range(len(group[0][1])) for group in dimensions]
     arms = []
-    for n, combo in enumerate(itertools.product(*(values for _, values in sets)), start=1):
+    for n, combo in enumerate(itertools.product(*steps), start=1):
         data = scenario_data_of(source)
-        settings = dict(zip(keys, combo))
+        settings = {key: values[i] for group, i in zip(dimensions, combo) for key, values in group}
         for key, value in settings.items():
             set_key(data, key, value)
         anchor_target(data, _file_of(source))  # a target set here is read as the file's own
@@ -251,6 +296,7 @@ def run_arms(
 def _manifest(arms: Sequence[Arm], runs: int, seed: int) -> dict[str, Any]:
     return {
         "arms": [{"name": a.name, "label": a.label, "settings": dict(a.settings)} for a in arms],
+        "keys": list(arms[0].settings) if arms else [],  # their order (the file sorts keys)
         "runs": runs,
         "seed": seed,
     }
@@ -258,7 +304,7 @@ def _manifest(arms: Sequence[Arm], runs: int, seed: int) -> dict[str, Any]:
 
 def run_sweep(
     base: Any,
-    sets: Sequence[tuple[str, Sequence[Any]]],
+    sets: Sequence[Dimension],
     *,
     runs: int,
     out: str | os.PathLike[str],
@@ -308,7 +354,7 @@ def run_sweep(
             seed=seed,
             scenario=source if on_disk else None,
             scenario_bytes=None if on_disk else scenario_text(source).encode("utf-8"),
-            extra={"runs": runs, "sets": [[k, list(v)] for k, v in sets]},
+            extra={"runs": runs, **_provenance_sets(sets)},
         )
     studies = run_arms(
         arms, runs=runs, out=folder, seed=seed, jobs=jobs, scheduler=scheduler, resume=resume,
@@ -318,6 +364,16 @@ def run_sweep(
     if report:
         write_sweep(result)
     return result
+
+
+def _provenance_sets(sets: Sequence[Dimension]) -> dict[str, Any]:
+    """The ``--set`` keys and values as the provenance file keeps them; ``together``: groups."""
+    dimensions = grid_dimensions(sets)
+    record: dict[str, Any] = {"sets": [[k, v] for group in dimensions for k, v in group]}
+    groups = [[k for k, _ in group] for group in dimensions if len(group) > 1]
+    if groups:
+        record["together"] = groups
+    return record
 
 
 # --- the table and the curves ------------------------------------------------------------------
@@ -399,13 +455,28 @@ def sweep_table(result: SweepResult) -> pd.DataFrame:
 
 
 def _x_axis(result: SweepResult) -> tuple[list[float], str, list[str] | None]:
-    """The x of each arm: the swept value when one numeric key varies, else the arm number."""
+    """The x of each arm: the swept value when one numeric key varies, else the arm number.
+
+    Keys swept together (``--with``) are plotted against the first numeric one whose value
+    differs in every arm, the others named beside it; a grid of several dimensions has no
+    such key and gets the arm number.
+    """
     keys = list(result.arms[0].settings)
     varying = [k for k in keys if len({repr(a.settings.get(k)) for a in result.arms}) > 1]
-    if len(varying) == 1:
-        values = [a.settings[varying[0]] for a in result.arms]
+
+    def numbers(key: str) -> list[Any] | None:
+        values = [a.settings[key] for a in result.arms]
         if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            return [float(v) for v in values], varying[0], None
+            return values
+        return None
+
+    if len(varying) == 1 and (values := numbers(varying[0])) is not None:
+        return [float(v) for v in values], varying[0], None
+    for key in varying:
+        values = numbers(key)
+        if values is not None and len(set(values)) == len(result.arms):
+            others = ", ".join(k for k in varying if k != key)
+            return [float(v) for v in values], f"{key} (with {others})", None
     return [float(i) for i in range(1, len(result.arms) + 1)], "arm", [a.label for a in result.arms]
 
 
@@ -521,9 +592,15 @@ def load_sweep(folder: str | os.PathLike[str]) -> SweepResult:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(f"{folder}: holds no sweep ({exc.strerror})") from None
+    order = manifest.get("keys") or []  # the --set order; a sweep made before kept none
+
+    def ordered(settings: dict[str, Any]) -> dict[str, Any]:
+        first = {k: settings[k] for k in order if k in settings}
+        return {**first, **{k: v for k, v in settings.items() if k not in first}}
+
     arms = tuple(
         Arm(name=a["name"], label=a["label"], scenario=folder / a["name"] / "scenario.toml",
-            settings=a["settings"])
+            settings=ordered(a["settings"]))
         for a in manifest["arms"]
     )  # fmt: skip
     studies = tuple(load_study(folder / a.name) for a in arms)

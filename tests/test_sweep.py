@@ -143,3 +143,91 @@ def test_sweep_refuses_a_used_folder_and_resumes(tiny: Path, tmp_path: Path) -> 
         sweep.run_sweep(tiny, [("players.count", [3, 5])], resume=True, **kw)
     done = sweep.run_sweep(tiny, sets, resume=True, **kw)
     assert [len(s.runs) for s in done.studies] == [1, 1]
+
+
+def test_with_moves_keys_in_step_where_the_grid_would_pair_them_wrongly() -> None:
+    """``seats_per_table`` and ``final_table_size`` only make sense together: as two ``--set``
+    dimensions the grid pairs six seats with a final table of nine, which the loader refuses;
+    ``--with`` takes the i-th value of each into one arm."""
+    seats, final = ("seats_per_table", [6, 9]), ("final_table_size", [6, 9])
+    with pytest.raises(
+        ConfigError, match="final_table_size: expected at most seats_per_table = 6, got 9"
+    ):
+        sweep.sweep_arms(SNG, [seats, final])
+    arms = sweep.sweep_arms(SNG, [[seats, final]])
+    assert [a.label for a in arms] == [
+        "seats_per_table=6, final_table_size=6",
+        "seats_per_table=9, final_table_size=9",
+    ]
+    # a group is one dimension of the grid: two steps times two stacks
+    arms = sweep.sweep_arms(SNG, [[seats, final], ("starting_stack", [1000, 2000])])
+    assert [(a.settings["seats_per_table"], a.settings["starting_stack"]) for a in arms] == [
+        (6, 1000), (6, 2000), (9, 1000), (9, 2000),
+    ]  # fmt: skip
+    assert all(a.settings["final_table_size"] == a.settings["seats_per_table"] for a in arms)
+    with pytest.raises(
+        ConfigError, match="--with final_table_size: 3 value.*seats_per_table has 2"
+    ):
+        sweep.sweep_arms(SNG, [[seats, ("final_table_size", [6, 9, 9])]])
+    with pytest.raises(ConfigError, match="a key is given twice"):
+        sweep.sweep_arms(SNG, [[seats, final], ("final_table_size", [9])])
+
+
+def test_two_slices_percent_swept_together_still_add_up(tiny: Path) -> None:
+    arms = sweep.sweep_arms(
+        tiny, [[("players.mix[0].percent", [30, 50]), ("players.mix[1].percent", [70, 50])]]
+    )
+    shares = [[m["percent"] for m in a.scenario["players"]["mix"]] for a in arms]
+    assert shares == [[30, 70], [50, 50]]
+
+
+def test_cli_with_joins_the_set_before_it_and_plots_against_its_first_key(
+    tiny: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "together"
+    code = cli_main(
+        [
+            "sweep", str(tiny), "--set", "seats_per_table=6,9", "--with", "final_table_size=6,9",
+            "--runs", "1", "--jobs", "1", "--out", str(out), "--no-progress",
+        ]
+    )  # fmt: skip
+    assert code == 0 and "2 arms" in capsys.readouterr().out
+    result = sweep.load_sweep(out)
+    # read back in the order given (sweep.json sorts its keys): the table's columns, the title
+    assert list(result.arms[0].settings) == ["seats_per_table", "final_table_size"]
+    assert "Sweep: seats_per_table, final_table_size" in (out / "report.html").read_text("utf-8")
+    for arm, size in zip(result.arms, (6, 9), strict=True):
+        data = tomllib.loads((out / arm.name / "scenario.toml").read_text(encoding="utf-8"))
+        assert (data["seats_per_table"], data["final_table_size"]) == (size, size)
+    fig = sweep.plot_sweep(result)
+    assert fig.axes[0].get_xlabel() == "seats_per_table (with final_table_size)"
+    assert list(fig.axes[0].get_lines()[0].get_xdata()) == [6, 9]
+    import json
+
+    record = json.loads((out / "provenance.json").read_text(encoding="utf-8"))
+    assert record["sets"] == [["seats_per_table", [6, 9]], ["final_table_size", [6, 9]]]
+    assert record["together"] == [["seats_per_table", "final_table_size"]]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--with", "final_table_size=6,9", "--set", "seats_per_table=6,9"],
+            "goes after the --set",
+        ),
+        (["--set", "seats_per_table=6,9", "--with", "final_table_size=6"], "1 value(s), but"),
+        (
+            ["--set", "seats_per_table=6,9", "--with", "final_table_size"],
+            "--with 'final_table_size'",
+        ),
+    ],
+)
+def test_cli_with_refuses_in_one_line(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "none"
+    code = cli_main(["sweep", str(SNG), *argv, "--runs", "1", "--out", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code != 0 and message in err and len(err.strip().splitlines()) == 1, err
+    assert not out.exists()  # refused before anything is written
