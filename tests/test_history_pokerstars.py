@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,6 +18,7 @@ from pokersim.config import AnteKind, BettingStructure, Level
 from pokersim.hand import Deal, HandResult, HandSetup, Seat, play_hand
 from pokersim.history import hand_to_pokerstars, hands_to_pokerstars, write_pokerstars_by_table
 from pokersim.history._record import describe
+from pokersim.history.phh import hand_to_phh
 from pokersim.history.pokerstars import roman
 
 LEVEL = Level(small_blind=50, big_blind=100)
@@ -499,3 +500,32 @@ def test_the_best_five_key_is_the_best_of_every_five_cards() -> None:
         categories.add(key[0])
     assert categories == set(range(9))
     assert best_five_key(wheel) == (8, 3)
+
+
+class _FieldNames(Mapping[int, str]):
+    """A large field's screen names that refuse to be walked: a hand needs its players' only."""
+
+    def __init__(self, names: dict[int, str]) -> None:
+        self._names = names
+
+    def __getitem__(self, player_id: int) -> str:
+        return self._names[player_id]
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __iter__(self) -> Iterator[int]:
+        raise AssertionError("a hand's writer walked every name of the field")
+
+
+def test_writers_look_names_up_without_walking_the_whole_field() -> None:
+    """Each hand's text copied the whole name mapping (every player of the tournament) before
+    looking up its own nine: a cost per hand that grew with the field."""
+    hands = random_hands(6, seed=11, antes=False)
+    names = {i: f"Name{i}" for i in range(5)}  # players 5.. keep the default names
+    for result in hands:
+        plain = hand_to_pokerstars(result, names=names)
+        assert hand_to_pokerstars(result, names=_FieldNames(names)) == plain
+        assert hand_to_phh(result, names=_FieldNames(names)) == hand_to_phh(result, names=names)
+    text = hands_to_pokerstars(hands, names=_FieldNames(names))
+    assert "Name0" in text and "Player5" in text

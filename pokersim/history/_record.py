@@ -190,13 +190,18 @@ _KINDS = (
 
 
 def name_function(names: Mapping[int, str] | None) -> NameOf:
-    """Screen names by player id: the caller's mapping, else ``Player<id>``."""
+    """Screen names by player id: the caller's mapping, else ``Player<id>``.
+
+    The mapping is read, not copied: a writer asks for this once a hand, and a copy of a
+    large field's names (every player of the tournament) cost more than the hand's text.
+    """
     if names is None:
         return default_name
-    table = dict(names)
+    get = names.get
 
     def name_of(player_id: int) -> str:
-        return table.get(player_id, default_name(player_id))
+        name = get(player_id)
+        return default_name(player_id) if name is None else name
 
     return name_of
 
