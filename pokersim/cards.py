@@ -80,9 +80,16 @@ def format_card(code: int) -> str:
     return RANKS[c >> 2] + SUITS[c & 3]
 
 
+_CARD_NAMES = {c: RANKS[c >> 2] + SUITS[c & 3] for c in range(DECK_SIZE)}
+"""Each card code's name, for the writers' many lookups (NumPy integers hash as their value)."""
+
+
 def format_cards(codes: Sequence[int] | np.ndarray, sep: str = "") -> str:
     """Join card names, e.g. ``"AsKd"`` (or ``"As Kd"`` with ``sep=" "``)."""
-    return sep.join(format_card(int(c)) for c in codes)
+    try:
+        return sep.join([_CARD_NAMES[c] for c in codes])
+    except (KeyError, TypeError):  # not a plain code: as format_card reads it, or its error
+        return sep.join(format_card(int(c)) for c in codes)
 
 
 def rank_of(code: int) -> int:

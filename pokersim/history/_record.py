@@ -62,6 +62,7 @@ class HandRecord:
     pots: tuple[PotAwarded, ...]
     shown: tuple[HandShown, ...]
     uncalled: tuple[UncalledBetReturned, ...]
+    folded_seats: frozenset[int] = frozenset()
 
     @property
     def n(self) -> int:
@@ -89,9 +90,9 @@ class HandRecord:
                 return p.seat
         return None
 
-    def folded(self) -> set[int]:
-        """Seat indices that folded."""
-        return {a.seat for a in self.actions if a.kind is ActionKind.FOLD}
+    def folded(self) -> frozenset[int]:
+        """Seat indices that folded (read once, by ``read_hand``)."""
+        return self.folded_seats
 
     def went_to_showdown(self) -> bool:
         """True when more than one player was still in at the end."""
@@ -156,6 +157,7 @@ def read_hand(result: HandResult) -> HandRecord:
             f"hand {hs.hand_no} at table {hs.table_id} has no hole cards for seat indices "
             f"{missing}: play it with record_actions=True to write a hand history"
         )
+    actions = tuple(kinds[ActionTaken])
     return HandRecord(
         result=result,
         events=events,
@@ -170,10 +172,11 @@ def read_hand(result: HandResult) -> HandRecord:
         hole=tuple([h for h in hole if h is not None]),
         board=board,
         posts=tuple(kinds[ForcedBetPosted]),
-        actions=tuple(kinds[ActionTaken]),
+        actions=actions,
         pots=tuple(kinds[PotAwarded]),
         shown=tuple(kinds[HandShown]),
         uncalled=tuple(kinds[UncalledBetReturned]),
+        folded_seats=frozenset([a.seat for a in actions if a.kind is ActionKind.FOLD]),
     )
 
 

@@ -57,6 +57,8 @@ def _toml(value: _VALUE) -> str:
         return str(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if all(type(v) is int for v in value):  # the usual list: chips, seats, ids
+        return "[" + ", ".join(map(int.__repr__, value)) + "]"
     return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 

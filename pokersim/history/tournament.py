@@ -22,6 +22,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta, timezone
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -125,6 +126,7 @@ def start_datetime(scenario: Any) -> datetime:
     return naive.replace(tzinfo=EASTERN)
 
 
+@lru_cache(maxsize=16)  # asked twice a hand, of the one start
 def _label(start: datetime) -> tuple[timezone | ZoneInfo, str]:
     """The zone the histories are written in, and its label (``ET`` or ``UTC``)."""
     offset = start.utcoffset()
