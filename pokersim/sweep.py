@@ -130,7 +130,7 @@ def grid_dimensions(sets: Sequence[Dimension]) -> list[list[tuple[str, list[Any]
     """
     dimensions = []
     for item in sets:
-        single = isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
+        single = isinstance(item, tuple | list) and len(item) == 2 and isinstance(item[0], str)
         group = [item] if single else list(item)
         if not group or not all(
             isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)

@@ -171,6 +171,11 @@ def test_with_moves_keys_in_step_where_the_grid_would_pair_them_wrongly() -> Non
         sweep.sweep_arms(SNG, [[seats, ("final_table_size", [6, 9, 9])]])
     with pytest.raises(ConfigError, match="a key is given twice"):
         sweep.sweep_arms(SNG, [[seats, final], ("final_table_size", [9])])
+    # a key and its values as a list (read from JSON, say) is one key, as before groups
+    assert [a.label for a in sweep.sweep_arms(SNG, [["starting_stack", [1000, 2000]]])] == [
+        "starting_stack=1000",
+        "starting_stack=2000",
+    ]
 
 
 def test_two_slices_percent_swept_together_still_add_up(tiny: Path) -> None:
