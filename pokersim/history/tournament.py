@@ -167,9 +167,10 @@ class TournamentClock:
 
     def pokerstars(self, seconds: float) -> str:
         """``2026/01/01 20:00:00 ET [2026/01/01 20:00:00 ET]``."""
+        zone, label = _label(self.start)
         local = self.local(seconds).strftime("%Y/%m/%d %H:%M:%S")
-        et = self.eastern(seconds).strftime("%Y/%m/%d %H:%M:%S")
-        return f"{local} {self.label} [{et} ET]"
+        et = local if zone is EASTERN else self.eastern(seconds).strftime("%Y/%m/%d %H:%M:%S")
+        return f"{local} {label} [{et} ET]"
 
 
 def money(cents: int, *, cents_always: bool = False) -> str:
