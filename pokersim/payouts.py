@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 from functools import lru_cache
+from itertools import repeat
 
 from pokersim.errors import ConfigError
 from pokersim.scenario import SHARE_UNITS, Payouts
@@ -122,6 +123,20 @@ def _curve(places: int, a: float, min_share: float) -> list[float]:
     return [(p + b) / z for p in powers]
 
 
+def _first_share(bases: list[float], a: float, min_share: float) -> float:
+    """``_curve(len(bases), a, min_share)[0]``, the very same float, without the list.
+
+    ``bases`` are the places plus the offset, ``i + _OFFSET``. The bisection below asks only for
+    the first share, and asks it sixty times for tables of up to thousands of places, once for
+    every entry of a late registration: the powers are summed as they are made (``sum`` adds
+    floats left to right, as it adds a list's) with the same operations as ``_curve``.
+    """
+    places = len(bases)
+    total = sum(map(pow, bases, repeat(-a, places)))
+    b = max(0.0, (min_share * total - bases[-1] ** -a) / (1.0 - min_share * places))
+    return (bases[0] ** -a + b) / (total + places * b)
+
+
 def _group_sizes(places: int) -> list[int]:
     """Sizes of the groups of places paid the same prize.
 
@@ -143,6 +158,29 @@ def _group_sizes(places: int) -> list[int]:
     return sizes
 
 
+@lru_cache(maxsize=1 << 16)  # a float each: a study's later runs find their late entries here
+def _exponent(entries: int, places: int) -> float:
+    """The curve's exponent a for ``entries`` paid over ``places``.
+
+    Bisected so that the first share hits its target (the first share grows with a).
+    """
+    min_share = _MIN_CASH_BUY_INS / entries
+    target = _first_share_target(entries)
+    bases = [i + _OFFSET for i in range(1, places + 1)]
+    lo, hi = 0.05, 6.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        # no float lies between lo and hi: after this step every later one would repeat it
+        settled = mid in (lo, hi)
+        if _first_share(bases, mid, min_share) < target:
+            lo = mid
+        else:
+            hi = mid
+        if settled:
+            break
+    return (lo + hi) / 2
+
+
 @lru_cache(maxsize=256)
 def default_shares(entries: int, seats_per_table: int = FULL_RING) -> tuple[int, ...]:
     """The built-in default table for a field of ``entries``, in ``SHARE_UNITS``, place 1 first.
@@ -156,16 +194,7 @@ def default_shares(entries: int, seats_per_table: int = FULL_RING) -> tuple[int,
     if places in _SMALL_TABLES:
         return _SMALL_TABLES[places]
     min_share = _MIN_CASH_BUY_INS / entries
-    target = _first_share_target(entries)
-    # The first share grows with the exponent a: bisect a so the first share hits the target.
-    lo, hi = 0.05, 6.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if _curve(places, mid, min_share)[0] < target:
-            lo = mid
-        else:
-            hi = mid
-    curve = _curve(places, (lo + hi) / 2, min_share)
+    curve = _curve(places, _exponent(entries, places), min_share)
     shares: list[int] = []
     start = 0
     for size in _group_sizes(places):

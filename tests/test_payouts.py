@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokersim import payouts
 from pokersim.errors import ConfigError
 from pokersim.payouts import (
     SHARE_UNITS,
@@ -251,3 +252,40 @@ def test_r_elim_2_split_pays_exactly_the_places_prizes(
 def test_split_tied_rejects_bad_places() -> None:
     with pytest.raises(ValueError, match="first_place >= 1"):
         split_tied((100,), 0, 1)
+
+
+def _plain_default_shares(entries: int, seats: int) -> tuple[int, ...]:
+    """The default table as first written: every bisection step builds the whole curve."""
+    places = default_places_paid(entries, seats)
+    if places in payouts._SMALL_TABLES:
+        return payouts._SMALL_TABLES[places]
+    min_share = payouts._MIN_CASH_BUY_INS / entries
+    target = payouts._first_share_target(entries)
+    lo, hi = 0.05, 6.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if payouts._curve(places, mid, min_share)[0] < target:
+            lo = mid
+        else:
+            hi = mid
+    curve = payouts._curve(places, (lo + hi) / 2, min_share)
+    shares: list[int] = []
+    start = 0
+    for size in payouts._group_sizes(places):
+        shares.extend([int(sum(curve[start : start + size]) / size * SHARE_UNITS)] * size)
+        start += size
+    shares[0] += SHARE_UNITS - sum(shares)
+    return tuple(shares)
+
+
+@pytest.mark.parametrize("seats", [9, 6, 2])
+def test_default_table_is_the_plain_bisections_to_the_unit(seats: int) -> None:
+    """The bisection sums each curve's powers as it makes them, stops once no float is left
+    between its bounds, and keeps each field's exponent: a late registration of thousands asks
+    for a new table at every entry. Every table is still the plain bisection's, unit for unit."""
+    fields = [*range(1, 400), *range(400, 30_000, 997), 100_003, 250_000]
+    for entries in fields:
+        payouts._exponent.cache_clear()
+        assert payouts.default_shares.__wrapped__(entries, seats) == _plain_default_shares(
+            entries, seats
+        ), entries

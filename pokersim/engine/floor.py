@@ -334,19 +334,21 @@ class Floor:
     def seat_arrival(self, p: int, now: int) -> tuple[Table, int, Events]:
         """R-REG-1: a free seat drawn at random, or a new table when every seat is taken."""
         gen = self.streams.arrival_seat(p)
-        free = [
-            (tid, s)
-            for tid, tab in sorted(self.tables.items())
-            for s in range(1, self.seats_per_table + 1)
-            if s not in tab.seats
-        ]
+        # the k-th free seat in table order, found by counting: no list of every free seat
+        seats = self.seats_per_table
+        order = sorted(self.tables.items())
+        free = sum(seats - len(tab.seats) for _tid, tab in order)
         if free:
-            tid, seat_no = free[int(gen.integers(len(free)))]
-            tab = self.tables[tid]
+            k = int(gen.integers(free))
+            for _tid, tab in order:
+                if k < seats - len(tab.seats):
+                    break
+                k -= seats - len(tab.seats)
+            seat_no = [s for s in range(1, seats + 1) if s not in tab.seats][k]
             before = len(tab.seats)
             tab.seats[seat_no] = p
             self.set_size(tab, before)
-            self.field.location[p] = (tid, seat_no)
+            self.field.location[p] = (tab.table_id, seat_no)
             return tab, seat_no, []
         seat_no = int(gen.integers(self.seats_per_table)) + 1
         tab = self.open_table({seat_no: p})
