@@ -121,6 +121,7 @@ class EntryBook:
         self.starting_stack = starting_stack
         self.budget: list[int | None] = list(budgets) if budgets is not None else [None] * players
         self.entries = [0] * players
+        self.entry_count = 0  # sum(self.entries), kept as they are bought: asked every purchase
         self.rebuys = [0] * players
         self.addons = [0] * players
         self.purchases: list[Purchase] = []
@@ -140,6 +141,7 @@ class EntryBook:
         sells nothing more (the payout table is fixed).
         """
         self.entries = [0] * self.players
+        self.entry_count = 0
         self.purchases.clear()
         self.carried_entries = entries
         self.prize_collected = prize_cents
@@ -151,7 +153,7 @@ class EntryBook:
     @property
     def total_entries(self) -> int:
         """Entries and re-entries: what the payout table is chosen by (R-REG-3)."""
-        return sum(self.entries) + self.carried_entries
+        return self.entry_count + self.carried_entries
 
     @property
     def prize_pool(self) -> int:
@@ -273,6 +275,7 @@ class EntryBook:
         prize, bounty, fee, chips = self.price(kind)
         if kind in (BuyKind.ENTRY, BuyKind.REENTRY):
             self.entries[player] += 1
+            self.entry_count += 1
         elif kind is BuyKind.REBUY:
             self.rebuys[player] += 1
         else:

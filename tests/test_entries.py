@@ -133,3 +133,34 @@ def test_r_money_1_prizes_always_sum_to_the_pool(
     assert book.prize_pool == book.prize_collected == sum(x.prize_cents for x in book.purchases)
     if book.total_entries <= players:
         assert prizes == prize_amounts(book.prize_pool, shares_for(Payouts(), book.total_entries))
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 4),
+            st.sampled_from([BuyKind.REENTRY, BuyKind.REBUY, BuyKind.ADDON, BuyKind.ENTRY]),
+        ),
+        max_size=30,
+    ),
+    st.integers(0, 2),
+)
+def test_r_reg_3_entries_counted_as_bought_whatever_the_purchases(
+    buys: list[tuple[int, BuyKind]], late: int
+) -> None:
+    """The payout table is chosen by the entries and re-entries (R-REG-3): their count is kept
+    as they are bought (a field of thousands asked for the sum of every player's entries at
+    each purchase), and it is always that sum, late registrations and day 2's carry included."""
+    book = _book(5, registered=range(5 - late))
+    for player, kind in buys:
+        if kind is BuyKind.ENTRY:
+            if book.can_register(player, 0):
+                book.register(player)
+        elif kind is BuyKind.ADDON:
+            if not book.addons[player]:
+                book.buy(player, kind)
+        else:
+            book.buy(player, kind)
+        assert book.total_entries == sum(book.entries)
+    book.carry(40, 1234)
+    assert book.total_entries == 40 == sum(book.entries) + 40
