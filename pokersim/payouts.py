@@ -37,6 +37,7 @@ __all__ = [
     "prize_pool_cents",
     "shares_for",
     "split_tied",
+    "tied_share",
 ]
 
 # Hand-made tables for the smallest fields, where a curve has too few points to look right.
@@ -268,6 +269,17 @@ def split_tied(amounts: Sequence[int], first_place: int, count: int) -> tuple[in
     total = sum(amounts[first_place - 1 : first_place - 1 + count])
     each, odd = divmod(total, count)
     return tuple(each + (1 if k < odd else 0) for k in range(count))
+
+
+def tied_share(amounts: Sequence[int], first_place: int, count: int, k: int) -> int:
+    """``split_tied(amounts, first_place, count)[k]`` without the other shares.
+
+    A shoot-out's round shares its places among thousands of players, out one by one.
+    """
+    if not 0 <= k < count:
+        raise ValueError(f"expected 0 <= k < count, got k={k}, count={count}")
+    each, odd = divmod(sum(amounts[first_place - 1 : first_place - 1 + count]), count)
+    return each + (1 if k < odd else 0)
 
 
 def _check_entries(entries: int) -> None:

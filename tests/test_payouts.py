@@ -19,6 +19,7 @@ from pokersim.payouts import (
     shares_for,
     split_tied,
     table_size,
+    tied_share,
 )
 from pokersim.scenario import PayoutBand, Payouts
 
@@ -289,3 +290,19 @@ def test_default_table_is_the_plain_bisections_to_the_unit(seats: int) -> None:
         assert payouts.default_shares.__wrapped__(entries, seats) == _plain_default_shares(
             entries, seats
         ), entries
+
+
+@given(
+    st.lists(st.integers(0, 10**7), min_size=1, max_size=40),
+    st.integers(1, 50),
+    st.integers(1, 60),
+)
+def test_r_shoot_1_one_tied_share_is_that_of_the_whole_split(
+    amounts: list[int], first_place: int, count: int
+) -> None:
+    """A shoot-out round's players out share its places (R-SHOOT-1, R-ELIM-2's split), one
+    share at a time: each is the split's share for that player, to the cent."""
+    whole = split_tied(amounts, first_place, count)
+    assert [tied_share(amounts, first_place, count, k) for k in range(count)] == list(whole)
+    with pytest.raises(ValueError, match="0 <= k < count"):
+        tied_share(amounts, first_place, count, count)

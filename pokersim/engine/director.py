@@ -262,7 +262,8 @@ class Director(Upkeep):
         tables = self.floor.tables
         for tid in sorted(self.idle):
             t = tables.get(tid)
-            if t is None or t.playing:
+            # one player moves nobody (R-BAL-2), cannot deal: a shoot-out's won tables wait so
+            if t is None or t.playing or len(t.seats) < 2:
                 continue
             self._log(self.floor.balance_from(t, self.now))  # it sat out a hold: rebalance
             if len(t.seats) >= 2:

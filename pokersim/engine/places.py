@@ -18,7 +18,7 @@ from pokersim.errors import InvariantError
 from pokersim.events import BubbleBurst, PlayerEliminated, PrizePaid, PrizeTopUp
 from pokersim.faults import lowest_open_place
 from pokersim.formats import round_places
-from pokersim.payouts import split_tied
+from pokersim.payouts import split_tied, tied_share
 
 __all__ = ["Places"]
 
@@ -65,7 +65,7 @@ class Places:
             raise InvariantError(f"more players out than the round's {self.round_count}")
         self.round_out += 1
         self.tied.setdefault(place, []).append(p)
-        return place, split_tied(prizes, place, self.round_count)[k]
+        return place, tied_share(prizes, place, self.round_count, k)
 
     def someone_out(self) -> bool:
         """A player is out for good (placed, or out during late registration)."""
