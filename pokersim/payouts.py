@@ -130,7 +130,7 @@ def _first_share(bases: list[float], a: float, min_share: float) -> float:
     ``bases`` are the places plus the offset, ``i + _OFFSET``. The bisection below asks only for
     the first share, and asks it sixty times for tables of up to thousands of places, once for
     every entry of a late registration: the powers are summed as they are made (``sum`` adds
-    floats left to right, as it adds a list's) with the same operations as ``_curve``.
+    an iterator's floats as it adds a list's) with the same operations as ``_curve``.
     """
     places = len(bases)
     total = sum(map(pow, bases, repeat(-a, places)))

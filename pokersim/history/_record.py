@@ -62,7 +62,7 @@ class HandRecord:
     pots: tuple[PotAwarded, ...]
     shown: tuple[HandShown, ...]
     uncalled: tuple[UncalledBetReturned, ...]
-    folded_seats: frozenset[int] = frozenset()
+    folded_seats: frozenset[int]  # the seats that folded, read once
 
     @property
     def n(self) -> int:
