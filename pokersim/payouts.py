@@ -117,11 +117,16 @@ def _curve(places: int, a: float, min_share: float) -> list[float]:
     law alone would pay less. Always decreasing; sums to 1.
     """
     powers = [(i + _OFFSET) ** -a for i in range(1, places + 1)]
-    total = sum(powers)
-    last = powers[-1]
-    b = max(0.0, (min_share * total - last) / (1.0 - min_share * places))
-    z = total + places * b
+    b, z = _floor_and_norm(sum(powers), powers[-1], places, min_share)
     return [(p + b) / z for p in powers]
+
+
+def _floor_and_norm(
+    total: float, last: float, places: int, min_share: float
+) -> tuple[float, float]:
+    """The curve's floor b and its normalizer Z from the sum of its powers and its last power."""
+    b = max(0.0, (min_share * total - last) / (1.0 - min_share * places))
+    return b, total + places * b
 
 
 def _first_share(bases: list[float], a: float, min_share: float) -> float:
@@ -132,10 +137,9 @@ def _first_share(bases: list[float], a: float, min_share: float) -> float:
     every entry of a late registration: the powers are summed as they are made (``sum`` adds
     an iterator's floats as it adds a list's) with the same operations as ``_curve``.
     """
-    places = len(bases)
-    total = sum(map(pow, bases, repeat(-a, places)))
-    b = max(0.0, (min_share * total - bases[-1] ** -a) / (1.0 - min_share * places))
-    return (bases[0] ** -a + b) / (total + places * b)
+    total = sum(map(pow, bases, repeat(-a, len(bases))))
+    b, z = _floor_and_norm(total, bases[-1] ** -a, len(bases), min_share)
+    return (bases[0] ** -a + b) / z
 
 
 def _group_sizes(places: int) -> list[int]:
@@ -264,10 +268,7 @@ def split_tied(amounts: Sequence[int], first_place: int, count: int) -> tuple[in
     passes them in a fixed order (the engine uses its deterministic elimination order) and the
     total paid equals the places' prizes to the cent.
     """
-    if first_place < 1 or count < 1:
-        raise ValueError(f"expected first_place >= 1 and count >= 1, got {first_place}, {count}")
-    total = sum(amounts[first_place - 1 : first_place - 1 + count])
-    each, odd = divmod(total, count)
+    each, odd = _even_split(amounts, first_place, count)
     return tuple(each + (1 if k < odd else 0) for k in range(count))
 
 
@@ -276,10 +277,17 @@ def tied_share(amounts: Sequence[int], first_place: int, count: int, k: int) -> 
 
     A shoot-out's round shares its places among thousands of players, out one by one.
     """
+    each, odd = _even_split(amounts, first_place, count)
     if not 0 <= k < count:
         raise ValueError(f"expected 0 <= k < count, got k={k}, count={count}")
-    each, odd = divmod(sum(amounts[first_place - 1 : first_place - 1 + count]), count)
     return each + (1 if k < odd else 0)
+
+
+def _even_split(amounts: Sequence[int], first_place: int, count: int) -> tuple[int, int]:
+    """The tied places' prizes shared by ``count``: each one's cents and the odd cents left."""
+    if first_place < 1 or count < 1:
+        raise ValueError(f"expected first_place >= 1 and count >= 1, got {first_place}, {count}")
+    return divmod(sum(amounts[first_place - 1 : first_place - 1 + count]), count)
 
 
 def _check_entries(entries: int) -> None:
