@@ -280,7 +280,7 @@ def _plain_default_shares(entries: int, seats: int) -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize("seats", [9, 6, 2])
-def test_default_table_is_the_plain_bisections_to_the_unit(seats: int) -> None:
+def test_r_pay_1_default_table_is_the_plain_bisections_to_the_unit(seats: int) -> None:
     """The bisection sums each curve's powers as it makes them, stops once no float is left
     between its bounds, and keeps each field's exponent: a late registration of thousands asks
     for a new table at every entry. Every table is still the plain bisection's, unit for unit."""
