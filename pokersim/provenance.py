@@ -101,9 +101,12 @@ def linked_target(data: bytes, source: str | os.PathLike[str] | None) -> Path | 
 
 
 def _copy_entry(folder: Path, path: str | None, data: bytes, copy_name: str) -> dict[str, Any]:
+    # Written even when it holds these bytes: a run with --force removes the files it did not
+    # write (``outputs.remove_unwritten``), and a copy left as it was would look like one.
     copy = folder / copy_name
-    if not copy.exists() or copy.read_bytes() != data:
-        copy.write_bytes(data)
+    tmp = copy.with_name(copy.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, copy)
     return {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "copy": copy_name}
 
 

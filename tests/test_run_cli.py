@@ -135,6 +135,23 @@ def test_a_forced_run_leaves_only_its_own_files(
     assert (study_like / "report.md").read_text(encoding="utf-8") == "a study's report\n"
 
 
+@pytest.mark.parametrize("scenario", ["sng_9max.toml", "flights.toml", "series_satellite.toml"])
+def test_every_run_into_a_folder_keeps_its_scenario_and_provenance(
+    scenario: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each run into a folder, forced over the same scenario's run or not, leaves the scenario's
+    copy (and a satellite's target's) and ``provenance.json``; a multi-day event too."""
+    out = tmp_path / "r"
+    source = SCENARIOS / scenario
+    for force in ([], ["--force"], ["--force"]):
+        assert _run(capsys, str(source), "--seed", "2", "--out", str(out), *force)[0] == 0
+        assert (out / "scenario.toml").read_bytes() == source.read_bytes()
+        record = json.loads((out / "provenance.json").read_text(encoding="utf-8"))
+        assert record["seed"] == 2 and record["scenario"]["copy"] == "scenario.toml"
+        if "target" in record:
+            assert (out / record["target"]["copy"]).is_file()
+
+
 def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"

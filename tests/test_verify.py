@@ -294,6 +294,21 @@ def test_cli_out_writes_each_cases_run_files(tmp_path: Path, capsys: Any) -> Non
     before = (folder / "events.jsonl").read_bytes()
     assert main(["verify", str(KO2), "--out", str(out), "--force"]) == 0
     assert (folder / "events.jsonl").read_bytes() == before
+    assert (folder / "scenario.toml").read_bytes() == KO2.read_bytes()  # written again
+    assert (folder / "provenance.json").is_file()
+
+
+def test_cli_out_writes_a_multiday_cases_provenance(tmp_path: Path) -> None:
+    """A multi-day case's folder (``event.json``, a folder a day) has its provenance too."""
+    import json
+
+    case = ROOT / "scenarios" / "rules" / "F-FLIGHT-4-prize-pool-sums-flights.toml"
+    out = tmp_path / "out"
+    assert main(["verify", str(case), "--out", str(out)]) == 0
+    folder = out / case.stem
+    seed = json.loads((folder / "event.json").read_text())["seed"]
+    assert json.loads((folder / "provenance.json").read_text())["seed"] == seed
+    assert (folder / "scenario.toml").read_bytes() == case.read_bytes()
 
 
 def test_cli_out_case_ending_in_its_expected_error_writes_no_log(tmp_path: Path) -> None:

@@ -111,10 +111,13 @@ def run(args: argparse.Namespace) -> int:
             # an earlier run's files (--force): removed once this run has written its own,
             # unless it wrote them again
             earlier = earlier_results(out) if args.force else {}
+            from pokersim.provenance import write_provenance
+
             if scenario.flights.enabled:
                 from pokersim.cli._event import play_event
 
                 code = play_event(args, scenario, path, out)
+                write_provenance(out, seed=args.seed, scenario=path)
                 remove_unwritten(out, earlier, keep=_read_files(scenario, path))
                 return code
             try:
@@ -122,8 +125,6 @@ def run(args: argparse.Namespace) -> int:
                 series = _series(args, scenario, path, result, out)
                 if args.report:
                     _report(out, scenario, args.seed, result, kept, series)
-                from pokersim.provenance import write_provenance
-
                 write_provenance(out, seed=args.seed, scenario=path)
                 remove_unwritten(out, earlier, keep=_read_files(scenario, path))
             except OSError as exc:

@@ -92,8 +92,11 @@ def _provenance(out: str, results: Sequence[CaseResult]) -> None:
 
     for r in results:
         folder = Path(out) / Path(r.file).stem
-        summary = folder / "summary.json"
-        if not summary.is_file():
+        # a tournament's summary, or a multi-day event's (F-FLIGHT-1..4)
+        summary = next(
+            (p for p in (folder / "summary.json", folder / "event.json") if p.is_file()), None
+        )
+        if summary is None:
             continue  # the case did not run (it failed to load)
         seed = json.loads(summary.read_text(encoding="utf-8")).get("seed")
         write_provenance(folder, seed=seed, scenario=r.file)
