@@ -63,6 +63,11 @@ def test_shootout_tables_play_to_one_winner_and_winners_advance() -> None:
     assert sorted({f.place for f in result.finishes})[0] == 1
     # R-SHOOT-1: the last round's chips are in play at the end (its players at 100 each)
     assert result.chips_in_play == rounds[-1]["chips_in_play"] == rounds[-1]["players"] * 100
+    # the last round's one table is the final table, formed when that round starts
+    assert rounds[-1]["tables"] == 1 and all(r["tables"] > 1 for r in rounds[:-1])
+    (formed,) = of_type(events, "FinalTableFormed")
+    assert (formed["t"], formed["players_left"]) == (rounds[-1]["t"], rounds[-1]["players"])
+    assert result.final_table_seconds == formed["t"]
 
 
 _PAY = [

@@ -152,6 +152,33 @@ def test_every_run_into_a_folder_keeps_its_scenario_and_provenance(
             assert (out / record["target"]["copy"]).is_file()
 
 
+def test_the_final_table_line_says_where_play_began_and_whether_one_formed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One table from the start, one formed (a shoot-out's last round too), or none: a
+    satellite whose fifteen seats are all won while two tables play."""
+    import tomllib
+
+    import tomli_w
+
+    lines = {}
+    for name in ("sng_9max.toml", "shootout.toml", "satellite.toml"):
+        code, out, _ = _run(capsys, str(SCENARIOS / name), "--seed", "1")
+        assert code == 0
+        lines[name] = next(x for x in out.splitlines() if x.startswith("final table"))
+    assert lines["sng_9max.toml"].startswith("final table: from the start")
+    assert lines["shootout.toml"].startswith("final table: formed at 0:56:15")
+    assert lines["satellite.toml"].startswith("final table: formed at")
+    data = tomllib.loads((SCENARIOS / "satellite.toml").read_text(encoding="utf-8"))
+    data["satellite"]["seat_value_cents"] = 1100  # 165.00 buys fifteen seats
+    many = tmp_path / "many_seats.toml"
+    many.write_text(tomli_w.dumps(data), encoding="utf-8")
+    code, out, _ = _run(capsys, str(many), "--seed", "1")
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("final table"))
+    assert line.startswith("final table: none (the tournament ended before one formed)")
+
+
 def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"

@@ -343,8 +343,14 @@ def _print_summary(
     )
     ft = result.final_table_seconds
     later = result.hand_for_hand_seconds - result.bubble_hand_for_hand_seconds
+    if ft is not None:
+        formed = "formed at " + _hms(ft)
+    elif scenario.players.count <= scenario.seats_per_table:
+        formed = "from the start"
+    else:  # a satellite's seats all won while several tables played
+        formed = "none (the tournament ended before one formed)"
     print(
-        f"final table: {'formed at ' + _hms(ft) if ft is not None else 'from the start'} "
+        f"final table: {formed} "
         f"(hand-for-hand after the money bubble "
         f"{_h4h(later, h4h.after, len(h4h.after_rounds))})"
     )

@@ -319,6 +319,10 @@ class Floor:
             final = len(draw) == 1
             tab = self.open_table({s: winners[i] for s, i in seats.items()})
             events.append(self.opened(tab, now, final=final))
+            if final:  # the last round's one table is the final table (docs/formats.md)
+                events.append(
+                    FinalTableFormed(t=now, table_id=tab.table_id, players_left=len(winners))
+                )
         return events + self.close_all(old, now)
 
     # -- late arrivals -----------------------------------------------------------------------
