@@ -135,3 +135,31 @@ def test_engine_search_converges_on_the_shipped_1000_player_field() -> None:
     )
     assert abs(d.report.median_seconds / (4 * 3600) - 1) <= 0.05
     assert len(d.trials) <= 6
+
+
+def test_cli_output_paths_are_checked_before_the_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder given as --out or --plot is refused before any run, and --out's missing folder is
+    made: a finished search is never lost at the end on its file name."""
+    import pokersim.design as design_module
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search ran before the paths were checked")
+
+    monkeypatch.setattr(design_module, "design_structure", no_search)
+    for extra, flag in (
+        ((), "--out"),
+        (("--plot", str(tmp_path)), "--plot"),
+    ):
+        out = tmp_path if flag == "--out" else tmp_path / "d.toml"
+        assert main(_design_args(out, "--force", *extra)) == 2
+        err = capsys.readouterr().err
+        assert f"{flag} {tmp_path}: is a folder" in err and err.count("\n") == 1
+    check = ["design", "--check", str(SCENARIOS / "sng_9max.toml"), "--plot", str(tmp_path)]
+    assert main(check) == 2
+    assert "--plot" in capsys.readouterr().err
+    monkeypatch.undo()
+    out = tmp_path / "new" / "folder" / "d.toml"
+    assert main(_design_args(out)) == 0
+    assert load_scenario(out).players.count == 45

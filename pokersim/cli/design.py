@@ -158,6 +158,9 @@ def main(args: argparse.Namespace) -> int:
     target = None if args.target_hours is None else round(args.target_hours * 3600)
     if args.check is not None:
         scenario = load_scenario(args.check)
+        for flag, name in (("--plot", args.plot), ("--html", getattr(args, "html", None))):
+            if name is not None:
+                _check_file_target(flag, Path(name))
         rows, timeline = simulate(scenario)
         report = design.figures(rows, target_seconds=target)
         if not args.json:
@@ -194,6 +197,9 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not args.force:
         raise ConfigError(f"--out {out}: already exists; pass --force to overwrite it")
+    _check_file_target("--out", out)
+    if args.plot is not None:
+        _check_file_target("--plot", Path(args.plot))
     if not 0 < args.tolerance_percent < 100:
         raise ConfigError(f"--tolerance-percent must be in (0, 100), got {args.tolerance_percent}")
     base_path = args.base if args.base is not None else default_scenario_path()
@@ -237,6 +243,20 @@ def main(args: argparse.Namespace) -> int:
     print(f"wrote {out}")
     _plot(args.plot, result.timeline)
     return 0
+
+
+def _check_file_target(flag: str, path: Path) -> None:
+    """Before the search: a file ``flag`` can write, its folder made (a search is not lost)."""
+    if path.is_dir():
+        raise ConfigError(f"{flag} {path}: is a folder; expected a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            f"{flag} {path}: cannot create its folder {path.parent} ({exc.strerror})"
+        ) from None
+    if not os.access(path.parent, os.W_OK):
+        raise ConfigError(f"{flag} {path}: its folder {path.parent} is not writable")
 
 
 def _refuse_unseated_field(base: Any, path: str, players: int) -> None:
