@@ -7,6 +7,7 @@ judged. A bad file is one line naming the file, the entry and what was expected.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -98,6 +99,9 @@ def load_targets(path: str | os.PathLike[str] | None = None) -> Targets:
     unknown = sorted(set(data) - {"sources", "targets"})
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) {unknown}: expected [[sources]], [[targets]]")
+    for part in ("sources", "targets"):
+        if not isinstance(data.get(part, []), list):
+            raise ConfigError(f"{where}: {part}: expected [[{part}]] tables, got {data[part]!r}")
     sources = {}
     for i, raw in enumerate(data.get("sources", [])):
         src = _source(f"{where}: sources[{i}]", raw)
@@ -149,12 +153,19 @@ def _target(where: str, raw: Any, sources: Mapping[str, Source]) -> Target:
     if (
         not isinstance(band, list)
         or len(band) != 2
-        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in band)
+        or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+            for v in band
+        )
         or band[0] > band[1]
     ):
-        raise ConfigError(f"{where}.band: expected [lo, hi] numbers with lo <= hi, got {band!r}")
-    if not isinstance(keys, list) or not keys:
-        raise ConfigError(f"{where}.sources: a band needs the keys of its [[sources]]")
+        raise ConfigError(
+            f"{where}.band: expected [lo, hi] finite numbers with lo <= hi, got {band!r}"
+        )
+    if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
+        raise ConfigError(
+            f"{where}.sources: a band needs the keys (text) of its [[sources]], got {keys!r}"
+        )
     missing = [k for k in keys if k not in sources]
     if missing:
         raise ConfigError(f"{where}.sources: no [[sources]] with key(s) {missing}")
@@ -223,6 +234,25 @@ def judge(
             )
         )
     return rows
+
+
+def unmatched(
+    stats: Sequence[Statistic], targets: Targets, fmt: str, models: Sequence[str] = ()
+) -> list[str]:
+    """The statistics the file's targets of ``fmt`` (or any format) name but nobody measured.
+
+    A misspelled name is said, not silently passed over; a target of one of ``models`` (the
+    built-in models' names, ``statistic.model``) the field does not have is not one.
+    """
+    measured = {s.name for s in stats}
+    out: list[str] = []
+    for t in targets.targets:
+        _, _, model = t.statistic.partition(".")
+        if t.format not in (fmt, "any") or t.statistic in measured or model in models:
+            continue
+        if t.statistic not in out:
+            out.append(t.statistic)
+    return out
 
 
 def targets_markdown(targets: Targets) -> str:

@@ -28,7 +28,7 @@ from pokersim.calibration import (
     resampled,
     statistics,
 )
-from pokersim.calibration_targets import judge, load_targets
+from pokersim.calibration_targets import judge, load_targets, unmatched
 from pokersim.cli import main
 from pokersim.errors import ConfigError
 from pokersim.events import (
@@ -53,6 +53,7 @@ from pokersim.events import (
 from pokersim.history.imported import ImportedHand
 from pokersim.history.importer import read_history
 from pokersim.history.read_wpn import read_wpn
+from pokersim.players import builtin_models
 
 ROOT = Path(__file__).resolve().parents[1]
 HISTORIES = ROOT / "tests" / "data" / "histories"
@@ -760,6 +761,55 @@ def test_a_bad_targets_file_names_the_entry(tmp_path: Path) -> None:
     )
     with pytest.raises(ConfigError, match=r"t\.toml: targets\[0\]\.band"):
         load_targets(bad)
+
+
+_SOURCE = '[[sources]]\nkey = "k"\ntitle = "t"\npublisher = "p"\nyear = "n.d."\nshort = "s"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("targets = 5\n", r"t\.toml: targets: expected \[\[targets\]\] tables"),
+        ("sources = 5\n", r"t\.toml: sources: expected \[\[sources\]\] tables"),
+        (
+            _SOURCE + 'url = "https://a.example"\n[[targets]]\nstatistic = "vpip.field"\n'
+            'band = [1.0, 2.0]\nsources = [[1]]\nnote = "x"\n',
+            r"t\.toml: targets\[0\]\.sources: a band needs the keys \(text\)",
+        ),
+        (
+            _SOURCE + 'url = "https://a.example"\n[[targets]]\nstatistic = "vpip.field"\n'
+            'band = [nan, nan]\nsources = ["k"]\nnote = "x"\n',
+            r"t\.toml: targets\[0\]\.band: expected \[lo, hi\] finite numbers",
+        ),
+    ],
+)
+def test_a_targets_file_of_the_wrong_shape_is_one_line(
+    tmp_path: Path, text: str, where: str
+) -> None:
+    """Not a traceback (a number where tables go, a key that is not text) nor a band never met."""
+    path = tmp_path / "t.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=where):
+        load_targets(path)
+
+
+def test_a_target_naming_no_measured_statistic_is_said(tmp_path: Path) -> None:
+    """A misspelled statistic is named; a built-in model the field lacks is not a misspelling."""
+    path = tmp_path / "t.toml"
+    body = 'band = [1.0, 2.0]\nsources = ["k"]\nnote = "x"\n'
+    path.write_text(
+        _SOURCE
+        + 'url = "https://a.example"\n'
+        + "".join(
+            f'[[targets]]\nstatistic = "{name}"\n{body}'
+            for name in ("vpip.field", "vpip.feild", "vpip.push-fold")
+        ),
+        encoding="utf-8",
+    )
+    stats = statistics(measure(_three_hands()))
+    models = builtin_models()
+    assert unmatched(stats, load_targets(path), "mtt", models) == ["vpip.feild"]
+    assert unmatched(stats, load_targets(), "mtt", models) == []  # the shipped file's names
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,7 @@ def main(args: argparse.Namespace) -> int:
     """Run, measure, judge and print; with ``--out`` write the files."""
     from pokersim.calibration import add_counts, resampled, statistics
     from pokersim.calibration_runs import calibration_runs, format_of
-    from pokersim.calibration_targets import judge, load_targets
+    from pokersim.calibration_targets import judge, load_targets, unmatched
     from pokersim.progress import announce_compile, progress_bar
     from pokersim.scenario import load_scenario
     from pokersim.study import refuse_multiday
@@ -103,7 +103,18 @@ def main(args: argparse.Namespace) -> int:
     counts: dict[str, float] = {}
     for c in per_run:
         add_counts(counts, c)
-    rows = judge(statistics(counts), targets, fmt, resampled(per_run))
+    stats = statistics(counts)
+    rows = judge(stats, targets, fmt, resampled(per_run))
+    from pokersim.players import builtin_models
+
+    missing = unmatched(stats, targets, fmt, builtin_models())
+    if missing:
+        print(
+            f"calibrate: {targets.path}: {len(missing)} target(s) of {fmt} or any format name "
+            f"no statistic measured here (a misspelling, or a model not in this field): "
+            + ", ".join(missing),
+            file=sys.stderr,
+        )
     command = f"pokersim calibrate {path} --runs {runs} --seed {args.seed}"
     print(f"{scenario.name}: {runs} runs (seed {args.seed}), {fmt} targets")
     _print_rows(rows)
