@@ -57,6 +57,11 @@ class DealResult:
     divided: int  # the prize money divided now: remaining prizes minus the amount kept
 
 
+def _money(cents: int) -> str:
+    """Cents as currency units, the way ``pokersim deal`` prints amounts (``1,234.50``)."""
+    return f"{cents / 100:,.2f}"
+
+
 def _is_int(x: object) -> bool:
     return isinstance(x, int | np.integer) and not isinstance(x, bool)
 
@@ -154,14 +159,15 @@ def _validate(
         raise ConfigError(f"keep_for_first must be whole cents >= 0, got {keep_for_first!r}")
     if keep_for_first * 100 > KEEP_FOR_FIRST_MAX_PERCENT * pool:
         raise ConfigError(
-            f"keep_for_first={keep_for_first} cents exceeds {KEEP_FOR_FIRST_MAX_PERCENT}% of the "
-            f"total prize pool ({pool} cents): at most "
-            f"{KEEP_FOR_FIRST_MAX_PERCENT * pool // 100} cents"
+            f"the amount kept for first, {_money(keep_for_first)}, is over "
+            f"{KEEP_FOR_FIRST_MAX_PERCENT}% of the total prize pool {_money(pool)}: at most "
+            f"{_money(KEEP_FOR_FIRST_MAX_PERCENT * pool // 100)}"
         )
     if keep_for_first > in_play[0] - in_play[-1]:
         raise ConfigError(
-            f"keep_for_first={keep_for_first} cents exceeds first prize minus the next payout "
-            f"({in_play[0]} - {in_play[-1]} = {in_play[0] - in_play[-1]} cents)"
+            f"the amount kept for first, {_money(keep_for_first)}, is over first prize minus "
+            f"the next payout ({_money(in_play[0])} - {_money(in_play[-1])} = "
+            f"{_money(in_play[0] - in_play[-1])})"
         )
     return [int(x) for x in st], in_play, int(pool)
 

@@ -81,6 +81,9 @@ def test_r_deal_1_cli_keep_for_first_and_paid_places(capsys):
     assert main(["deal", *args, "--keep-for-first", "60.01"]) == 2
     err = capsys.readouterr().err
     assert "5%" in err and err.count("\n") == 1
+    # the flag named, the amounts in the units the user typed (not cents)
+    assert "--keep-for-first 60.01: the amount kept for first, 60.01, is over 5%" in err
+    assert "total prize pool 1,200.00: at most 60.00" in err
 
 
 def test_r_deal_1_cli_text_output(capsys):

@@ -59,7 +59,14 @@ def test_icm_cli_large_field_uses_seeded_monte_carlo_with_stderr(capsys):
         (["--stacks", "100", "1.5", "--prizes", "10"], "stack 2"),
         (["--stacks", "100", "50", "--prizes", "10", "-1"], "prize 2"),
         (["--stacks", "100", "50", "--prizes", "10", "0.001"], "fraction of a cent"),
-        (["--stacks", *["10"] * 19, "--prizes", "10", "--method", "exact"], "monte_carlo"),
+        (
+            ["--stacks", *["10"] * 19, "--prizes", "10", "--method", "exact"],
+            "--method exact: at most 18 players, got 19; use --method monte-carlo",
+        ),
+        (
+            ["--stacks", "100", "50", "--prizes", "10", "--method", "monte-carlo", "--seed", "-1"],
+            "--seed -1: expected a whole number",
+        ),
     ],
 )
 def test_icm_cli_bad_input_one_line_error(capsys, argv, fragment):

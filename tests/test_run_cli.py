@@ -179,6 +179,15 @@ def test_the_final_table_line_says_where_play_began_and_whether_one_formed(
     assert line.startswith("final table: none (the tournament ended before one formed)")
 
 
+def test_an_empty_out_is_refused_not_the_current_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(capsys, str(SCENARIOS / "sng_9max.toml"), "--out", "")
+    assert code == 2 and "--out: expected a folder name" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"

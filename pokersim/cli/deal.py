@@ -12,6 +12,7 @@ import argparse
 import json
 
 from pokersim.cli.icm import format_cents, parse_money_cents, parse_prizes_cents, parse_stacks
+from pokersim.errors import ConfigError
 
 _METHODS = ("icm", "chip-chop")  # the scenario's DealMethod values, one spelling
 
@@ -57,7 +58,12 @@ def main(args: argparse.Namespace) -> int:
     prizes = parse_prizes_cents(args.prizes)
     keep = parse_money_cents(args.keep_for_first, "--keep-for-first")
     pool = None if args.prize_pool is None else parse_money_cents(args.prize_pool, "--prize-pool")
-    deal = make_deal(stacks, prizes, method=args.method, keep_for_first=keep, prize_pool=pool)
+    try:
+        deal = make_deal(stacks, prizes, method=args.method, keep_for_first=keep, prize_pool=pool)
+    except ConfigError as exc:
+        if str(exc).startswith("the amount kept for first"):
+            raise ConfigError(f"--keep-for-first {args.keep_for_first}: {exc}") from None
+        raise
     if args.json:
         doc = {
             "deal": [round(c / 100, 2) for c in deal.amounts],

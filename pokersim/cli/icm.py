@@ -126,6 +126,13 @@ def main(args: argparse.Namespace) -> int:
     method = args.method
     if method == "auto":
         method = "exact" if len(stacks) <= EXACT_MAX_PLAYERS else "monte-carlo"
+    if method == "exact" and len(stacks) > EXACT_MAX_PLAYERS:
+        raise ConfigError(
+            f"--method exact: at most {EXACT_MAX_PLAYERS} players, got {len(stacks)}; use "
+            "--method monte-carlo (or auto)"
+        )
+    if not 0 <= args.seed < 2**63:
+        raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
     stderr: list[float] | None = None
     if method == "exact":
         equity = [float(x) for x in icm_exact(stacks, prizes)]

@@ -72,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
     path = Path(args.scenario) if args.scenario is not None else default_scenario_path()
     scenario = load_scenario(path)
+    if args.out is not None and not args.out.strip():
+        raise ConfigError("--out: expected a folder name, got an empty one")
     out = Path(args.out) if args.out is not None else None
     if out is None and args.hands != "none":
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")
