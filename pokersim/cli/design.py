@@ -157,37 +157,7 @@ def main(args: argparse.Namespace) -> int:
     )
     target = None if args.target_hours is None else round(args.target_hours * 3600)
     if args.check is not None:
-        scenario = load_scenario(args.check)
-        for flag, name in (("--plot", args.plot), ("--html", getattr(args, "html", None))):
-            if name is not None:
-                _check_file_target(flag, Path(name))
-        rows, timeline = simulate(scenario)
-        report = design.figures(rows, target_seconds=target)
-        if not args.json:
-            print(
-                f"{scenario.name}: {len(scenario.levels)} levels, {args.runs} runs, "
-                f"seed {args.seed}"
-            )
-            print(design.format_report(report))
-        plot = _plot(args.plot, timeline, quiet=args.json)
-        if getattr(args, "html", None):
-            import pandas as pd  # noqa: PLC0415
-
-            from pokersim.report import write_design_html  # noqa: PLC0415
-
-            page = write_design_html(
-                args.html,
-                scenario,
-                pd.DataFrame(rows),
-                timeline,
-                figures=design.format_report(report),
-                target_seconds=target,
-            )
-            if not args.json:
-                print(f"report: {page}")
-        if args.json:
-            emit(_check_json(args, scenario, report, plot))
-        return 0
+        return _check(args, simulate, target)
     if getattr(args, "html", None):
         raise ConfigError("--html: only with --check FILE.toml")
     if args.json:
@@ -197,9 +167,7 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not args.force:
         raise ConfigError(f"--out {out}: already exists; pass --force to overwrite it")
-    _check_file_target("--out", out)
-    if args.plot is not None:
-        _check_file_target("--plot", Path(args.plot))
+    _check_file_targets(("--out", args.out), ("--plot", args.plot))
     if not 0 < args.tolerance_percent < 100:
         raise ConfigError(f"--tolerance-percent must be in (0, 100), got {args.tolerance_percent}")
     base_path = args.base if args.base is not None else default_scenario_path()
@@ -245,8 +213,48 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace, simulate: Any, target: int | None) -> int:
+    """``design --check FILE``: the figures of an existing scenario (and its plot, page)."""
+    from pokersim import design  # noqa: PLC0415
+    from pokersim.scenario import load_scenario  # noqa: PLC0415
+
+    scenario = load_scenario(args.check)
+    _check_file_targets(("--plot", args.plot), ("--html", getattr(args, "html", None)))
+    rows, timeline = simulate(scenario)
+    report = design.figures(rows, target_seconds=target)
+    if not args.json:
+        print(f"{scenario.name}: {len(scenario.levels)} levels, {args.runs} runs, seed {args.seed}")
+        print(design.format_report(report))
+    plot = _plot(args.plot, timeline, quiet=args.json)
+    if getattr(args, "html", None):
+        import pandas as pd  # noqa: PLC0415
+
+        from pokersim.report import write_design_html  # noqa: PLC0415
+
+        page = write_design_html(
+            args.html,
+            scenario,
+            pd.DataFrame(rows),
+            timeline,
+            figures=design.format_report(report),
+            target_seconds=target,
+        )
+        if not args.json:
+            print(f"report: {page}")
+    if args.json:
+        emit(_check_json(args, scenario, report, plot))
+    return 0
+
+
+def _check_file_targets(*flags: tuple[str, str | None]) -> None:
+    """Before the search: each file given can be written, its folder made (nothing is lost)."""
+    for flag, name in flags:
+        if name is not None:
+            _check_file_target(flag, Path(name))
+
+
 def _check_file_target(flag: str, path: Path) -> None:
-    """Before the search: a file ``flag`` can write, its folder made (a search is not lost)."""
+    """A file ``flag`` can write: not a folder, in a folder that exists (made) and is writable."""
     if path.is_dir():
         raise ConfigError(f"{flag} {path}: is a folder; expected a file name")
     try:
