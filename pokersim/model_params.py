@@ -14,6 +14,7 @@ record's ``pack``.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import field, fields
 from typing import Any, ClassVar
@@ -88,13 +89,17 @@ PARAMS_DTYPE = np.dtype(
 
 
 def check_number(model: str, key: str, value: Any, lo: float = 0.0, hi: float = 1.0) -> float:
-    """``value`` as a float in ``[lo, hi]``, else a ``ConfigError`` naming model and key."""
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
+    """``value`` as a float in ``[lo, hi]``, else a ``ConfigError`` naming model and key.
+
+    A number only (an int is fine): a string such as ``"0.3"`` or a boolean is refused, as
+    the scenario's other numeric keys refuse them.
+    """
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
         raise ConfigError(
-            f"model {model!r}: parameter {key!r} must be a number in [{lo}, {hi}], got {value!r}"
-        ) from None
+            f"model {model!r}: parameter {key!r} must be a number in [{lo}, {hi}], "
+            f"got {value!r} (a {type(value).__name__}, not a number)"
+        )
+    v = float(value)
     if not (math.isfinite(v) and lo <= v <= hi):
         raise ConfigError(
             f"model {model!r}: parameter {key!r} must be a number in [{lo}, {hi}], got {value!r}"

@@ -42,7 +42,7 @@ from pokersim.actions import (
     TournamentContext,
 )
 from pokersim.config import AnteKind
-from pokersim.errors import ConfigError
+from pokersim.errors import ConfigError, PokerSimError
 from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
 from pokersim.evaluator._tables import SUIT_BIAS, card_keys, get_tables
 from pokersim.kernel_cache import njit
@@ -58,7 +58,7 @@ from pokersim.model_params import (
     check_number,
     param_names,
 )
-from pokersim.timing import ThinkTime, think_time
+from pokersim.timing import ThinkTime, checked_think_seconds, think_time
 
 DEFAULT_NOISE = 0.5
 """Mistake probability at skill 0 (skill s plays a noise action with probability (1-s)*noise)."""
@@ -1514,6 +1514,10 @@ def load_plugin(spec: str, params: Mapping[str, Any]) -> PlayerModel:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ConfigError(f"model {spec!r}: cannot import module {module_name!r}: {exc}") from exc
+    except Exception as exc:  # the plug-in's own code failed (a SyntaxError, a RuntimeError, ...)
+        raise ConfigError(
+            f"model {spec!r}: plug-in {spec} raised {type(exc).__name__} at import: {exc}"
+        ) from exc
     cls = getattr(module, class_name, None)
     if cls is None:
         raise ConfigError(f"model {spec!r}: module {module_name!r} has no {class_name!r}")
@@ -1525,6 +1529,11 @@ def load_plugin(spec: str, params: Mapping[str, Any]) -> PlayerModel:
         raise ConfigError(
             f"model {spec!r}: cannot build {class_name} with parameters {sorted(params)}: {exc}"
         ) from exc
+    except Exception as exc:  # the plug-in's __init__ failed: its bug or its parameters
+        raise ConfigError(
+            f"model {spec!r}: plug-in {spec} raised {type(exc).__name__} when built "
+            f"with parameters {sorted(params)}: {exc}"
+        ) from exc
     missing = missing_protocol_members(model)
     if missing:
         raise ConfigError(
@@ -1532,6 +1541,53 @@ def load_plugin(spec: str, params: Mapping[str, Any]) -> PlayerModel:
             f"missing {', '.join(missing)}"
         )
     return cast(PlayerModel, model)
+
+
+def plugin_spec(model: object) -> str:
+    """``module:ClassName`` of the model a player plays (the inner model of a skill blend)."""
+    while type(model) is SkillBlend:
+        model = model.inner
+    cls = type(model)
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def plugin_answer(
+    model: PlayerModel,
+    decide: Callable[[DecisionView, Any], Action],
+    think_seconds: Callable[[DecisionView, Any, Action], float],
+    view: DecisionView,
+    rng: np.random.Generator,
+) -> tuple[Action, float]:
+    """A plug-in's answer and think time (``decide`` and ``think_seconds`` of its record).
+
+    A plug-in's bug is the user's input: an exception it raises, or a think time that is not
+    a finite number >= 0 (``timing.checked_think_seconds``), is one ``ConfigError`` naming the
+    plug-in and the player. The built-in models never come here (the engine asks them
+    directly, or plays them compiled); pokersim's own errors pass unchanged.
+    """
+    step = "decide"
+    try:
+        action = decide(view, rng)
+        step = "think_seconds"
+        think = think_seconds(view, rng, action)
+    except PokerSimError:
+        raise
+    except Exception as exc:
+        raise ConfigError(
+            f"{_asked(model, view)}: {step} raised {type(exc).__name__}: {exc}"
+        ) from exc
+    try:
+        return action, checked_think_seconds(think)
+    except ValueError as exc:
+        raise ConfigError(f"{_asked(model, view)}: {exc}") from None
+
+
+def _asked(model: object, view: DecisionView) -> str:
+    name = getattr(model, "name", "?")
+    where = f"table {view.table_id}, hand {view.hand_no}"
+    return (
+        f"plug-in model {plugin_spec(model)} (name {name!r}) of player {view.player_id} ({where})"
+    )
 
 
 def make_model(

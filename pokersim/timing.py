@@ -8,6 +8,7 @@ the rules R-DIS-1..3 and R-HAND-6 can be tested without running a tournament.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
@@ -477,6 +478,24 @@ def others_all_in(view: DecisionView) -> bool:
     return True
 
 
+def checked_think_seconds(value: object) -> float:
+    """A model's think time as a float: a finite number >= 0 (an int is fine).
+
+    Anything else (NaN, a negative or infinite number, a string such as ``"3"``, a boolean)
+    is a ``ValueError`` that says what was expected and what came.
+    """
+    if type(value) is not float:
+        if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+            raise ValueError(
+                f"think_seconds must be a finite number >= 0, got {value!r} "
+                f"(a {type(value).__name__}, not a number)"
+            )
+        value = float(value)
+    if not (value >= 0 and math.isfinite(value)):
+        raise ValueError(f"think_seconds must be a finite number >= 0, got {value}")
+    return value
+
+
 def resolve_decision(
     action: Action,
     think_seconds: float,
@@ -510,8 +529,7 @@ def resolve_decision(
     no longer absent. The engine subtracts ``bank_used`` from the bank and advances its clock
     by ``seconds``.
     """
-    if not (think_seconds >= 0 and math.isfinite(think_seconds)):
-        raise ValueError(f"think_seconds must be a finite number >= 0, got {think_seconds}")
+    think_seconds = checked_think_seconds(think_seconds)
     if not bank_seconds >= 0:
         raise ValueError(f"bank_seconds must be >= 0, got {bank_seconds}")
     if not back_in_seconds >= 0:

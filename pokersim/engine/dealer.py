@@ -49,7 +49,7 @@ from pokersim.hand import (
     unchecked_setup,
 )
 from pokersim.hand_log import HandLog
-from pokersim.players import PlayerModel
+from pokersim.players import PlayerModel, plugin_answer
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
 from pokersim.timing import others_all_in, sitting_out_action
@@ -289,9 +289,11 @@ class Dealer(Shoe):
         if ask is None or (inc.conn_on and self._t0 + self._elapsed >= inc.conn.start[p]):
             return self._decide_away(view, p)  # absent, or maybe disconnected
         decide, think_seconds, own, _row = ask
-        draws = self.draws if own else self.player_rng(p)
-        action = decide(view, draws)
-        think = think_seconds(view, draws, action)
+        if own:  # a built-in model (the compiled rounds play it otherwise)
+            action = decide(view, self.draws)
+            think = think_seconds(view, self.draws, action)
+        else:  # a plug-in: what it raises or returns is checked, one line naming it (the input)
+            action, think = plugin_answer(self.models[p], *ask[:2], view, self.player_rng(p))
         if 0.0 <= think <= self.action_seconds:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
@@ -362,10 +364,12 @@ class Dealer(Shoe):
                 return sitting_out_action(view.legal, others_all_in(view))
         elif back_in > self.action_seconds + inc.protection_seconds(self._paid) + inc.bank[p]:
             return self._clocked(view, p, FOLD, 0.0, absent=False, back_in=back_in)
-        decide, think_seconds, own, _row = self.records[id(self.models[p])]
-        draws = self.draws if own else self.player_rng(p)
-        action = decide(view, draws)
-        think = think_seconds(view, draws, action)
+        decide, think_seconds, own, _row = record = self.records[id(self.models[p])]
+        if own:
+            action = decide(view, self.draws)
+            think = think_seconds(view, self.draws, action)
+        else:
+            action, think = plugin_answer(self.models[p], *record[:2], view, self.player_rng(p))
         return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
 
     def _clocked(
