@@ -29,6 +29,40 @@ BAND = (10, 50, 90)
 DOWNSWING_BUYINS = (10, 20, 50, 100)
 _PNG_META = {"Software": None}  # no library version in the files: same data, same bytes
 
+#: The columns the report reads, by table; their kinds (numbers, text) are the study's schema
+#: (``study.SCHEMAS``). Checked once, as ``pokersim report DIR`` loads the files
+#: (``study.load_study``): a file lacking one, or holding text for numbers, is one line naming
+#: the file and the column. The others (a linked series' target, ``scenario``) are optional.
+REPORT_COLUMNS = {
+    "runs": (
+        "run",
+        "seed",
+        "hands_played",
+        "duration_seconds",
+        "bubble_seconds",
+        "final_table_seconds",
+        "level_at_bubble",
+        "level_at_final_table",
+        "level_at_end",
+        "avg_stack_bb_at_bubble",
+        "avg_stack_bb_at_final_table",
+    ),
+    "finishes": (
+        "run",
+        "player_id",
+        "model",
+        "skill",
+        "place",
+        "prize_cents",
+        "bounty_cents",
+        "entries",
+        "cost_cents",
+        "profit_cents",
+        "final_table_stack",
+    ),
+    "timeline": ("run", "seconds", "players_left", "avg_stack_bb"),
+}
+
 
 # --- reductions --------------------------------------------------------------------------------
 
@@ -1220,7 +1254,7 @@ def write_report(
     processes) the plots are drawn there, all at once, while this process writes the text.
     Returns the Markdown report's path.
     """
-    result = folder if isinstance(folder, StudyResult) else load_study(folder)
+    result = folder if isinstance(folder, StudyResult) else load_study(folder, REPORT_COLUMNS)
     out = Path(result.path)
     plots = out / PLOTS
     plots.mkdir(exist_ok=True)

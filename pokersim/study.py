@@ -30,6 +30,7 @@ import importlib
 import json
 import math
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -63,6 +64,7 @@ PARTS = "parts"
 TABLES = ("runs", "finishes", "timeline")
 MAX_POOL_RESTARTS = 3
 MERGE_ROWS = 1 << 20  # rows per row group of the merged files
+_PART_NAME = re.compile(r"r([0-9]{8,})\.runs\.parquet")  # a completed run's mark
 
 # --- schemas: the documented columns (docs/studies.md), in file order --------------------------
 
@@ -591,14 +593,20 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
                 f"{folder} already holds a study: pass --resume to finish it, or choose another "
                 "--out folder"
             )
-        old = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            old = read_json_object(path, "the study's settings, as `pokersim study` writes them")
+        except ConfigError as exc:
+            raise ConfigError(
+                f"cannot resume the study in {folder}: {exc}; restore the file, or start the "
+                "study again in another --out folder"
+            ) from None
         for key in ("format", "runner", "scenario_sha256", "target_sha256", "seed"):
             if old.get(key) != manifest[key]:
                 raise ConfigError(
                     f"cannot resume the study in {folder}: its {key} is {old.get(key)!r}, "
                     f"this command asks for {manifest[key]!r}"
                 )
-        done = _checked_runs(folder)
+        done = _checked_runs(folder, manifest["seed"])
         beyond = sorted(i for i in done if i >= manifest["runs"])
         if beyond:
             raise ConfigError(
@@ -618,22 +626,44 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
     return done
 
 
-def _checked_runs(folder: Path) -> set[int]:
+def read_json_object(path: Path, expected: str) -> dict[str, Any]:
+    """A file holding one JSON object (``study.json``, ``sweep.json``), or one line saying why not.
+
+    The ``ConfigError`` names the file, what is wrong with it and, as ``expected``, what it
+    should hold.
+    """
+    try:
+        value = json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        problem = f"cannot be read ({exc.strerror})"
+    except UnicodeDecodeError as exc:
+        problem = f"is not UTF-8 text (byte {exc.start})"
+    except json.JSONDecodeError as exc:
+        cut = exc.pos >= len(exc.doc.rstrip())
+        problem = "is cut short" if cut else f"is not JSON ({exc.msg}, line {exc.lineno})"
+    else:
+        if isinstance(value, dict):
+            return value
+        kinds = {type(None): "null", list: "an array", str: "a string", bool: "true or false"}
+        problem = f"holds {kinds.get(type(value), 'a number')}"
+    raise ConfigError(f"{path} {problem}: expected a JSON object, {expected}")
+
+
+def _checked_runs(folder: Path, seed: int) -> set[int]:
     """The completed runs whose part files all read back; a damaged run is removed and named.
 
-    A disk that filled up or a copy cut short can leave a part file empty or truncated: that
-    run is played again rather than stopping the merge with a raw Parquet error.
+    A disk that filled up or a copy cut short can leave a part file empty or truncated, and a
+    part copied from another study holds other columns or another run: that run is played
+    again rather than stopping the merge with a raw Parquet error (or merging foreign rows).
     """
     done = set()
     for index in sorted(completed_runs(folder)):
         for table in ("runs", "finishes", "timeline"):
             path = _part_path(folder, index, table)
-            try:
-                pq.read_table(path)
-            except (OSError, pa.ArrowException) as exc:
+            problem = _part_problem(path, table, index, derive_seed(seed, index))
+            if problem is not None:
                 print(
-                    f"study: part file {path} is damaged ({_damage(path, exc)}); "
-                    f"run {index} will be played again",
+                    f"study: part file {path} is {problem}; run {index} will be played again",
                     file=sys.stderr,
                 )
                 for name in ("runs", "finishes", "timeline"):  # runs first: it marks completion
@@ -642,6 +672,42 @@ def _checked_runs(folder: Path) -> set[int]:
         else:
             done.add(index)
     return done
+
+
+def _part_problem(path: Path, name: str, index: int, seed: int) -> str | None:
+    """Why a part file cannot join run ``index`` (of seed ``seed``) of the study; None: it can."""
+    try:
+        part = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        return f"damaged ({_damage(path, exc)})"
+    schema = SCHEMAS[name]
+    try:
+        part = part.cast(schema)
+    except (ValueError, pa.ArrowException):
+        return f"not a {name} part of this study ({_columns_differ(part.schema, schema)})"
+    runs = set(part.column("run").to_pylist())
+    seeds = set(part.column("seed").to_pylist()) if "seed" in schema.names else set()
+    other_runs, other_seeds = runs - {index}, seeds - {seed}
+    if other_runs or other_seeds:
+        got = f"run {min(other_runs)}" if other_runs else f"seed {min(other_seeds)}"
+        return f"not a part of this study (it holds {got}, expected run {index} of seed {seed})"
+    return None
+
+
+def _columns_differ(got: pa.Schema, expected: pa.Schema) -> str:
+    """The first way the columns ``got`` differ from the ``expected`` ones, in a few words."""
+    missing = [n for n in expected.names if n not in got.names]
+    if missing:
+        more = f" and {len(missing) - 1} more" if missing[1:] else ""
+        return f"no column {missing[0]!r}{more}"
+    extra = [n for n in got.names if n not in expected.names]
+    if extra:
+        return f"an unexpected column {extra[0]!r}"
+    for field in expected:
+        kind = got.field(field.name).type
+        if kind != field.type:
+            return f"column {field.name!r} holds {kind}, expected {field.type}"
+    return "its columns in another order"
 
 
 def _damage(path: Path, exc: Exception) -> str:
@@ -661,7 +727,9 @@ def completed_runs(folder: str | os.PathLike[str]) -> set[int]:
     parts = Path(folder) / PARTS
     if not parts.is_dir():
         return set()
-    return {int(p.name[1:9]) for p in parts.glob("r*.runs.parquet")}
+    # another name there (``rerun.runs.parquet``, a copy) is no part of the study: left alone
+    found = (_PART_NAME.fullmatch(p.name) for p in parts.glob("r*.runs.parquet"))
+    return {int(m[1]) for m in found if m and f"r{int(m[1]):08d}" == m[0][:-13]}
 
 
 def _part_path(folder: Path, index: int, table: str) -> Path:
@@ -841,10 +909,15 @@ def _to_pandas(name: str, table: pa.Table) -> pd.DataFrame:
     return frame
 
 
-def load_study(folder: str | os.PathLike[str]) -> StudyResult:
+def load_study(
+    folder: str | os.PathLike[str], required: Mapping[str, Sequence[str]] | None = None
+) -> StudyResult:
     """Read a study's merged result files as pandas tables.
 
     The integer columns that may be empty (``NULLABLE_INTS``) are nullable ``Int64`` columns.
+    ``required``: the columns a caller reads, by table (say, ``report.REPORT_COLUMNS``). Each
+    file is checked once, here: a required column it lacks, or a column of the study's schema
+    holding another kind of values (text for numbers), is one line naming the file and column.
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -865,9 +938,58 @@ def load_study(folder: str | os.PathLike[str]) -> StudyResult:
                 f"{folder} holds no {name}.parquet: not a finished study (run `pokersim study` "
                 "with --resume to finish it)"
             )
-        frames[name] = _to_pandas(name, pq.read_table(path))
+        try:
+            table = pq.read_table(path)
+        except (OSError, pa.ArrowException) as exc:
+            raise ConfigError(
+                f"{path} cannot be read ({_damage(path, exc)}): expected a study's {name} "
+                f"table{_rewrite_advice(folder)}"
+            ) from None
+        _check_columns(path, name, table.schema, (required or {}).get(name, ()))
+        frames[name] = _to_pandas(name, table)
     return StudyResult(
         path=folder, runs=frames["runs"], finishes=frames["finishes"], timeline=frames["timeline"]
+    )
+
+
+def _check_columns(path: Path, name: str, schema: pa.Schema, required: Sequence[str]) -> None:
+    """One line naming the file and the column when a result file cannot be read as one."""
+    expected = SCHEMAS[name]
+    for column in required:
+        if column not in schema.names:
+            kind = _kind(expected.field(column).type)
+            raise ConfigError(
+                f"{path} has no column {column!r}: expected a column of {kind} (the study's "
+                f"{name} table, docs/studies.md){_rewrite_advice(path.parent)}"
+            )
+    for field in schema:
+        if field.name in expected.names:
+            kind, want = _kind(field.type), _kind(expected.field(field.name).type)
+            if kind not in (want, "no values"):
+                raise ConfigError(
+                    f"{path}: column {field.name!r} holds {kind} ({field.type}): expected "
+                    f"{want}{_rewrite_advice(path.parent)}"
+                )
+
+
+def _kind(kind: pa.DataType) -> str:
+    """What a column holds, in a word or two: numbers, text, no values or its Arrow type."""
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind):
+        return "numbers"
+    if pa.types.is_string(kind) or pa.types.is_large_string(kind):
+        return "text"
+    return "no values" if pa.types.is_null(kind) else str(kind)
+
+
+def _rewrite_advice(folder: Path) -> str:
+    """How to write a study's merged files again from its part files, when it has them."""
+    if not (folder / PARTS).is_dir() or not (folder / MANIFEST).is_file():
+        return ""
+    return (
+        f"; every run is kept in {folder / PARTS}: `pokersim study` with --resume --out {folder} "
+        "writes the file again"
     )
 
 

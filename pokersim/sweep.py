@@ -27,6 +27,7 @@ Output folder::
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import json
 import math
@@ -197,6 +198,22 @@ def set_key(data: dict[str, Any], key: str, value: Any) -> int:
     return walk(data, 0, "")
 
 
+def recorded(value: Any) -> Any:
+    """A ``--set`` value as a sweep keeps it: a TOML date, time or date-time as its ISO text.
+
+    ``sweep.json``, ``provenance.json``, the arms' labels and settings hold that text (JSON
+    has no date-time), so a sweep run now and one read back by ``load_sweep`` are the same; the
+    arm's scenario gets the TOML value itself.
+    """
+    if isinstance(value, datetime.date | datetime.time):  # a datetime is a date
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): recorded(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [recorded(v) for v in value]
+    return value
+
+
 def _label(settings: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={_show(v)}" for k, v in settings.items())
 
@@ -231,6 +248,7 @@ def sweep_arms(base: Any, sets: Sequence[Dimension]) -> list[Arm]:
         for key, value in settings.items():
             set_key(data, key, value)
         anchor_target(data, _file_of(source))  # a target set here is read as the file's own
+        settings = {key: recorded(value) for key, value in settings.items()}
         label = _label(settings)
         try:
             arm = parse_scenario(data, source=f"<arm {label}>")
@@ -321,31 +339,16 @@ def run_sweep(
     arms = sweep_arms(base, sets)
     folder = Path(out)
     manifest = _manifest(arms, runs, seed)
-    path = folder / MANIFEST
-    if path.is_file():
-        if not resume:
-            raise ConfigError(
-                f"{folder} already holds a sweep: pass --resume to finish it, or choose another "
-                "--out folder"
-            )
-        old = json.loads(path.read_text(encoding="utf-8"))
-        if old.get("arms") != json.loads(json.dumps(manifest["arms"])) or old.get("seed") != seed:
-            raise ConfigError(
-                f"cannot resume the sweep in {folder}: it was made with other --set values or "
-                "another --seed"
-            )
-    elif resume:
-        raise ConfigError(f"--resume: {folder} holds no sweep (no {MANIFEST}): nothing to resume")
-    elif folder.exists() and any(folder.iterdir()):
-        raise ConfigError(f"--out {folder} is not empty and holds no sweep; choose a new folder")
+    _check_folder(folder, manifest, resume)
     from pokersim import provenance  # noqa: PLC0415
     from pokersim.scenario import default_scenario_path  # noqa: PLC0415
     from pokersim.study import scenario_text  # noqa: PLC0415
 
     if resume:
         provenance.check_resume(folder, force)
+    text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"  # before the folder is made
     folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (folder / MANIFEST).write_text(text, encoding="utf-8")
     if not resume or force or not (folder / provenance.FILE).is_file():
         source = default_scenario_path() if base is None else base
         on_disk = isinstance(source, str | os.PathLike)
@@ -366,10 +369,42 @@ def run_sweep(
     return result
 
 
+def _check_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> None:
+    """A new sweep goes into an empty folder; ``resume`` needs the same arms and seed there."""
+    path = folder / MANIFEST
+    if path.is_file():
+        if not resume:
+            raise ConfigError(
+                f"{folder} already holds a sweep: pass --resume to finish it, or choose another "
+                "--out folder"
+            )
+        from pokersim.study import read_json_object  # noqa: PLC0415
+
+        try:
+            old = read_json_object(path, "the sweep's arms, as `pokersim sweep` writes them")
+        except ConfigError as exc:
+            raise ConfigError(
+                f"cannot resume the sweep in {folder}: {exc}; restore the file, or start the "
+                "sweep again in another --out folder"
+            ) from None
+        if (
+            old.get("arms") != json.loads(json.dumps(manifest["arms"]))
+            or old.get("seed") != manifest["seed"]
+        ):
+            raise ConfigError(
+                f"cannot resume the sweep in {folder}: it was made with other --set values or "
+                "another --seed"
+            )
+    elif resume:
+        raise ConfigError(f"--resume: {folder} holds no sweep (no {MANIFEST}): nothing to resume")
+    elif folder.exists() and any(folder.iterdir()):
+        raise ConfigError(f"--out {folder} is not empty and holds no sweep; choose a new folder")
+
+
 def _provenance_sets(sets: Sequence[Dimension]) -> dict[str, Any]:
     """The ``--set`` keys and values as the provenance file keeps them; ``together``: groups."""
     dimensions = grid_dimensions(sets)
-    record: dict[str, Any] = {"sets": [[k, v] for group in dimensions for k, v in group]}
+    record: dict[str, Any] = {"sets": [[k, recorded(v)] for group in dimensions for k, v in group]}
     groups = [[k for k, _ in group] for group in dimensions if len(group) > 1]
     if groups:
         record["together"] = groups
@@ -585,14 +620,27 @@ def write_sweep(result: SweepResult, table: pd.DataFrame | None = None) -> Path:
 
 def load_sweep(folder: str | os.PathLike[str]) -> SweepResult:
     """Read a finished sweep back (its ``sweep.json`` and every arm's study)."""
-    from pokersim.study import load_study  # noqa: PLC0415
+    from pokersim.study import load_study, read_json_object  # noqa: PLC0415
 
     folder = Path(folder)
-    try:
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{folder}: holds no sweep ({exc.strerror})") from None
-    order = manifest.get("keys") or []  # the --set order; a sweep made before kept none
+    path = folder / MANIFEST
+    if not path.is_file():
+        raise ConfigError(f"{folder}: holds no sweep (no {MANIFEST})")
+    manifest = read_json_object(path, "the sweep's arms, as `pokersim sweep` writes them")
+    given = manifest.get("arms")
+    if not isinstance(given, list) or not all(
+        isinstance(a, dict)
+        and isinstance(a.get("name"), str)
+        and isinstance(a.get("label"), str)
+        and isinstance(a.get("settings"), dict)
+        for a in given
+    ):
+        raise ConfigError(
+            f"{path}: arms: expected a list of {{name, label, settings}} objects, as "
+            "`pokersim sweep` writes them"
+        )
+    keys = manifest.get("keys")  # the --set order; a sweep made before kept none
+    order = [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
 
     def ordered(settings: dict[str, Any]) -> dict[str, Any]:
         first = {k: settings[k] for k in order if k in settings}
@@ -601,7 +649,7 @@ def load_sweep(folder: str | os.PathLike[str]) -> SweepResult:
     arms = tuple(
         Arm(name=a["name"], label=a["label"], scenario=folder / a["name"] / "scenario.toml",
             settings=ordered(a["settings"]))
-        for a in manifest["arms"]
+        for a in given
     )  # fmt: skip
     studies = tuple(load_study(folder / a.name) for a in arms)
     return SweepResult(path=folder, arms=arms, studies=studies)

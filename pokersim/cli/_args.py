@@ -9,11 +9,19 @@ from pokersim.errors import ConfigError
 MAX_TARGET_HOURS = 24 * 365
 """The longest ``--target-hours`` (design, report): a year; beyond it a duration is a typo."""
 
+MAX_RUNS = 10_000_000
+"""The most ``--runs`` (study, sweep and compare per arm, design per candidate): a study keeps a
+seed and a part file per run, and builds every seed first; beyond it a count is a typo."""
+
 
 def check_runs_jobs_seed(args: argparse.Namespace) -> None:
     """One clear line for a run count, worker count or seed out of range."""
     if args.runs < 1:
         raise ConfigError(f"--runs must be >= 1, got {args.runs}")
+    if args.runs > MAX_RUNS:
+        raise ConfigError(
+            f"--runs must be <= {MAX_RUNS:,} (the most runs a study takes), got {args.runs}"
+        )
     if args.jobs is not None and args.jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
     if not 0 <= args.seed < 2**63:
