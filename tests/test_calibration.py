@@ -722,6 +722,7 @@ def test_calibrate_end_to_end(
     [
         (["calibrate", "no-such.toml", "--runs", "1"], "no-such.toml"),
         (["calibrate", str(MTT), "--runs", "0"], "--runs must be >= 1"),
+        (["calibrate", str(MTT), "--runs", "10000001"], "<= 10,000,000, got 10000001"),
         (["calibrate", str(MTT), "--jobs", "0"], "--jobs must be >= 1"),
         (["calibrate", str(MTT), "--targets", "missing.toml"], "missing.toml"),
     ],

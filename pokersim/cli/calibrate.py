@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pokersim.cli._args import MAX_RUNS
 from pokersim.errors import ConfigError
 
 DEFAULT_SCENARIO = os.path.join("scenarios", "mtt_1000.toml")
@@ -72,8 +73,8 @@ def main(args: argparse.Namespace) -> int:
     from pokersim.scenario import load_scenario
     from pokersim.study import refuse_multiday
 
-    if args.runs is not None and args.runs < 1:
-        raise ConfigError(f"--runs must be >= 1, got {args.runs}")
+    if args.runs is not None and not 1 <= args.runs <= MAX_RUNS:
+        raise ConfigError(f"--runs must be >= 1 and <= {MAX_RUNS:,}, got {args.runs}")
     if args.jobs < 1:
         raise ConfigError(f"--jobs must be >= 1, got {args.jobs}")
     if not 0 <= args.seed < 2**63:
