@@ -2434,30 +2434,67 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     return parse_scenario(read_toml(source, "scenario"), source=source)
 
 
+MAX_TOML_BYTES = 16 * 1024 * 1024
+"""The largest scenario or case file read (16 MiB: far above any real one)."""
+MAX_TOML_DEPTH = 100
+"""The deepest nesting of arrays and tables in a scenario or case file (real ones: about 4)."""
+
+
 def read_toml(source: str, kind: str) -> dict[str, Any]:
     """A TOML file's data (a ``kind`` file: scenario, case); a problem is one ``ConfigError``.
 
     A file that starts with a byte order mark (Windows editors write "UTF-8 with BOM") is named
-    as such: the TOML reader only said "Invalid statement (at line 1, column 1)".
+    as such: the TOML reader only said "Invalid statement (at line 1, column 1)". At most
+    ``MAX_TOML_BYTES`` are read (``/dev/zero`` or a huge file is refused, not read whole), and
+    nesting deeper than ``MAX_TOML_DEPTH`` is refused (the reader recurses per level).
     """
     try:
         with open(source, "rb") as handle:
-            raw = handle.read()
+            raw = handle.read(MAX_TOML_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError(f"{source}: no such {kind} file") from None
     except IsADirectoryError:
         raise ConfigError(f"{source}: is a directory, expected a {kind} .toml file") from None
+    if len(raw) > MAX_TOML_BYTES:
+        raise ConfigError(
+            f"{source}: larger than {MAX_TOML_BYTES // 2**20} MiB: expected a {kind} .toml file "
+            "of at most that size"
+        )
     if raw.startswith(b"\xef\xbb\xbf"):
         raise ConfigError(
             f"{source}: starts with a byte order mark (UTF-8 with BOM): expected UTF-8 TOML "
             "without one (save it as plain UTF-8)"
         )
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        return check_toml_depth(tomllib.loads(raw.decode("utf-8")), source)
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{source}: not valid UTF-8 TOML: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(_too_deep(source)) from None
+
+
+def _too_deep(source: str) -> str:
+    return (
+        f"{source}: too deeply nested: expected at most {MAX_TOML_DEPTH} levels of arrays and "
+        "tables"
+    )
+
+
+def check_toml_depth(data: dict[str, Any], source: str) -> dict[str, Any]:
+    """``data`` itself, once its arrays and tables are found at most ``MAX_TOML_DEPTH`` deep.
+
+    Walked without recursion, so that no later reader (which may recurse) meets deeper data.
+    """
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_TOML_DEPTH:
+            raise ConfigError(_too_deep(source))
+        items = value.values() if isinstance(value, dict) else value
+        todo.extend((v, depth + 1) for v in items if isinstance(v, dict | list))
+    return data
 
 
 def default_scenario_path() -> Path:

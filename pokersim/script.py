@@ -38,7 +38,7 @@ from pokersim.errors import IllegalActionError
 from pokersim.frozen import frozen
 from pokersim.multipliers import multiplier_table
 from pokersim.players import PlayerModel, make_model
-from pokersim.scenario import CLOCK_TIME, PlayerSpec, Scenario, Section, Timing
+from pokersim.scenario import CLOCK_TIME, LIMITS, PlayerSpec, Scenario, Section, Timing
 from pokersim.timing import ThinkTime
 
 __all__ = [
@@ -349,10 +349,8 @@ def read_script(sec: Section, scenario: Scenario, specs: Sequence[PlayerSpec]) -
         hole_sec = d.table("hole", {})
         hole: dict[int, tuple[int | None, int | None]] = {}
         for key in list(hole_sec.data):
-            if not key.isdigit() or not 1 <= int(key) <= spt:
-                raise hole_sec.error(key, f"expected a seat number 1..{spt}")
             pair = _cards(hole_sec, key, hole_sec.text(key), 2)
-            hole[int(key)] = (pair[0], pair[1] if len(pair) > 1 else None)
+            hole[_seat_key(hole_sec, key, spt)] = (pair[0], pair[1] if len(pair) > 1 else None)
         hole_sec.done()
         board = _cards(d, "board", d.text("board"), 5) if d.has("board") else ()
         fixed = [c for pair in hole.values() for c in pair if c is not None]
@@ -453,14 +451,28 @@ def _read_multiplier(sec: Section, scenario: Scenario) -> int | None:
     return value
 
 
+def _seat_key(sec: Section, key: str, spt: int) -> int:
+    """A seat number written as a key (``hole = { 1 = "AsKd" }``): ASCII digits only.
+
+    ``"²".isdigit()`` is true and ``int("²")`` fails, so ``str.isdigit`` is not the test.
+    """
+    if not re.fullmatch(r"[0-9]{1,9}", key) or not 1 <= int(key) <= spt:
+        raise sec.error(key, f"expected a seat number 1..{spt}")
+    return int(key)
+
+
 def _valid_word(word: str) -> bool:
     word, _, think = word.partition(" @")
-    if think and not re.fullmatch(r"\d+(\.\d+)?", think):
+    if think and not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?", think):
         return False
     parts = word.split()
     if len(parts) == 1:
         return parts[0] in ("fold", "check", "call", "allin", "timeout")
-    return len(parts) == 2 and parts[0] in ("bet", "raise") and parts[1].isdigit()
+    return (
+        len(parts) == 2
+        and parts[0] in ("bet", "raise")
+        and re.fullmatch(r"[0-9]{1,18}", parts[1]) is not None
+    )
 
 
 def _read_tables(sec: Section, spt: int, ids: Mapping[str, int], n: int) -> StartPosition:
@@ -479,7 +491,8 @@ def _read_tables(sec: Section, spt: int, ids: Mapping[str, int], n: int) -> Star
                 raise s.error("seat", f"seat {seat_no} is taken twice at table {table}")
             if stacks[pid] is not None:
                 raise s.error("player", f"player {s.data['player']!r} is seated twice")
-            stacks[pid] = s.integer("stack", low=1)
+            # bounded like starting_stack: the engine holds stacks as 64-bit integers
+            stacks[pid] = s.integer("stack", low=1, high=LIMITS.chips)
             mine[seat_no] = pid
             s.done()
         if len(mine) < 1:
@@ -493,6 +506,13 @@ def _read_tables(sec: Section, spt: int, ids: Mapping[str, int], n: int) -> Star
     missing = [name for name, pid in ids.items() if stacks[pid] is None]
     if missing:
         raise sec.error("tables", f"every player must be seated; not seated: {missing[:6]}")
+    total = sum(s for s in stacks if s is not None)
+    if total > LIMITS.chips_in_play:
+        raise sec.error(
+            "tables",
+            f"the scripted stacks add up to {total:,} chips; expected at most "
+            f"{LIMITS.chips_in_play:,} in play",
+        )
     return StartPosition(
         seats=tuple(seats),
         stacks=tuple(int(s) for s in stacks if s is not None),

@@ -513,6 +513,10 @@ def check_case(case: Case, *, out: Path | None = None) -> CaseResult:
         expected = "the case to run" if wanted is None else f"an error containing {wanted!r}"
         fail = Failure(file=case.path, key="run", expected=expected, actual=str(exc))
         return CaseResult(file=case.path, failures=(fail,))
+    except Exception as exc:  # noqa: BLE001 - a bug met by one case fails that case only
+        expected = "the case to run" if wanted is None else f"an error containing {wanted!r}"
+        fail = Failure(file=case.path, key="run", expected=expected, actual=_unexpected(exc))
+        return CaseResult(file=case.path, failures=(fail,))
     if wanted is not None:
         fail = Failure(
             file=case.path,
@@ -800,13 +804,31 @@ def verify_paths(
             seen[path.stem] = path
             folders[path] = Path(out) / path.stem
             check_out(Path(out) / path.stem, force)
-    results: list[CaseResult] = []
-    for path in files:
-        try:
-            case = load_case(path)
-        except ConfigError as exc:
-            fail = Failure(file=str(path), key="load", expected="a valid case", actual=str(exc))
-            results.append(CaseResult(file=str(path), failures=(fail,)))
-            continue
-        results.append(check_case(case, out=folders[path]))
-    return results
+    return [_verify_one(path, folders[path]) for path in files]
+
+
+def _unexpected(exc: Exception) -> str:
+    """An error pokersim did not raise on purpose, on one line: its type, then its message."""
+    text = " ".join(str(exc).split())
+    return f"an internal error, {type(exc).__name__}" + (f": {text}" if text else "")
+
+
+def _verify_one(path: Path, folder: Path | None) -> CaseResult:
+    """One case file loaded and checked; any error is this case's failure, not the batch's.
+
+    A ``ConfigError`` is the case's own fault (named as such); any other exception is a bug
+    met by this case, reported with its type so that it stays visible, and the other cases
+    still run.
+    """
+    key = "load"
+    try:
+        case = load_case(path)
+        key = "run"
+        return check_case(case, out=folder)
+    except ConfigError as exc:
+        actual = str(exc)
+    except Exception as exc:  # noqa: BLE001 - see above
+        actual = _unexpected(exc)
+    expected = "a valid case" if key == "load" else "the case to run"
+    fail = Failure(file=str(path), key=key, expected=expected, actual=actual)
+    return CaseResult(file=str(path), failures=(fail,))

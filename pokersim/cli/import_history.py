@@ -18,6 +18,7 @@ import glob
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from pokersim.errors import ConfigError
 
@@ -85,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(hand, HandError):
                 raise hand
             text = case_toml(hand)
+            _check_case_loads(text, hand)  # what verify could not load is refused here
         except HandError as exc:
             print(f"pokersim import: error: {exc}", file=sys.stderr)
             failed += 1
@@ -143,3 +145,24 @@ def _targets(args: argparse.Namespace, numbers: list[int], total: int) -> list[P
     if taken and not args.force:
         raise ConfigError(f"{taken[0]} exists: pass --force to overwrite it")
     return list(paths)
+
+
+def _check_case_loads(text: str, hand: Any) -> None:
+    """Refuse, as a ``HandError`` naming the hand, a case text ``pokersim verify`` cannot load.
+
+    The text is read by the loader ``verify`` uses (``pokersim.verify.parse_case``), so a hand
+    whose amounts, table size or names no scenario allows (a stack above the bound on chips,
+    ``seat_count = 11``) is one error line at import, not a case file that fails to load.
+    """
+    import tomllib  # noqa: PLC0415
+
+    from pokersim.verify import parse_case  # noqa: PLC0415 - imports the engine
+
+    source = "<imported case>"
+    try:
+        parse_case(tomllib.loads(text), source=source)
+    except tomllib.TOMLDecodeError as exc:
+        raise hand.error(f"the case written would not be valid TOML: {exc}") from None
+    except ConfigError as exc:
+        message = str(exc).removeprefix(f"{source}: ")
+        raise hand.error(f"cannot be replayed: the case would not load: {message}") from None

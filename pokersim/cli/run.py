@@ -64,7 +64,24 @@ def _hms(seconds: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the tournament, write the outputs, print the summary."""
+    """Run the tournament, write the outputs, print the summary.
+
+    A scenario's problem found only as it plays (a payout table that covers no count of entries
+    the run reached, a satellite's pool that buys no seat) names the file, as the loader does.
+    """
+    try:
+        return _run(args)
+    except ConfigError as exc:
+        from pokersim.scenario import default_scenario_path
+
+        path = str(args.scenario if args.scenario is not None else default_scenario_path())
+        message = str(exc)
+        if message.startswith("--") or path in message:
+            raise
+        raise ConfigError(f"{path}: {message}") from exc
+
+
+def _run(args: argparse.Namespace) -> int:
     from pokersim.lock import folder_lock
     from pokersim.scenario import default_scenario_path, load_scenario
 

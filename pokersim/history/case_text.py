@@ -5,7 +5,9 @@ blinds and ante as level 1, its cards (``??`` where it shows none) and every dec
 and as expectations what the history states: each street's board and actions, the pots with
 their winners and shares, the stacks after the hand. Every player is a calling station, which
 only matters after the scripted decisions: level 2's blinds are larger than all the chips in
-play, so the tournament the hand opens ends within a few hands.
+play (at most the largest blind a scenario allows, itself above every stack), so the tournament
+the hand opens ends within a few hands. ``pokersim import`` reads the text back with the
+loader ``pokersim verify`` uses, so a case it could not load is never written.
 """
 
 from __future__ import annotations
@@ -20,7 +22,11 @@ from pokersim.cards import format_cards
 from pokersim.history.imported import STREETS, ImportedHand
 from pokersim.history.unshown import losing_cards
 
-__all__ = ["IMPORTED_HEADER", "case_toml"]
+__all__ = ["IMPORTED_HEADER", "MAX_CHIPS", "case_toml"]
+
+MAX_CHIPS = 10**12
+"""The most chips a scenario allows a blind (``scenario.LIMITS.chips``; a test holds them equal:
+this module reads histories and may not import the scenario loader)."""
 
 IMPORTED_HEADER = "# Imported by `pokersim import` from "
 """How every case file begins (``cli.import_history`` knows an earlier import's cases by it)."""
@@ -131,8 +137,8 @@ def case_toml(hand: ImportedHand) -> str:
         "minutes = 0.1   # six seconds: the hands after this one are played at level 2",
         "",
         "[[levels]]   # after the hand: blinds above every chip in play end the run quickly",
-        f"small_blind = {total}",
-        f"big_blind = {2 * total}",
+        f"small_blind = {min(total, MAX_CHIPS // 2)}",
+        f"big_blind = {min(2 * total, MAX_CHIPS)}",
         "minutes = 60",
         "",
         "[script]",

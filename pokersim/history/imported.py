@@ -9,6 +9,7 @@ expected) that ``pokersim import`` prints as one line.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import field, replace
 from datetime import datetime
@@ -226,6 +227,12 @@ def _check_seats(hand: ImportedHand) -> None:
     names = [s.name for s in hand.seats]
     if len(set(names)) != len(names) or not all(n.strip() for n in names):
         raise hand.error(f"expected distinct, non-empty player names, got {names}")
+    odd = next((n for n in names if any(unicodedata.category(c) == "Cc" for c in n)), None)
+    if odd is not None:  # a newline or tab in a name would break the case's lines
+        raise hand.error(
+            f"player name {odd!r}: expected a screen name without control characters "
+            "(newline, tab, ...)"
+        )
     seat_nos = [s.seat_no for s in hand.seats]
     if len(set(seat_nos)) != len(seat_nos) or min(seat_nos) < 1:
         raise hand.error(f"expected distinct seat numbers from 1, got {seat_nos}")

@@ -29,6 +29,8 @@ from pokersim.history.read_wpn import HEADER_START, read_wpn
 
 __all__ = ["read_history"]
 
+MAX_HISTORY_CHARS = 64 * 1024 * 1024
+"""The longest history file read (64 Mi characters; ``/dev/zero`` is refused, not read whole)."""
 _EXPECTED = (
     "expected a PokerStars, Winning Poker Network or Betclic.fr tournament hand history or a "
     "PHH file (.phh, .phhs)"
@@ -39,7 +41,13 @@ def read_history(path: str | os.PathLike[str]) -> list[ImportedHand | HandError]
     """Every hand of a history file; a file that is no history at all is a ``ConfigError``."""
     source = os.fspath(path)
     try:
-        text = Path(source).read_text(encoding="utf-8-sig")
+        with open(source, encoding="utf-8-sig") as handle:  # universal newlines, as before
+            text = handle.read(MAX_HISTORY_CHARS + 1)
+        if len(text) > MAX_HISTORY_CHARS:
+            raise ConfigError(
+                f"{source}: larger than {MAX_HISTORY_CHARS // 2**20} Mi characters: {_EXPECTED}, "
+                "split into files of at most that size"
+            )
     except FileNotFoundError:
         raise ConfigError(f"{source}: no such file") from None
     except UnicodeDecodeError:
@@ -76,4 +84,6 @@ def _is_toml(text: str) -> bool:
         tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return False
+    except RecursionError:  # TOML nested too deeply: the PHH reader says so
+        return True
     return True

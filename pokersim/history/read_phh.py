@@ -46,6 +46,8 @@ def read_phh(text: str, source: str) -> list[ImportedHand | HandError]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: not valid TOML (PHH): {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{source}: not valid PHH: too deeply nested") from None
     if "variant" in data:
         tables: list[tuple[str, Any]] = [("1", data)]
     else:
