@@ -96,6 +96,10 @@ def load_targets(path: str | os.PathLike[str] | None = None) -> Targets:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(
+            f"{where}: too deeply nested: expected [[sources]] and [[targets]]"
+        ) from None
     unknown = sorted(set(data) - {"sources", "targets"})
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) {unknown}: expected [[sources]], [[targets]]")

@@ -1340,6 +1340,12 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+def _units_as_percent(units: int) -> str:
+    """``SHARE_UNITS`` as the percentage they are, every decimal kept (99.999999, not 100)."""
+    whole, rest = divmod(units * 100, SHARE_UNITS)
+    return f"{whole}.{rest:08d}".rstrip("0").rstrip(".")
+
+
 def _percent_units(sec: Section, name: str) -> int:
     """A percentage written with at most 6 decimals, as exact ``SHARE_UNITS`` (1 = 1e-6 %)."""
     value = sec.number(name, above=0, high=100)
@@ -1562,7 +1568,8 @@ def _read_payouts(top: Section, count: int) -> Payouts:
         total = sum(shares)
         if total != SHARE_UNITS:
             raise item.error(
-                "pay", f"expected percentages summing to 100, got {total * 100 / SHARE_UNITS:g}"
+                "pay",
+                f"expected percentages summing to 100 exactly, got {_units_as_percent(total)}",
             )
         if len(shares) > low:
             raise item.error(

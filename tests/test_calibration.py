@@ -772,6 +772,7 @@ _SOURCE = '[[sources]]\nkey = "k"\ntitle = "t"\npublisher = "p"\nyear = "n.d."\n
     [
         ("targets = 5\n", r"t\.toml: targets: expected \[\[targets\]\] tables"),
         ("sources = 5\n", r"t\.toml: sources: expected \[\[sources\]\] tables"),
+        ("x = " + "[" * 2000 + "]" * 2000 + "\n", r"t\.toml: too deeply nested"),
         (
             _SOURCE + 'url = "https://a.example"\n[[targets]]\nstatistic = "vpip.field"\n'
             'band = [1.0, 2.0]\nsources = [[1]]\nnote = "x"\n',

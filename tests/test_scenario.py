@@ -459,6 +459,14 @@ ERRORS: list[tuple[str, Mutation, list[str]]] = [
         ["payouts.bands[0].pay", "summing to 100", "99"],
     ),
     (
+        "payout sum a millionth short",
+        _set(
+            "payouts",
+            {"bands": [{"min_entries": 9, "pay": [{"places": 9, "percent": 11.111111}]}]},
+        ),
+        ["payouts.bands[0].pay", "summing to 100 exactly, got 99.999999"],
+    ),
+    (
         "payout increasing",
         _set(
             "payouts",
