@@ -246,3 +246,36 @@ def test_a_foreign_part_is_named_and_its_run_played_again(
     assert lines[0].startswith(f"study: part file {swapped} is {why}")
     assert lines[0].endswith("run 1 will be played again")
     assert merged(out) == merged(made["study"])
+
+
+@pytest.mark.parametrize("command", ["run", "study", "sweep", "compare"])
+@pytest.mark.parametrize("out", ["", "a-file"])
+def test_an_out_that_is_a_file_or_empty_is_one_line_before_anything_runs(
+    command: str, out: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    """Not '[Errno 17] File exists' or '[Errno 20] Not a directory' after the work, nor the
+    current folder written into."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-file").write_text("kept\n", encoding="utf-8")
+    sng = SNG
+    argv = {
+        "run": ["run", sng],
+        "study": ["study", sng, "--runs", "2", "--jobs", "1"],
+        "sweep": ["sweep", sng, "--set", "levels.minutes=6,8", "--runs", "2", "--jobs", "1"],
+        "compare": ["compare", sng, sng, "--runs", "2", "--jobs", "1"],
+    }[command]
+    assert main([*argv, "--out", out]) == 2
+    err = capsys.readouterr().err
+    expected = "exists and is not a folder" if out else "--out: expected a folder name"
+    assert expected in err and err.count("\n") == 1 and "Errno" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+    assert (tmp_path / "a-file").read_text(encoding="utf-8") == "kept\n"
+
+
+def test_compare_names_a_folder_given_as_a_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sng = SNG
+    argv = ["compare", sng, str(ROOT / "scenarios"), "--runs", "2", "--out", str(tmp_path / "c")]
+    assert main(argv) == 2
+    assert "is a folder, expected a scenario .toml file" in capsys.readouterr().err

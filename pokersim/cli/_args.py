@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from pokersim.errors import ConfigError
 
@@ -46,3 +47,11 @@ def add_study_options(p: argparse.ArgumentParser, *, runs_help: str, what: str) 
         action="store_true",
         help="with --resume: finish a folder made by another pokersim version",
     )
+
+
+def check_out_folder(out: str) -> None:
+    """``--out``: a folder's name (not empty), and not a file that exists: one line, early."""
+    if not out.strip():
+        raise ConfigError("--out: expected a folder name, got an empty one")
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise ConfigError(f"--out {out}: exists and is not a folder; expected a folder name")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pokersim.cli._args import add_study_options, check_runs_jobs_seed
+from pokersim.cli._args import add_study_options, check_out_folder, check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
@@ -37,6 +37,10 @@ def main(args: argparse.Namespace) -> int:
     from pokersim.sweep import Arm, run_arms  # noqa: PLC0415
 
     check_runs_jobs_seed(args)  # before anything is written
+    check_out_folder(args.out)
+    for scenario in (args.a, args.b):
+        if Path(scenario).is_dir():
+            raise ConfigError(f"scenario {scenario!r}: is a folder, expected a scenario .toml file")
     out = Path(args.out)
     if args.resume and not (out / "A" / study.MANIFEST).is_file():
         raise ConfigError(f"--resume: {out} holds no comparison: there is nothing to resume")

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pokersim.cli._args import check_out_folder
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 from pokersim.outputs import HANDS_CHOICES, check_out, earlier_results, remove_unwritten
@@ -89,8 +90,8 @@ def _run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--seed {args.seed}: expected a whole number in 0..2**63-1")
     path = Path(args.scenario) if args.scenario is not None else default_scenario_path()
     scenario = load_scenario(path)
-    if args.out is not None and not args.out.strip():
-        raise ConfigError("--out: expected a folder name, got an empty one")
+    if args.out is not None:
+        check_out_folder(args.out)
     out = Path(args.out) if args.out is not None else None
     if out is None and args.hands != "none":
         raise ConfigError(f"--hands {args.hands}: needs --out DIR to write the files into")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from pokersim.cli._args import check_runs_jobs_seed
+from pokersim.cli._args import check_out_folder, check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
 
 
@@ -59,6 +59,7 @@ def main(args: argparse.Namespace) -> int:
     from pokersim import study  # noqa: PLC0415 - keep `pokersim --help` light
 
     check_runs_jobs_seed(args)
+    check_out_folder(args.out)
     runner = args.runner or study.DEFAULT_RUNNER
     with _term_as_interrupt():
         # started at once and kept for the report's plots (None: everything in this process)

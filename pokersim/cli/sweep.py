@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pokersim.cli._args import add_study_options, check_runs_jobs_seed
+from pokersim.cli._args import add_study_options, check_out_folder, check_runs_jobs_seed
 from pokersim.cli._json import add_flag, emit
 from pokersim.errors import ConfigError
 
@@ -89,6 +89,7 @@ def main(args: argparse.Namespace) -> int:
     from pokersim import sweep  # noqa: PLC0415
 
     check_runs_jobs_seed(args)
+    check_out_folder(args.out)
     if not args.sets:
         raise ConfigError("--set KEY=V1,V2,...: a sweep needs at least one")
     sets = dimensions_of(args.sets)
