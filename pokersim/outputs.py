@@ -39,6 +39,7 @@ __all__ = [
 
 # event.json: a multi-day event's; series.json and target/: a linked series' (R-SAT-1)
 RESULT_NAMES = ("events.jsonl", "summary.json", "hands", "event.json", "series.json", "target")
+RESULT_FILES = ("events.jsonl", "summary.json", "event.json", "series.json")  # files, not folders
 HANDS_CHOICES = ("none", "phh", "pokerstars", "both")
 
 
@@ -110,6 +111,12 @@ def check_out(out: Path, force: bool) -> None:
     """Refuse a folder that already holds results (unless ``force``) or is not a folder."""
     if out.exists() and not out.is_dir():
         raise ConfigError(f"--out {out}: exists and is not a folder")
+    for name in RESULT_FILES:  # a file this folder's run writes, taken by a folder of that name
+        if (out / name).is_dir():
+            raise ConfigError(
+                f"--out {out}: {out / name} is a folder; expected the run's {name} file there "
+                "(move the folder away)"
+            )
     held = [name for name in RESULT_NAMES if (out / name).exists()]
     if held and not force:
         raise ConfigError(

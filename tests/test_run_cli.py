@@ -188,6 +188,17 @@ def test_an_empty_out_is_refused_not_the_current_folder(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_folder_where_the_event_log_goes_is_named_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not 'cannot write .../events.jsonl.part (Is a directory)' after the run, a .part left."""
+    (tmp_path / "events.jsonl").mkdir()
+    code, _, err = _run(capsys, str(SCENARIOS / "sng_9max.toml"), "--out", str(tmp_path), "--force")
+    assert code == 2 and err.count("\n") == 1
+    assert f"{tmp_path / 'events.jsonl'} is a folder; expected the run's events.jsonl file" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["events.jsonl"]
+
+
 def test_run_writes_hand_histories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sng = str(SCENARIOS / "sng_9max.toml")
     out = tmp_path / "h"
