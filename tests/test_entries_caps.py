@@ -122,3 +122,9 @@ def test_r_brk_3_addon_break_length_follows_the_scenario(minutes: float) -> None
     assert later and min(later) >= brk["scheduled_end"]
     if minutes:
         assert min(later) < brk["scheduled_end"] + 60  # play resumes when the break ends
+    # the level clock stops during it, as for any break: the second level starts that much later
+    short = replace(sc, levels=(replace(sc.levels[0], minutes=4), *sc.levels[1:]))
+    _result, events = run_scripted(short, _quiet_then_random)
+    (brk,) = of_type(events, "AddOnBreakStarted")
+    starts = [e["t"] for e in of_type(events, "LevelStarted")]
+    assert brk["t"] < 240 and starts[:2] == [0, 240 + int(minutes * 60)]

@@ -379,7 +379,7 @@ class Director(Upkeep):
         if now >= self.cashier.addon_at:
             events, end = self.cashier.addon_break(now)  # R-BRK-3: add-ons in an extra break
             self._log(events)
-            return end - now, self._resolve
+            return self.schedule.hold(now, end), self._resolve
         due = self.schedule.due_break(now)
         if due is not None:
             index, resume = due

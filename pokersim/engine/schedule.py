@@ -122,6 +122,15 @@ class Schedule:
         self._pause_open = True
         return end
 
+    def hold(self, now: int, end: int) -> int:
+        """R-BRK-3: the level clock stops for the add-on break, as for any break; its length.
+
+        The level in force keeps the time it had left: later levels start that much later.
+        """
+        self.levels = self.levels.paused(now, end)
+        self._level_to = -1.0  # the next level moved: look it up again
+        return end - now
+
     def pause_left(self, now: int) -> int | None:
         """Every table idle: seconds of the pause left, 0 once as it ends, else None.
 
