@@ -640,7 +640,9 @@ class PlayerTimedOut:
     """A player ran out of clock, protection and time bank (R-DIS-1, R-HAND-6).
 
     ``action`` is what was taken for them: ``"check"`` when checking was free, else ``"fold"``.
-    ``connected`` tells a slow player from a disconnected one; either is absent afterwards.
+    ``connected`` tells a slow player from a disconnected one; a connected one is absent
+    afterwards, until they act again, a disconnected one is not (R-DIS-1: their next decision
+    runs the clock again).
     """
 
     t: int

@@ -525,9 +525,9 @@ def resolve_decision(
     Rules: a sitting-out player who is not back is folded at once (R-DIS-2). Otherwise the
     player answers after ``back_in_seconds + think_seconds``; time beyond the clock comes first
     from the protection time, then from the bank; past all of it the player times out:
-    check if free, else fold (R-DIS-1, R-HAND-6), and is marked absent. A player who acts is
-    no longer absent. The engine subtracts ``bank_used`` from the bank and advances its clock
-    by ``seconds``.
+    check if free, else fold (R-DIS-1, R-HAND-6), and, if connected, is marked absent. A player
+    who acts is no longer absent. The engine subtracts ``bank_used`` from the bank and advances
+    its clock by ``seconds``.
     """
     think_seconds = checked_think_seconds(think_seconds)
     if not bank_seconds >= 0:
@@ -549,7 +549,10 @@ def resolve_decision(
         used = min(response - base - extra, bank_seconds)  # rounding may overshoot by an ulp
         return DecisionOutcome(action, response, False, False, used, extra, False)
     total = base + extra + bank_seconds
-    return DecisionOutcome(timeout_action(legal), total, True, False, bank_seconds, extra, True)
+    # R-DIS-1: a connected player who times out is marked absent; a disconnected one is not:
+    # each of their decisions runs the clock again (R-DIS-3's protection in late stages)
+    out = timeout_action(legal)
+    return DecisionOutcome(out, total, True, False, bank_seconds, extra, connected)
 
 
 @frozen(slots=True, kw_only=True)

@@ -59,6 +59,14 @@ class Mutant:
     any_one: bool = False  # enough that one of them fails (a rule pinned across cases)
 
 
+def _absent_after_every_timeout(original):
+    def resolve(*args, **kwargs):
+        out = original(*args, **kwargs)
+        return out._replace(absent_after=True) if out.timed_out else out
+
+    return resolve
+
+
 def _break_with_a_fixed_draw(original):
     def plan_break(source, others, *, seats_per_table, rng):
         return original(
@@ -613,6 +621,13 @@ MUTANTS = [
         # the same break under two seeds: a draw that ignores the seed fails at least one
         ("R-BAL-1-broken-table-seats-drawn-seed-3", "R-BAL-1-broken-table-seats-drawn-seed-5"),
         any_one=True,
+    ),
+    Mutant(
+        "R-DIS-1: a disconnected player who times out is marked absent too",
+        incidents,
+        "resolve_decision",
+        _absent_after_every_timeout,
+        ("R-DIS-1-disconnected-player-is-not-marked-absent",),
     ),
     Mutant(
         "R-DIS-2: a sitting-out player checks when checking is free",

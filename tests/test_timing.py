@@ -85,7 +85,9 @@ def test_R_DIS_1_a_disconnected_player_times_out_after_clock_and_bank() -> None:
         BET, 2.0, FACING, CLOCK, bank_seconds=30.0, connected=False, back_in_seconds=math.inf
     )
     assert out.timed_out and out.action is FOLD and out.seconds == 45.0
-    assert out.absent_after
+    # only a connected player who times out is marked absent (R-DIS-1): a disconnected one runs
+    # the clock again at their next decision
+    assert not out.absent_after
 
 
 def test_R_DIS_1_a_disconnected_player_who_reconnects_in_time_acts() -> None:
@@ -134,7 +136,7 @@ def test_R_DIS_1_invariants(
     assert out.timed_out == (out.action != BET)
     if out.timed_out:
         assert out.action is (CHECK_CALL if free else FOLD)
-        assert out.bank_used == bank and out.absent_after
+        assert out.bank_used == bank and out.absent_after == connected
     else:
         assert out.seconds == pytest.approx(think + (0.0 if connected else back))
         assert not out.absent_after
