@@ -301,3 +301,19 @@ def test_r_elim_1_a_satellite_of_ten_seats_and_more_ends_after_the_hands_under_w
         paid = [f for f in result.finishes if f.prize_cents > 0]
         assert len(paid) == seats and {f.prize_cents for f in paid} == {seat_cents}
         assert sum(f.prize_cents for f in result.finishes) == result.prize_pool_cents
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_r_deal_1_a_shoot_outs_final_is_offered_its_deal_when_it_forms(seed: int) -> None:
+    """The last round's one table is the final table: a deal due there is put before its first
+    hand (it came after that hand, or never when that hand ended the final)."""
+    from pokersim.scenario import DealTerms
+
+    sc = replace(_shootout(8, seats=2), deal=DealTerms(enabled=True, at_players=2))
+    _result, events = run_scripted(sc, random_rule, seed=seed)
+    (formed,) = of_type(events, "FinalTableFormed")
+    (put,) = of_type(events, "DealNegotiationStarted")
+    final_hands = [
+        e["t"] for e in of_type(events, "TableHandStarted") if e["table_id"] == formed["table_id"]
+    ]
+    assert put["t"] == formed["t"] and put["t"] < min(final_hands)

@@ -238,6 +238,8 @@ class Upkeep(Endings):
         self._log(events)
         if fresh is not None:
             self._start_clock()
+        if len(self.floor.tables) == 1 and self.sc.deal.enabled and not self.cashier.deal_tried:
+            self._maybe_deal()  # R-DEAL-1: the last round's one table is the final table
 
     def _round_places(self, players: int) -> None:
         """R-SHOOT-1: a round at several shoot-out tables shares its places."""
