@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_hand_import import _PHH
 
 import pokersim.verify
 from pokersim.cli import main
@@ -87,17 +88,7 @@ CASE3 = (
     .replace("Bob = 600 }", "Bob = 600, Cid = 300 }")
 )
 
-PHH = """\
-variant = "NT"
-antes = [0, 0, 0]
-blinds_or_straddles = [5, 10, 0]
-min_bet = 10
-starting_stacks = [1000, 1000, 1000]
-actions = ["d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 ????", "p3 f", "p1 cbr 30", "p2 cc",
-  "d db 2c7d9h", "p1 cbr 40", "p2 f"]
-players = ["Ann", "Bob", "Cid"]
-finishing_stacks = [1030, 970, 1000]
-"""
+PHH = _PHH  # a three-player PHH hand that imports and verifies
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
