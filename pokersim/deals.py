@@ -58,8 +58,9 @@ class DealResult:
 
 
 def _money(cents: int) -> str:
-    """Cents as currency units, the way ``pokersim deal`` prints amounts (``1,234.50``)."""
-    return f"{cents / 100:,.2f}"
+    """Cents as currency units in a message (``1,234.50``), exact at any size."""
+    whole, part = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}{whole:,}.{part:02d}"
 
 
 def _is_int(x: object) -> bool:

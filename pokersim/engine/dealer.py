@@ -288,12 +288,7 @@ class Dealer(Shoe):
         inc = self.incidents
         if ask is None or (inc.conn_on and self._t0 + self._elapsed >= inc.conn.start[p]):
             return self._decide_away(view, p)  # absent, or maybe disconnected
-        decide, think_seconds, own, _row = ask
-        if own:  # a built-in model (the compiled rounds play it otherwise)
-            action = decide(view, self.draws)
-            think = think_seconds(view, self.draws, action)
-        else:  # a plug-in: what it raises or returns is checked, one line naming it (the input)
-            action, think = plugin_answer(self.models[p], *ask[:2], view, self.player_rng(p))
+        action, think = self._answer(p, ask, view)
         if 0.0 <= think <= self.action_seconds:
             self._elapsed += think  # answered within the action clock: nothing else applies
             return action
@@ -364,13 +359,16 @@ class Dealer(Shoe):
                 return sitting_out_action(view.legal, others_all_in(view))
         elif back_in > self.action_seconds + inc.protection_seconds(self._paid) + inc.bank[p]:
             return self._clocked(view, p, FOLD, 0.0, absent=False, back_in=back_in)
-        decide, think_seconds, own, _row = record = self.records[id(self.models[p])]
+        action, think = self._answer(p, self.records[id(self.models[p])], view)
+        return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
+
+    def _answer(self, p: int, record: Record, view: DecisionView) -> tuple[Action, float]:
+        """A model's answer and think time; a plug-in's are checked (``plugin_answer``)."""
+        decide, think_seconds, own, _row = record
         if own:
             action = decide(view, self.draws)
-            think = think_seconds(view, self.draws, action)
-        else:
-            action, think = plugin_answer(self.models[p], *record[:2], view, self.player_rng(p))
-        return self._clocked(view, p, action, think, absent=absent, back_in=back_in)
+            return action, think_seconds(view, self.draws, action)
+        return plugin_answer(self.models[p], decide, think_seconds, view, self.player_rng(p))
 
     def _clocked(
         self,
