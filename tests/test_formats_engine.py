@@ -34,7 +34,7 @@ def _shootout(n: int, seats: int = 4, **connection: Any) -> Scenario:
     return sc
 
 
-def test_shootout_tables_play_to_one_winner_and_winners_advance() -> None:
+def test_r_shoot_1_tables_play_to_one_winner_and_the_last_rounds_table_is_final() -> None:
     """Shoot-outs: no moves or table breaks within a round; a new round starts only when every
     table is down to one player, and it seats exactly those winners."""
     result, events = run_scripted(_shootout(20), random_rule, seed=3)
