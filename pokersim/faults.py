@@ -9,7 +9,8 @@ plan what happens next.
 Choices where RULES.md is silent:
 
 - A failure rolls back every hand in progress (stacks as they were when the hand began, a new
-  hand number and deck afterwards); time banks spent in a rolled-back hand stay spent.
+  hand number and deck afterwards, the same button); time banks spent in a rolled-back hand
+  stay spent.
 - Play resumes ``outage_seconds`` after the failure, or when the last rolled-back hand would
   have ended if that is later (the engine plays a hand in one step, so a hand's end is known).
 - ``server_failure_at_hands = [N]``: the server fails the moment the N-th hand of the

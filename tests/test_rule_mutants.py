@@ -1109,6 +1109,13 @@ MUTANTS = [
         ("R-FAULT-1-server-crash-rolls-back-every-table",),
     ),
     Mutant(
+        "R-FAULT-1: the button moves on past a voided hand",
+        floor.Floor,
+        "button_back",
+        lambda original: lambda self, tab: None,
+        ("R-FAULT-1-server-crash-rolls-back-every-table",),
+    ),
+    Mutant(
         "R-KO-4: the winner does not receive their own bounty",
         bounties.BountyLedger,
         "award_winner",

@@ -223,9 +223,13 @@ class Endings(Days):
         return self.tally.result()
 
     def _roll_back(self, tab: Table, result: Outcome) -> bool:
-        """The hand never happened (R-FAULT-1); its time-outs and disconnections did."""
+        """The hand never happened (R-FAULT-1); its time-outs and disconnections did.
+
+        Its button deals again: the rules return the hand to its start, not to the next one.
+        """
         inc = self.incidents
         event = inc.rolled_back(tab, result, self.now)
+        self.floor.button_back(tab)
         tab.playing = False
         self.playing -= 1
         if inc.conn_on or tab.table_id in inc.hand_timeouts:

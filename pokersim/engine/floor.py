@@ -131,6 +131,18 @@ class Floor:
         tab.last_button = button_seat
         return seat_nos, seat_nos.index(button_seat)
 
+    def button_back(self, tab: Table) -> None:
+        """R-FAULT-1: a voided hand's button deals the next hand (the hand returns to its start).
+
+        The seat before it as the last button: ``next_button`` finds the same seat again (or,
+        should its player have left meanwhile, the next occupied one).
+        """
+        if tab.last_button is None:
+            return
+        tab.last_button -= 1
+        if self.arrays is not None:
+            self.arrays.button_set(tab.table_id, tab.last_button)
+
     @staticmethod
     def in_order(tab: Table) -> list[int]:
         """The occupied seats in order (``tab.order``), their players in ``tab.ids``."""

@@ -176,6 +176,11 @@ class TableArrays:
                 row[seat_no - 1] = p + 1
             self.seat_ids[table_id] = row
 
+    def button_set(self, table_id: int, last_button: int) -> None:
+        """The table's last button as its record now says (a voided hand's, R-FAULT-1)."""
+        if table_id < self.capacity:
+            self.tabs[table_id, T_BUTTON] = last_button
+
     def player_codes(self, codes: Sequence[int]) -> None:
         """Each player's row in the compiled records (-1 a plug-in, -2 away: Python plays)."""
         self.codes = np.asarray(codes, dtype=np.int64)
