@@ -67,6 +67,16 @@ def _absent_after_every_timeout(original):
     return resolve
 
 
+def _disqualification_held_while_tables_play(original):
+    def draw(self, index):
+        if self.playing:  # only noted: applied after some table's hand ends
+            self.incidents.draw_disqualification(index, self.cashier.stop_at)
+            return None
+        return original(self, index)
+
+    return draw
+
+
 def _break_with_a_fixed_draw(original):
     def plan_break(source, others, *, seats_per_table, rng):
         return original(
@@ -1107,6 +1117,20 @@ MUTANTS = [
         "server_failure",
         _failed_hands_play_on,
         ("R-FAULT-1-server-crash-rolls-back-every-table",),
+    ),
+    Mutant(
+        "R-COND-1: a disqualification waits for a hand to end while other tables play",
+        upkeep.Upkeep,
+        "_draw_disqualification",
+        _disqualification_held_while_tables_play,
+        ("R-COND-1-placed-at-the-moment",),
+    ),
+    Mutant(
+        "R-COND-1: a disqualification that would leave one player is dropped",
+        incidents.Incidents,
+        "due_by_hands",
+        lambda original: lambda self, hands, stop_at: original(self, hands, stop_at + 1),
+        ("R-COND-1-heads-up-disqualification-ends-play",),
     ),
     Mutant(
         "R-FAULT-1: the button moves on past a voided hand",

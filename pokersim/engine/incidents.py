@@ -273,8 +273,8 @@ class Incidents:
     def draw_disqualification(self, index: int, stop_at: int) -> bool:
         """R-COND-1: a player still in, drawn at random, is to be disqualified (True: added)."""
         candidates = self._candidates()
-        if len(candidates) - 1 <= stop_at:
-            return False  # too few left for a disqualification to decide anything but the winner
+        if len(candidates) - 1 < stop_at:
+            return False  # play is over: nobody is left to place below the winner(s)
         scripted = self.scripted_dq
         if scripted is None:
             self.dq_pending.append(pick_player(self.seed, index, candidates))
@@ -290,7 +290,7 @@ class Incidents:
         while self._dq_hand_i < len(dq_hands) and hands_played >= dq_hands[self._dq_hand_i][0]:
             p = dq_hands[self._dq_hand_i][1]
             candidates = self._candidates()
-            if p in candidates and len(candidates) - 1 > stop_at:
+            if p in candidates and len(candidates) - 1 >= stop_at:
                 self.dq_pending.append(p)
             self._dq_hand_i += 1
 

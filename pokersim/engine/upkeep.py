@@ -291,10 +291,11 @@ class Upkeep(Endings):
         """R-COND-1: a player still in, drawn at random, is to be disqualified."""
         if not self.incidents.draw_disqualification(index, self.cashier.stop_at):
             return
-        if self.playing == 0 and not self.resolving:
-            self._apply_disqualifications()
-            if self._play_over():
-                self._finish()
+        if self.resolving or self.sync.round:
+            return  # applied once every table is idle, or the synchronized round's end
+        self._apply_disqualifications()  # now, unless the player's table is in a hand
+        if self.playing == 0 and self._play_over():
+            self._finish()
 
     def _infraction(self, index: int) -> None:
         """R-COND-3: a player still in, drawn at random, commits an infraction."""
