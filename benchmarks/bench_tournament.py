@@ -17,7 +17,7 @@ through PokerKit after the runs, and gives its microseconds a hand beside each r
 ``--stub`` replaces the hand engine and the player models by a scripted hand (two players
 contest a pot, all-in one hand in four, decided by the deal) to show the director's own cost
 per hand. Numbers depend on the
-machine and on what else it runs: compare runs made on one machine in one session. Microseconds
+machine and on what else it runs: compare runs made on one machine in one sitting. Microseconds
 per hand are CPU time of the run (``time.process_time``), which a busy shared machine disturbs
 far less than wall time; both are reported, with the CPU time the cyclic garbage collector
 took during the run and its number of full collections. Each process first plays one
