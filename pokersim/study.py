@@ -20,7 +20,10 @@ Store layout in the output folder::
     .pokersim.lock        held while a process writes the folder (``pokersim.lock``)
 
 The parent process alone writes files (workers return rows), so a remote cluster needs no shared
-file system; a run's ``runs`` part is written last and marks the run as complete.
+file system; a run's ``runs`` part is written last and marks the run as complete. Each part names
+its study in its schema metadata (``IDENTITY_KEY``, ``study_identity``): on resume, a part of
+another study (another scenario or sweep arm on the same seed) or one written before parts named
+their study is played again, since its rows cannot be told to be this study's.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ TABLES = ("runs", "finishes", "timeline")
 MAX_POOL_RESTARTS = 3
 MERGE_ROWS = 1 << 20  # rows per row group of the merged files
 _PART_NAME = re.compile(r"r([0-9]{8,})\.runs\.parquet")  # a completed run's mark
+IDENTITY_KEY = b"pokersim.study"  # a part's schema metadata: the study it belongs to
+_IDENTITY_FIELDS = ("format", "runner", "scenario_sha256", "target_sha256", "seed")
 
 # --- schemas: the documented columns (docs/studies.md), in file order --------------------------
 
@@ -201,6 +206,17 @@ class _Task:
     runner: str
     version: str = ""  # the client's pokersim version: a worker with another one refuses the run
     target_bytes: bytes = b""  # a linked satellite's target file (R-SAT-1), for remote workers
+    study: str = ""  # the study's identity (``study_identity``), stamped on its part files
+
+
+def study_identity(manifest: Mapping[str, Any]) -> str:
+    """The SHA-256 of what makes a study's rows (its ``study.json`` keys that resume checks).
+
+    Not the scenario's path nor ``runs``: the same scenario bytes moved, or a study extended,
+    is the same study. A sweep's arms are studies of their own scenario text, so differ too.
+    """
+    keys = {key: manifest[key] for key in _IDENTITY_FIELDS}
+    return hashlib.sha256(json.dumps(keys, sort_keys=True).encode()).hexdigest()
 
 
 def run_seeds(seed: int, runs: int) -> list[int]:
@@ -393,6 +409,7 @@ def _run_locked(
     if resume:
         provenance.check_resume(folder, force)
     done = _prepare_folder(folder, manifest, resume)
+    identity = study_identity(manifest)
     if in_memory:
         _write_atomic(Path(scenario_path), data)
     if not resume or not (folder / provenance.FILE).is_file() or force:
@@ -416,6 +433,7 @@ def _run_locked(
             runner=runner,
             version=_version(),
             target_bytes=target_bytes,
+            study=identity,
         )
         for i in range(runs)
         if i not in done
@@ -606,7 +624,7 @@ def _prepare_folder(folder: Path, manifest: dict[str, Any], resume: bool) -> set
                     f"cannot resume the study in {folder}: its {key} is {old.get(key)!r}, "
                     f"this command asks for {manifest[key]!r}"
                 )
-        done = _checked_runs(folder, manifest["seed"])
+        done = _checked_runs(folder, manifest["seed"], study_identity(manifest))
         beyond = sorted(i for i in done if i >= manifest["runs"])
         if beyond:
             raise ConfigError(
@@ -649,18 +667,19 @@ def read_json_object(path: Path, expected: str) -> dict[str, Any]:
     raise ConfigError(f"{path} {problem}: expected a JSON object, {expected}")
 
 
-def _checked_runs(folder: Path, seed: int) -> set[int]:
+def _checked_runs(folder: Path, seed: int, identity: str) -> set[int]:
     """The completed runs whose part files all read back; a damaged run is removed and named.
 
     A disk that filled up or a copy cut short can leave a part file empty or truncated, and a
-    part copied from another study holds other columns or another run: that run is played
-    again rather than stopping the merge with a raw Parquet error (or merging foreign rows).
+    part copied from another study holds other columns, another run or another study's identity
+    (``identity``): that run is played again rather than stopping the merge with a raw Parquet
+    error (or merging foreign rows).
     """
     done = set()
     for index in sorted(completed_runs(folder)):
         for table in ("runs", "finishes", "timeline"):
             path = _part_path(folder, index, table)
-            problem = _part_problem(path, table, index, derive_seed(seed, index))
+            problem = _part_problem(path, table, index, derive_seed(seed, index), identity)
             if problem is not None:
                 print(
                     f"study: part file {path} is {problem}; run {index} will be played again",
@@ -674,12 +693,13 @@ def _checked_runs(folder: Path, seed: int) -> set[int]:
     return done
 
 
-def _part_problem(path: Path, name: str, index: int, seed: int) -> str | None:
+def _part_problem(path: Path, name: str, index: int, seed: int, identity: str) -> str | None:
     """Why a part file cannot join run ``index`` (of seed ``seed``) of the study; None: it can."""
     try:
         part = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:
         return f"damaged ({_damage(path, exc)})"
+    stamp = (part.schema.metadata or {}).get(IDENTITY_KEY)  # before ``cast``, which drops it
     schema = SCHEMAS[name]
     try:
         part = part.cast(schema)
@@ -691,6 +711,18 @@ def _part_problem(path: Path, name: str, index: int, seed: int) -> str | None:
     if other_runs or other_seeds:
         got = f"run {min(other_runs)}" if other_runs else f"seed {min(other_seeds)}"
         return f"not a part of this study (it holds {got}, expected run {index} of seed {seed})"
+    return _identity_problem(stamp, identity)
+
+
+def _identity_problem(stamp: bytes | None, identity: str) -> str | None:
+    """Why a part's study identity is not ``identity``; None when it is."""
+    if stamp is None:
+        return "not a part of this study (it names no study: written by an earlier pokersim)"
+    if stamp != identity.encode():
+        return (
+            "not a part of this study (it names another study: another scenario, sweep arm or "
+            "runner on the same seed)"
+        )
     return None
 
 
@@ -745,7 +777,10 @@ def _write_atomic(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def _table_bytes(table: pa.Table) -> bytes:
+def _table_bytes(table: pa.Table, identity: str = "") -> bytes:
+    """A table as Parquet bytes, named as a part of the study ``identity`` (if any)."""
+    if identity:  # the merged files are written with the bare schema: it does not reach them
+        table = table.replace_schema_metadata({IDENTITY_KEY: identity.encode()})
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
     return bytes(sink.getvalue().to_pybytes())
@@ -1078,7 +1113,7 @@ def _normalize(task: _Task, raw: Any) -> RunResult:
         "timeline": to_table("timeline", timeline_rows),
         "runs": to_table("runs", [run_row]),
     }
-    return task.index, {name: _table_bytes(table) for name, table in tables.items()}
+    return task.index, {name: _table_bytes(t, task.study) for name, t in tables.items()}
 
 
 # --- execution backends ------------------------------------------------------------------------
