@@ -221,8 +221,8 @@ def icm_deal(
     dealt[0] -= keep_for_first
     divided = sum(dealt)
     equity = icm_exact(st, dealt)
-    weights = [max(0, int(round((e - floor) * _ICM_WEIGHT_SCALE))) for e in equity]
-    rest = apportion_cents(divided - n * floor, weights, stacks=st)
+    quotas = [max(0, int(round((e - floor) * _ICM_WEIGHT_SCALE))) for e in equity]
+    rest = _apportion_quotas(divided - n * floor, quotas, st)
     return DealResult(
         method=DealMethod.ICM,
         amounts=tuple(floor + x for x in rest),
@@ -230,6 +230,27 @@ def icm_deal(
         kept_for_first=keep_for_first,
         divided=divided,
     )
+
+
+def _apportion_quotas(total: int, quotas: Sequence[int], stacks: Sequence[int]) -> tuple[int, ...]:
+    """Share ``total`` cents by quotas already in micro-cents (ICM equities above the floor).
+
+    The quotas are the equities themselves, rounded: each player gets its whole cents and the
+    cents left go to the largest fractional parts, ties to the bigger stack, then the earlier
+    player (docs/money.md). Scaling them again by their sum, as ``apportion_cents`` would, lets
+    the rounding decide an exact tie (449 2/3 and 1798 2/3 cents are tied; rescaled, the
+    smaller stack's third came out a hair larger).
+    """
+    whole = [q // _ICM_WEIGHT_SCALE for q in quotas]
+    left = total - sum(whole)
+    if not 0 <= left <= len(quotas):  # never for equities that sum to ``total``
+        return apportion_cents(total, quotas, stacks=stacks)
+    order = sorted(
+        range(len(quotas)), key=lambda i: (-(quotas[i] % _ICM_WEIGHT_SCALE), -stacks[i], i)
+    )
+    for i in order[:left]:
+        whole[i] += 1
+    return tuple(whole)
 
 
 def make_deal(

@@ -1,0 +1,135 @@
+"""Edges of final-table deals (R-DEAL-1) that the main deal tests leave open.
+
+Expected cents are worked out by hand from the documented division (``docs/money.md``,
+"Deals"): exact shares, whole cents each, leftover cents to the largest fractional parts, ties
+to the bigger stack, then to the player listed first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokersim.deals import chip_chop, icm_deal, keep_for_first_cents
+
+
+def test_r_deal_1_keep_percent_is_the_decimal_written_and_truncated() -> None:
+    """R-DEAL-1 / R-MONEY-1: the kept percent is read as written and truncated to the cent.
+
+    0.3 % of 1000 cents is exactly 3 cents (the binary float 0.3 is a hair below it and would
+    truncate to 2); 5 % of 99 cents is 4.95, truncated to 4 (not rounded to 5); 2.5 % of
+    100039 cents is 2500.975, truncated to 2500.
+    """
+    assert keep_for_first_cents(0.3, 1000) == 3
+    assert keep_for_first_cents(5, 99) == 4
+    assert keep_for_first_cents(2.5, 100_039) == 2500
+
+
+@settings(max_examples=300, deadline=None)
+@given(tenths=st.integers(0, 50), pool=st.integers(0, 10**9))
+def test_r_deal_1_keep_percent_with_one_decimal_truncates_exactly(tenths: int, pool: int) -> None:
+    """R-DEAL-1: ``tenths / 10`` percent of the pool is ``tenths * pool / 1000``, truncated."""
+    assert keep_for_first_cents(tenths / 10, pool) == tenths * pool // 1000
+
+
+def test_r_deal_1_chip_chop_tie_goes_to_the_bigger_stack() -> None:
+    """Chip-chop of 100.02 and 100.00: 100.00 each, then 2 cents by chips 1:3 = 0.5 and 1.5.
+
+    Equal fractional parts: the bigger stack takes the cent. Catches breaking the tie by list
+    order alone.
+    """
+    assert chip_chop([1000, 3000], [10_002, 10_000]).amounts == (10_000, 10_002)
+
+
+def test_r_deal_1_icm_tie_goes_to_the_bigger_stack() -> None:
+    """ICM deal heads-up: 100.00 each, then first prize's 2 extra cents by the chance of first
+    place, 1/4 and 3/4: exactly 0.5 and 1.5 cents, a tie the bigger stack wins.
+
+    Catches the ICM deal breaking the tie by list order alone.
+    """
+    assert icm_deal([1000, 3000], [10_002, 10_000]).amounts == (10_000, 10_002)
+
+
+def test_r_deal_1_icm_equal_stacks_tie_goes_to_the_earlier_player() -> None:
+    """ICM deal, stacks 1, 2, 2, 1 of 6, prizes 5.31 and 2.14 (nothing guaranteed).
+
+    Each short stack wins with chance 1/6 and is second with chance 1/5, so its equity is
+    531/6 + 214/5 = 131.3 cents; each 2-chip stack has 531/3 + 214 * 3/10 = 241.2. Whole cents
+    744, one left: the largest fractional parts (0.3) belong to the two equal short stacks, and
+    the tie goes to the one listed first. Catches float noise deciding the cent (truncating
+    the ICM weights instead of rounding them).
+    """
+    assert icm_deal([1, 2, 2, 1], [531, 214]).amounts == (132, 241, 241, 131)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.data(),
+    values=st.lists(st.integers(1, 5000), min_size=1, max_size=3, unique=True),
+    table=st.lists(st.integers(0, 10**6), min_size=1, max_size=8),
+)
+def test_r_deal_1_equal_stacks_get_equal_deals_earlier_first(data, values, table) -> None:
+    """R-DEAL-1: players with equal stacks have equal shares (ICM and chip-chop alike), so their
+    amounts differ by at most the one leftover cent, which the earlier of them gets."""
+    n = data.draw(st.integers(2, 7))
+    stacks = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    prizes = sorted(table, reverse=True)
+    for deal in (icm_deal(stacks, prizes), chip_chop(stacks, prizes)):
+        amounts = deal.amounts
+        for i in range(n):
+            for j in range(i + 1, n):
+                if stacks[i] == stacks[j]:
+                    assert 0 <= amounts[i] - amounts[j] <= 1, (stacks, prizes, amounts)
+
+
+def test_r_deal_1_icm_exact_tie_goes_to_the_bigger_stack_then_the_earlier() -> None:
+    """ICM deal, one prize of 26.98 for stacks 1, 1, 4: each player's equity is its chip share,
+    449 2/3, 449 2/3 and 1798 2/3 cents. Whole cents 2,696, two left, every fractional part 2/3:
+    the bigger stack takes one, then the first listed of the two equal ones.
+
+    Catches the rounded equities being scaled again by their sum (the small stacks' thirds
+    then came out larger and took both cents).
+    """
+    assert icm_deal([1, 1, 4], [2698]).amounts == (450, 449, 1799)
+
+
+def _exact_icm(stacks: list[int], prizes: list[int]) -> list[Fraction]:
+    """Malmuth-Harville equities as exact fractions, over every finishing order."""
+    equity = [Fraction(0)] * len(stacks)
+    for order in permutations(range(len(stacks))):
+        chance, left = Fraction(1), sum(stacks)
+        for p in order:
+            chance *= Fraction(stacks[p], left)
+            left -= stacks[p]
+        for place, p in enumerate(order):
+            if place < len(prizes):
+                equity[p] += chance * prizes[place]
+    return equity
+
+
+def _largest_remainders(quotas: list[Fraction], stacks: list[int]) -> tuple[int, ...]:
+    whole = [q.numerator // q.denominator for q in quotas]
+    left = int(sum(quotas)) - sum(whole)
+    order = sorted(range(len(quotas)), key=lambda i: (-(quotas[i] - whole[i]), -stacks[i], i))
+    for i in order[:left]:
+        whole[i] += 1
+    return tuple(whole)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    stacks=st.lists(st.integers(1, 6), min_size=2, max_size=4),
+    table=st.lists(st.integers(0, 5000), min_size=1, max_size=4),
+)
+def test_r_deal_1_icm_deal_is_exact_equity_by_largest_remainders(stacks, table) -> None:
+    """R-DEAL-1 (docs/money.md): with nothing guaranteed and nothing kept, each player gets
+    their exact ICM equity in whole cents, the cents left to the largest fractional parts, ties
+    to the bigger stack, then the earlier player. Small chip counts make exact ties common."""
+    prizes = sorted(table, reverse=True)[: len(stacks)]
+    if len(prizes) == len(stacks):
+        prizes[-1] = 0  # nothing guaranteed: the next payout is 0
+    expected = _largest_remainders(_exact_icm(stacks, prizes), stacks)
+    assert icm_deal(stacks, prizes).amounts == expected
