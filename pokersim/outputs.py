@@ -424,13 +424,16 @@ class _HandFiles:
     def __init__(
         self, kind: str, final: Path, scenario: Scenario, seed: int, hero: str | None
     ) -> None:
+        from pokersim.hand_history_rows import hand_rows_reader
         from pokersim.history.recorder import HandHistoryRecorder
 
         self.final = final
         self.folder = final.with_name(final.name + ".part")
         self.discard()  # left by a run that was killed
         try:
-            self.recorder = HandHistoryRecorder(kind, self.folder, scenario, seed, hero=hero)
+            self.recorder = HandHistoryRecorder(
+                kind, self.folder, scenario, seed, hero=hero, read=hand_rows_reader()
+            )
         except ValueError as exc:  # an unknown --hero
             raise ConfigError(str(exc)) from None
 

@@ -18,23 +18,37 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import Any, cast
 
 from pokersim.cards import format_cards
-from pokersim.config import AnteKind, BettingStructure
-from pokersim.events import (
-    ActionKind,
-    ActionTaken,
-    BoardDealt,
-    ForcedBetPosted,
-    PostKind,
-)
+from pokersim.config import AnteKind, BettingStructure, Level
+from pokersim.events import ActionKind, PostKind
 from pokersim.hand import HandResult
-from pokersim.history._record import HandRecord, name_function, read_hand
+from pokersim.history._record import (
+    ACT,
+    BOARD,
+    POST,
+    HandRecord,
+    NameOf,
+    hole_text,
+    name_function,
+    read_hand,
+)
 from pokersim.history.tournament import TournamentClock
 
-__all__ = ["hand_to_phh", "hands_to_phhs", "phh_player_order", "write_phhs_by_table"]
+__all__ = [
+    "hand_to_phh",
+    "hands_to_phhs",
+    "phh_player_order",
+    "records_to_phhs",
+    "write_phhs_by_table",
+]
 
 _VALUE = str | int | bool | list[int] | list[str]
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_ANTE = PostKind.ANTE
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_CLASSIC = AnteKind.CLASSIC
 
 
 def phh_player_order(record: HandRecord) -> list[int]:
@@ -51,83 +65,64 @@ def _toml(value: _VALUE) -> str:
         return int.__repr__(value)
     if type(value) is str:
         return str(_encode_str(value))
+    if type(value) is list:
+        kinds = set(map(type, value))
+        if kinds <= _INT:  # the usual lists: chips, seats, ids (a list's repr joins theirs)
+            return repr(value)
+        if kinds == _STR:  # names
+            return "[" + ", ".join(map(_encode_str, cast(list[str], value))) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
-    if all(type(v) is int for v in value):  # the usual list: chips, seats, ids
+    if all(type(v) is int for v in value):
         return "[" + ", ".join(map(int.__repr__, value)) + "]"
     return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
-def _phh_actions(rec: HandRecord, pos_of: dict[int, int], hero: int | None = None) -> list[str]:
+_INT, _STR = frozenset([int]), frozenset([str])
+
+
+def _phh_actions(
+    rec: HandRecord, hero: int | None = None, pos_of: list[int] | None = None
+) -> list[str]:
     """The ``actions`` list: hole cards, then board and player actions as they happened.
 
     Every live hand is shown as soon as betting is over for good: that is when PokerKit,
     like a live table, turns the cards over. With ``hero`` (a player id) the other players'
-    hole cards are dealt unknown (``????``) and seen only when shown.
+    hole cards are dealt unknown (``????``) and seen only when shown. ``pos_of``: each
+    seat's player number (``_positions``).
     """
-    order = phh_player_order(rec)
+    hole, ids = rec.hole, rec.player_ids
+    player = [f"p{k}" for k in pos_of or _positions(rec)]  # by seat
     lines: list[str] = [
-        f"d dh p{pos_of[s] + 1} "
-        + (format_cards(rec.hole[s]) if hero is None or rec.player_ids[s] == hero else "????")
-        for s in order
+        f"d dh {player[s]} " + (hole_text(hole[s]) if hero is None or ids[s] == hero else "????")
+        for s in rec.order
     ]
-    showdown = rec.went_to_showdown()
-    last_action = rec.actions[-1] if rec.actions else None
-    shows = [
-        f"p{pos_of[s] + 1} sm {format_cards(rec.hole[s])}"
-        for s in (rec.show_order() if showdown else [])
-    ]
-    if showdown and last_action is None:
-        lines.extend(shows)
-    idle = _idle_checks(rec)
-    # Chips behind and this round's bets, to spot a raise that nobody can call.
-    stacks = list(rec.starting_stacks)
-    bets = [0] * rec.n
-    folded = [False] * rec.n
-    for k, e in enumerate(rec.events):
-        if isinstance(e, ForcedBetPosted):
-            stacks[e.seat] -= e.amount
-            if e.kind is not PostKind.ANTE:
-                bets[e.seat] += e.amount
-        elif isinstance(e, BoardDealt):
-            bets = [0] * rec.n
-            lines.append(f"d db {format_cards(e.cards)}")
-        elif isinstance(e, ActionTaken):
-            p = f"p{pos_of[e.seat] + 1}"
-            if e.kind is ActionKind.FOLD:
-                line = f"{p} f"
-                folded[e.seat] = True
-            elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
-                line = f"{p} cc"
-            elif _callable_by_nobody(e.seat, stacks, bets, folded):
-                # Every other player is all-in or can put in no more than the current
-                # price: chip for chip this raise is a call plus an uncalled bet returned
-                # (R-HAND-3). PHH readers (PokerKit) do not allow such a raise, so it is
-                # written as the call it amounts to, with the raise kept as a comment.
-                line = f"{p} cc # raise to {e.to}: nobody can call more"
-            else:
-                line = f"{p} cbr {e.to}"
-            stacks[e.seat] -= e.amount
-            bets[e.seat] += e.amount
-            if e.timed_out:
-                line += " # timed out"
-            lines.append(line)
-            if k in idle:
-                lines.append(f"p{pos_of[idle[k]] + 1} cc # {IDLE_CHECK_COMMENT}")
-            if showdown and e is last_action:
-                lines.extend(shows)
+    shows: list[str] = []
+    if rec.n - len(rec.folded_seats) > 1:  # a showdown
+        shows = [f"{player[s]} sm {hole_text(hole[s])}" for s in rec.show_order()]
+        if rec.last_action < 0:
+            lines.extend(shows)
+    _Betting(rec, lines, shows, player).write()
     return lines
+
+
+def _positions(rec: HandRecord) -> list[int]:
+    """Each seat's PHH player number (``p1`` is 1), by seat index."""
+    pos_of = [0] * rec.n
+    for k, s in enumerate(rec.order, start=1):
+        pos_of[s] = k
+    return pos_of
 
 
 IDLE_CHECK_COMMENT = "no decision left: the others are all-in or out"
 
 
-def _idle_checks(rec: HandRecord) -> dict[int, int]:
-    """The idle checks PokerKit asks for and our engine does not (R-BLIND-2).
+class _Betting:
+    """The hand's board and action lines, and the idle checks PokerKit asks for (R-BLIND-2).
 
     When everyone else still in is all-in for no more than a player has put in this round,
     our engine asks that last player with chips nothing: nothing is left to decide. PokerKit
@@ -137,52 +132,133 @@ def _idle_checks(rec: HandRecord) -> dict[int, int]:
     with chips on a later street after the others fold or are all-in. The history writes that
     check after the round's last action, so that PHH readers replay it as written.
 
-    Returns ``{index in rec.events of the round's last action: seat that checks}``.
+    One pass over the steps keeps the chips behind, the round's bets and who folded (what the
+    raises nobody can call and the idle checks read), and counts the players still in and
+    those of them with chips, instead of counting them again after every action. A check is
+    due after an action when it leaves one player with chips among several still in, and no
+    later action of the round replaces it: it is written once the round's next board comes,
+    the hand ends, or at once after the hand's last action (nothing can replace it then).
     """
-    n = rec.n
-    stacks = list(rec.starting_stacks)
-    bets = [0] * n
-    folded = [False] * n
-    queue: list[bool] | None = None  # PokerKit's players to act as the round began
-    acted: set[int] = set()
-    checks: dict[int, int] = {}
-    pending: tuple[int, int] | None = None  # (last action, seat) if the round ended now
-    for k, e in enumerate(rec.events):
-        if isinstance(e, ForcedBetPosted):
-            stacks[e.seat] -= e.amount
-            if e.kind is not PostKind.ANTE:
-                bets[e.seat] += e.amount
-        elif isinstance(e, BoardDealt):
-            if pending is not None:
-                checks[pending[0]] = pending[1]
-            bets = [0] * n
-            queue = None
-            acted = set()
-            pending = None
-        elif isinstance(e, ActionTaken):
-            if queue is None:
-                reach = sorted(stacks[i] + bets[i] for i in range(n) if not folded[i])
-                queue = [not folded[i] and stacks[i] > 0 and reach[-2] > bets[i] for i in range(n)]
-            stacks[e.seat] -= e.amount
-            bets[e.seat] += e.amount
-            folded[e.seat] = folded[e.seat] or e.kind is ActionKind.FOLD
-            acted.add(e.seat)
-            live = [i for i in range(n) if not folded[i]]
-            holders = [i for i in live if stacks[i] > 0]
-            seat = holders[0] if len(live) > 1 and len(holders) == 1 else -1
-            idle = seat >= 0 and queue[seat] and seat not in acted and bets[seat] >= max(bets)
-            pending = (k, seat) if idle else None
-    if pending is not None:
-        checks[pending[0]] = pending[1]
-    return checks
 
-
-def _callable_by_nobody(seat: int, stacks: list[int], bets: list[int], folded: list[bool]) -> bool:
-    """True when no other player still in can put in more than the highest bet so far."""
-    top = max(bets)
-    return not any(
-        not folded[j] and stacks[j] + bets[j] > top for j in range(len(stacks)) if j != seat
+    __slots__ = (
+        "acted",
+        "bets",
+        "folded",
+        "holders",
+        "lines",
+        "live",
+        "player",
+        "queue",
+        "rec",
+        "shows",
+        "stacks",
+        "top",
     )
+
+    def __init__(self, rec: HandRecord, lines: list[str], shows: list[str], player: list[str]):
+        n = rec.n
+        self.rec = rec
+        self.lines = lines
+        self.shows = shows
+        self.player = player  # "p1" ... by seat
+        self.stacks = list(rec.starting_stacks)
+        self.bets = [0] * n
+        self.folded = [False] * n
+        self.top = 0  # the round's highest bet
+        self.live = n  # players who have not folded
+        self.holders = sum([1 for s in self.stacks if s > 0])  # ... with chips behind
+        self.queue: list[bool] | None = None  # PokerKit's players to act as the round began
+        self.acted: set[int] = set()
+
+    def write(self) -> None:
+        """Append the lines of the hand's steps."""
+        lines = self.lines
+        last = self.rec.last_action
+        pending = -1  # the seat of an idle check due after the latest action, if it stands
+        for k, step in enumerate(self.rec.steps):
+            code = step[0]
+            if code == ACT:
+                pending = self.action(step)
+                if k == last:  # the hand's last action: nothing can replace its check
+                    if pending >= 0:
+                        lines.append(f"{self.player[pending]} cc # {IDLE_CHECK_COMMENT}")
+                        pending = -1
+                    lines.extend(self.shows)
+            elif code == POST:
+                self.post(step[1], step[3], step[2] is not _ANTE)
+            elif code == BOARD:
+                if pending >= 0:
+                    lines.append(f"{self.player[pending]} cc # {IDLE_CHECK_COMMENT}")
+                    pending = -1
+                self.bets = [0] * self.rec.n
+                self.top = 0
+                self.queue = None
+                self.acted = set()
+                lines.append(f"d db {format_cards(step[2])}")
+        if pending >= 0:
+            lines.append(f"{self.player[pending]} cc # {IDLE_CHECK_COMMENT}")
+
+    def post(self, seat: int, amount: int, bet: bool) -> None:
+        """A forced bet of ``amount`` (a bet of the round unless an ante)."""
+        stacks = self.stacks
+        had = stacks[seat] > 0 and not self.folded[seat]
+        stacks[seat] -= amount
+        if bet:
+            self.bets[seat] += amount
+            self.top = max(self.top, self.bets[seat])
+        self.holders += (stacks[seat] > 0 and not self.folded[seat]) - had
+
+    def action(self, step: tuple[Any, ...]) -> int:
+        """Write an action's line; return the seat whose idle check it makes due, or -1."""
+        _, seat, _, kind, amount, to, _, timed_out = step
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        if self.queue is None:
+            n = self.rec.n
+            reach = sorted([stacks[i] + bets[i] for i in range(n) if not folded[i]])
+            self.queue = [not folded[i] and stacks[i] > 0 and reach[-2] > bets[i] for i in range(n)]
+        p = self.player[seat]
+        if kind is _FOLD:
+            line = p + " f"
+        elif kind is _CHECK or kind is _CALL:
+            line = p + " cc"
+        elif self.callable_by_nobody(seat):
+            # Every other player is all-in or can put in no more than the current
+            # price: chip for chip this raise is a call plus an uncalled bet returned
+            # (R-HAND-3). PHH readers (PokerKit) do not allow such a raise, so it is
+            # written as the call it amounts to, with the raise kept as a comment.
+            line = f"{p} cc # raise to {to}: nobody can call more"
+        else:
+            line = f"{p} cbr {to}"
+        self.lines.append(line + " # timed out" if timed_out else line)
+        had = stacks[seat] > 0 and not folded[seat]
+        stacks[seat] -= amount
+        bet = bets[seat] = bets[seat] + amount
+        if bet > self.top:
+            self.top = bet
+        if kind is _FOLD and not folded[seat]:
+            folded[seat] = True
+            self.live -= 1
+        self.holders += (stacks[seat] > 0 and not folded[seat]) - had
+        self.acted.add(seat)
+        if self.live < 2 or self.holders != 1:
+            return -1
+        return self.idle_seat()
+
+    def idle_seat(self) -> int:
+        """The one player with chips among several still in, if PokerKit would ask them."""
+        stacks, folded = self.stacks, self.folded
+        seat = next(i for i in range(self.rec.n) if not folded[i] and stacks[i] > 0)
+        assert self.queue is not None
+        due = self.queue[seat] and seat not in self.acted and self.bets[seat] >= self.top
+        return seat if due else -1
+
+    def callable_by_nobody(self, seat: int) -> bool:
+        """True when no other player still in can put in more than the highest bet so far."""
+        top = self.top
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        return not any(
+            [not folded[j] and stacks[j] + bets[j] > top for j in range(len(stacks)) if j != seat]
+        )
 
 
 def hand_to_phh(
@@ -209,118 +285,191 @@ def hand_to_phh(
     Raises ``ValueError`` for a hand played without action events.
     """
     rec = read_hand(result)
-    return _phh_body(
-        rec,
-        names=names,
-        seat_count=seat_count,
-        tournament_id=tournament_id,
-        tournament_start=tournament_start,
-        time_zone=time_zone,
-        event=event,
-        hero=hero,
-        hand_number=hand_number,
+    form = _PhhForm(names, seat_count, tournament_id, tournament_start, time_zone, event, hero)
+    return form.body(rec, hand_number)
+
+
+class _PhhForm:
+    """What every hand of one ``.phhs`` shares: names, clock, table size, tournament, event."""
+
+    __slots__ = (
+        "clock",
+        "event",
+        "games",
+        "hero",
+        "name_of",
+        "seat_count",
+        "seats",
+        "start",
+        "tail",
+        "time_zone",
     )
 
+    def __init__(
+        self,
+        names: Mapping[int, str] | None,
+        seat_count: int,
+        tournament_id: int | None,
+        tournament_start: datetime | None,
+        time_zone: str,
+        event: str | None,
+        hero: int | None,
+    ) -> None:
+        self.name_of: NameOf = name_function(names)
+        self.seat_count = seat_count
+        self.seats = f"seat_count = {_toml(seat_count)}"
+        self.games: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+        self.hero = hero
+        self.start = tournament_start
+        self.clock: TournamentClock | None = None
+        if tournament_start is not None and tournament_start.tzinfo is not None:
+            self.clock = TournamentClock(tournament_start)
+            time_zone = self.clock.label
+        self.time_zone = f"time_zone = {_toml(time_zone)}"
+        self.event = None if event is None else f"event = {_toml(event)}"
+        self.tail = None if tournament_id is None else f"_tournament_id = {_toml(tournament_id)}"
 
-def _phh_body(
-    rec: HandRecord,
-    *,
-    names: Mapping[int, str] | None,
-    seat_count: int,
-    tournament_id: int | None,
-    tournament_start: datetime | None,
-    time_zone: str,
-    event: str | None,
-    hero: int | None = None,
-    hand_number: int | None = None,
-) -> str:
-    if seat_count < max(rec.seat_nos):
-        raise ValueError(
-            f"seat_count={seat_count} is below the highest seat number {max(rec.seat_nos)} "
-            f"of table {rec.table_id}: pass the table size"
-        )
-    order = phh_player_order(rec)
-    pos_of = {seat: k for k, seat in enumerate(order)}
-    n = rec.n
-    level = rec.level
-    structure = rec.result.setup.structure
+    def when(self, rec: HandRecord) -> tuple[str, int, int, int]:
+        """The hand's ``time``, day, month and year."""
+        if self.clock is not None:
+            _, hhmmss, year, month, day = self.clock.stamp(rec.result.setup.start_time)
+            return hhmmss, day, month, year
+        when = rec.hand_time(self.start)
+        return when.strftime("%H:%M:%S"), when.day, when.month, when.year
 
-    # What each player actually posted as ante (short stacks post less, R-BLIND-1): writing
-    # the posted amounts makes any reader post exactly what was posted, whatever order the
-    # blind and the ante were taken in (R-ANTE-1).
-    posted_ante = [0] * n
+    def game(self, rec: HandRecord) -> tuple[Any, ...]:
+        """The game's lines before the antes, after them, and its own last fields.
+
+        The same for every hand of a level at a table size: made once (the cache holds the
+        level and the structure, so their ids stay theirs).
+        """
+        level = rec.level
+        structure = rec.result.setup.structure
+        key = (id(level), id(structure), rec.n)
+        game = self.games.get(key)
+        if game is None:
+            game = self.games[key] = (level, structure, *_game(level, structure, rec.n))
+        return game
+
+    def body(self, rec: HandRecord, hand_number: int | None) -> str:
+        """One hand's ``.phh`` text: its fields in PHH's order, one a line."""
+        if self.seat_count < max(rec.seat_nos):
+            raise ValueError(
+                f"seat_count={self.seat_count} is below the highest seat number "
+                f"{max(rec.seat_nos)} of table {rec.table_id}: pass the table size"
+            )
+        order = rec.order
+        hhmmss, day, month, year = self.when(rec)
+        pos_of = _positions(rec)
+        acts = list(map(_encode_str, _phh_actions(rec, self.hero, pos_of)))
+        ids = [rec.player_ids[s] for s in order]
+        _, _, before, after, tail = self.game(rec)
+        lines = [
+            before,
+            f"antes = {_toml(_antes(rec, pos_of))}",
+            after,
+            f"starting_stacks = {_toml([rec.starting_stacks[s] for s in order])}",
+            "actions = [\n" + "".join([f"  {a},\n" for a in acts]) + "]",
+        ]
+        if self.event is not None:
+            lines.append(self.event)
+        lines += [
+            f"time = {hhmmss}",  # a TOML local time, not a string
+            self.time_zone,
+            f"day = {day}",  # the clock's ints
+            f"month = {month}",
+            f"year = {year}",
+            f"hand = {_toml(rec.hand_no)}",
+            f"level = {_toml(rec.result.setup.level_index + 1)}",
+            f"seats = {_toml([rec.seat_nos[s] for s in order])}",
+            self.seats,
+            f"table = {_toml(rec.table_id)}",
+            f"players = {_toml(list(map(self.name_of, ids)))}",
+            f"finishing_stacks = {_toml([rec.final_stacks[s] for s in order])}",
+        ]
+        # User-defined fields (PHH reserves the leading underscore for them).
+        if self.tail is not None:
+            lines.append(self.tail)
+        if hand_number is not None:
+            lines.append(f"_hand_id = {_toml(hand_number)}")
+        lines += [tail, f"_player_ids = {_toml(ids)}", ""]
+        return "\n".join(lines)
+
+
+def _antes(rec: HandRecord, pos_of: list[int]) -> list[int]:
+    """What each player actually posted as ante, in PHH's order.
+
+    Short stacks post less (R-BLIND-1): writing the posted amounts makes any reader post
+    exactly what was posted, whatever order the blind and the ante were taken in (R-ANTE-1).
+    """
+    antes = [0] * rec.n
     for p in rec.posts:
-        if p.kind is PostKind.ANTE:
-            posted_ante[pos_of[p.seat]] += p.amount
-    antes = list(posted_ante)
-    blinds = [0] * n
-    blinds[0] = level.small_blind
-    blinds[1] = level.big_blind
-    if n == 2:
+        if p[2] is _ANTE:
+            antes[pos_of[p[1]] - 1] += p[3]
+    if rec.n == 2:
         # PHH's heads-up convention: p1 is the big blind, yet these two lists keep the small
         # blind's slot first.
         antes.reverse()
+    return antes
 
-    name_of = name_function(names)
-    fields: list[tuple[str, _VALUE]] = []
-    if structure is BettingStructure.FIXED_LIMIT:
-        fields.append(("variant", "FT"))
-    else:
-        fields.append(("variant", "NT"))
+
+def _game(level: Level, structure: BettingStructure, n: int) -> tuple[str, str, str]:
+    """The game's fields around the antes, and its user-defined ones.
+
+    Before the antes: variant, ante trimming; after them: blinds, bet sizes; last: the
+    structure and the ante.
+    """
+    fixed_limit = structure is _FIXED_LIMIT
+    blinds = [0] * n
+    blinds[0] = level.small_blind
+    blinds[1] = level.big_blind
     # Classic antes are part of each player's contribution (R-HAND-4: a player all-in for a
     # short ante wins at most that much from each opponent): PHH says so with ante trimming.
     # The big-blind ante is dead money of the main pot, PHH's default.
-    fields.append(("ante_trimming_status", level.ante_kind is AnteKind.CLASSIC))
-    fields.append(("antes", antes))
-    fields.append(("blinds_or_straddles", blinds))
-    if structure is BettingStructure.FIXED_LIMIT:
-        fields.append(("small_bet", level.big_blind))
-        fields.append(("big_bet", 2 * level.big_blind))
+    before = [
+        f"variant = {_toml('FT' if fixed_limit else 'NT')}",
+        f"ante_trimming_status = {_toml(level.ante_kind is _CLASSIC)}",
+    ]
+    after = [f"blinds_or_straddles = {_toml(blinds)}"]
+    if fixed_limit:
+        after.append(f"small_bet = {_toml(level.big_blind)}")
+        after.append(f"big_bet = {_toml(2 * level.big_blind)}")
     else:
-        fields.append(("min_bet", level.big_blind))
-    fields.append(("starting_stacks", [rec.starting_stacks[s] for s in order]))
-    fields.append(("actions", _phh_actions(rec, pos_of, hero)))
-    if event is not None:
-        fields.append(("event", event))
-    if tournament_start is not None and tournament_start.tzinfo is not None:
-        clock = TournamentClock(tournament_start)
-        when = clock.local(rec.result.setup.start_time)
-        time_zone = clock.label
-    else:
-        when = rec.hand_time(tournament_start)
-    fields.append(("time", when.strftime("%H:%M:%S")))
-    fields.append(("time_zone", time_zone))
-    fields.append(("day", when.day))
-    fields.append(("month", when.month))
-    fields.append(("year", when.year))
-    fields.append(("hand", rec.hand_no))
-    fields.append(("level", rec.result.setup.level_index + 1))
-    fields.append(("seats", [rec.seat_nos[s] for s in order]))
-    fields.append(("seat_count", seat_count))
-    fields.append(("table", rec.table_id))
-    fields.append(("players", [name_of(rec.player_ids[s]) for s in order]))
-    fields.append(("finishing_stacks", [rec.final_stacks[s] for s in order]))
-    # User-defined fields (PHH reserves the leading underscore for them).
-    if tournament_id is not None:
-        fields.append(("_tournament_id", tournament_id))
-    if hand_number is not None:
-        fields.append(("_hand_id", hand_number))
-    fields.append(("_betting_structure", structure.value))
-    fields.append(("_ante_kind", level.ante_kind.value))
-    fields.append(("_ante", level.ante))
-    fields.append(("_player_ids", [rec.player_ids[s] for s in order]))
+        after.append(f"min_bet = {_toml(level.big_blind)}")
+    tail = [
+        f"_betting_structure = {_toml(structure.value)}",
+        f"_ante_kind = {_toml(level.ante_kind.value)}",
+        f"_ante = {_toml(level.ante)}",
+    ]
+    return "\n".join(before), "\n".join(after), "\n".join(tail)
 
-    lines = []
-    for key, value in fields:
-        if key == "time":
-            lines.append(f"time = {value}")  # a TOML local time, not a string
-        elif key == "actions":
-            assert isinstance(value, list)
-            inner = "".join(f"  {_toml(v)},\n" for v in value)
-            lines.append(f"actions = [\n{inner}]")
-        else:
-            lines.append(f"{key} = {_toml(value)}")
-    return "\n".join(lines) + "\n"
+
+def records_to_phhs(
+    records: Iterable[HandRecord],
+    *,
+    names: Mapping[int, str] | None = None,
+    seat_count: int = 9,
+    tournament_id: int | None = None,
+    tournament_start: datetime | None = None,
+    time_zone: str = "UTC",
+    event: str | None = None,
+    hero: int | None = None,
+    hand_number: Callable[[HandResult], int | None] | None = None,
+    header: str | None = None,
+) -> str:
+    """``hands_to_phhs`` of hands already read (``read_hand``).
+
+    A run's recorder reads each hand once for both formats.
+    """
+    form = _PhhForm(names, seat_count, tournament_id, tournament_start, time_zone, event, hero)
+    parts = []
+    for k, rec in enumerate(records, start=1):
+        number = hand_number(rec.result) if hand_number is not None else None
+        parts.append(f"[{k}]\n{form.body(rec, number)}")
+    text = "\n".join(parts)
+    if header and parts:
+        text = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()) + "\n" + text
+    return text
 
 
 def hands_to_phhs(
@@ -341,24 +490,18 @@ def hands_to_phhs(
     ``hand_number`` gives each hand's PokerStars hand number (``_hand_id``); ``header`` is
     written first as TOML comment lines.
     """
-    parts = []
-    for k, result in enumerate(results, start=1):
-        body = hand_to_phh(
-            result,
-            names=names,
-            seat_count=seat_count,
-            tournament_id=tournament_id,
-            tournament_start=tournament_start,
-            time_zone=time_zone,
-            event=event,
-            hero=hero,
-            hand_number=hand_number(result) if hand_number is not None else None,
-        )
-        parts.append(f"[{k}]\n{body}")
-    text = "\n".join(parts)
-    if header and parts:
-        text = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()) + "\n" + text
-    return text
+    return records_to_phhs(
+        map(read_hand, results),
+        names=names,
+        seat_count=seat_count,
+        tournament_id=tournament_id,
+        tournament_start=tournament_start,
+        time_zone=time_zone,
+        event=event,
+        hero=hero,
+        hand_number=hand_number,
+        header=header,
+    )
 
 
 def write_phhs_by_table(

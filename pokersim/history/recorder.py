@@ -21,11 +21,13 @@ the players out in a hand are written after its pots with their bounties and pri
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pokersim.events import BountyPaid, EntryBought, PlayerEliminated, PrizePaid, TableBroken
+from pokersim.history._record import ACT, BOARD, POST, POT, UNCALLED, Pot, make_record, read_hand
 from pokersim.history.tournament import (
     BountyWin,
     Finish,
@@ -38,7 +40,21 @@ from pokersim.history.tournament import (
     tournament_summary,
 )
 
-__all__ = ["FULL_VIEW_NOTE", "HandHistoryRecorder", "hero_file_stem"]
+# read_hand, and what a reader of a hand's log rows makes the same record with (the steps'
+# kinds, Pot, make_record: ``pokersim.outputs``)
+__all__ = [
+    "ACT",
+    "BOARD",
+    "FULL_VIEW_NOTE",
+    "POST",
+    "POT",
+    "UNCALLED",
+    "HandHistoryRecorder",
+    "Pot",
+    "hero_file_stem",
+    "make_record",
+    "read_hand",
+]
 
 FULL_VIEW_NOTE = (
     "Full view: every player's hole cards are written (a simulator sees them all), for "
@@ -71,6 +87,39 @@ class _FinishBuilder:
         )
 
 
+class _KeptSetup:
+    """What the writers read of a hand's ``HandSetup`` (see ``_Kept``)."""
+
+    __slots__ = ("hand_no", "level", "level_index", "start_time", "structure", "table_id")
+
+    def __init__(self, setup: Any) -> None:
+        self.table_id = setup.table_id
+        self.hand_no = setup.hand_no
+        self.level = setup.level
+        self.structure = setup.structure
+        self.level_index = setup.level_index
+        self.start_time = setup.start_time
+
+
+class _Kept:
+    """A hand kept until its table is written: what the writers read of its ``HandResult``.
+
+    Read as the ``HandResult`` it stands for (``events``, ``final_stacks``, ``setup``'s
+    table, hand, level, structure, level index and start). A run holds each table's hands
+    until the table is written: at 10,000 players, most of a run's hands for most of the run.
+    A whole ``HandResult`` (its setup, seats, deal, pots) is some thirty objects that every
+    full collection of the garbage collector walks again, and that made those collections
+    come more often; this keeps three.
+    """
+
+    __slots__ = ("events", "final_stacks", "setup")
+
+    def __init__(self, result: Any) -> None:
+        self.setup = _KeptSetup(result.setup)
+        self.events = result.events
+        self.final_stacks = result.final_stacks
+
+
 class HandHistoryRecorder:
     """Collect a run's hands and events; write its hand histories and summary (see module)."""
 
@@ -82,10 +131,14 @@ class HandHistoryRecorder:
         seed: int,
         *,
         hero: str | None = None,
+        read: Callable[[Any], Any] | None = None,
     ) -> None:
         if kind not in HANDS_KINDS:
             raise ValueError(f"hand-history kind {kind!r}: expected one of {HANDS_KINDS}")
         self.kind = kind
+        # a hand's record for both writers: ``read_hand``, or a reader of the same record from
+        # the hand's log rows (``make_record`` of its steps: ``pokersim.outputs``)
+        self.read = read or read_hand
         self.folder = Path(folder)
         self.scenario = scenario
         self.seats = scenario.seats_per_table
@@ -148,9 +201,9 @@ class HandHistoryRecorder:
             self.hand_bounties[key] = {p: self.heads[p] for p in ids if self.heads.get(p)}
         if self.hero_id is not None:
             if any(s.player_id == self.hero_id for s in result.setup.seats):
-                self.hero_hands.append(result)
+                self.hero_hands.append(_Kept(result))
         else:
-            self.by_table.setdefault(key[0], []).append(result)
+            self.by_table.setdefault(key[0], []).append(_Kept(result))
 
     def _builder(self, key: tuple[int, int], player_id: int) -> _FinishBuilder:
         out = self.finishes.setdefault(key, {})
@@ -217,10 +270,11 @@ class HandHistoryRecorder:
         from pokersim.history.pokerstars import HandExtras
 
         key = (result.setup.table_id, result.setup.hand_no)
+        out = self.finishes.get(key)
         return HandExtras(
             hand_number=self.hand_numbers.get(key),
             bounties=self.hand_bounties.get(key) if self.has_bounties else None,
-            finishes=tuple(b.freeze() for b in self.finishes.get(key, {}).values()),
+            finishes=tuple([b.freeze() for b in out.values()]) if out else (),
             progressive=self.progressive,
         )
 
@@ -228,12 +282,13 @@ class HandHistoryRecorder:
         return self.hand_numbers.get((result.setup.table_id, result.setup.hand_no))
 
     def _write(self, hands: list[Any], stem: str, header: str) -> None:
-        from pokersim.history.phh import hands_to_phhs
-        from pokersim.history.pokerstars import hands_to_pokerstars
+        from pokersim.history.phh import records_to_phhs
+        from pokersim.history.pokerstars import records_to_pokerstars
 
+        records = list(map(self.read, hands))  # read once for both formats
         if self.kind in ("phh", "both"):
-            text = hands_to_phhs(
-                hands,
+            text = records_to_phhs(
+                records,
                 names=self.names,
                 seat_count=self.seats,
                 tournament_id=self.tournament,
@@ -245,8 +300,8 @@ class HandHistoryRecorder:
             )
             (self.folder / f"{stem}.phhs").write_text(text, encoding="utf-8")
         if self.kind in ("pokerstars", "both"):
-            text = hands_to_pokerstars(
-                hands,
+            text = records_to_pokerstars(
+                records,
                 names=self.names,
                 seat_count=self.seats,
                 tournament_id=self.tournament,

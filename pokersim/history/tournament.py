@@ -146,10 +146,14 @@ class TournamentClock:
     """
 
     start: datetime
+    # the start's own wall clock when it is already in the labelled zone (see ``_Wall``)
+    _wall: _Wall | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.start.tzinfo is None:
             raise ValueError("TournamentClock needs an aware start date-time (with an offset)")
+        if _label(self.start)[0] is self.start.tzinfo:
+            object.__setattr__(self, "_wall", _Wall(self.start))
 
     @property
     def label(self) -> str:
@@ -165,12 +169,53 @@ class TournamentClock:
         """The same instant in Eastern Time."""
         return (self.start + timedelta(seconds=int(seconds))).astimezone(EASTERN)
 
+    def stamp(self, seconds: float) -> tuple[str, str, int, int, int]:
+        """``local``'s ``%Y/%m/%d`` and ``%H:%M:%S``, year, month and day (each hand's time)."""
+        wall = self._wall
+        if wall is not None:
+            return wall.stamp(seconds)
+        when = self.local(seconds)
+        return when.strftime("%Y/%m/%d"), when.strftime("%H:%M:%S"), *_ymd(when)
+
     def pokerstars(self, seconds: float) -> str:
         """``2026/01/01 20:00:00 ET [2026/01/01 20:00:00 ET]``."""
         zone, label = _label(self.start)
-        local = self.local(seconds).strftime("%Y/%m/%d %H:%M:%S")
+        day, clock = self.stamp(seconds)[:2]
+        local = f"{day} {clock}"
         et = local if zone is EASTERN else self.eastern(seconds).strftime("%Y/%m/%d %H:%M:%S")
         return f"{local} {label} [{et} ET]"
+
+
+def _ymd(when: date) -> tuple[int, int, int]:
+    return when.year, when.month, when.day
+
+
+class _Wall:
+    """The wall clock of a start already in the zone it is written in, made from its fields.
+
+    ``(start + timedelta(seconds=s)).astimezone(zone)`` is then the start's date and time plus
+    ``s`` seconds, field by field (an aware date-time plus a time delta keeps its wall clock,
+    and converting to its own zone returns it unchanged), which is all the texts print: so
+    each day's date text is made once and each time from its seconds, without ``strftime``.
+    """
+
+    __slots__ = ("_date", "_days", "_second")
+
+    def __init__(self, start: datetime) -> None:
+        self._date = start.date()
+        self._second = start.hour * 3600 + start.minute * 60 + start.second
+        self._days: dict[int, tuple[str, int, int, int]] = {}
+
+    def stamp(self, seconds: float) -> tuple[str, str, int, int, int]:
+        day, second = divmod(self._second + int(seconds), 86_400)
+        date_of = self._days.get(day)
+        if date_of is None:
+            when = self._date + timedelta(days=day)
+            date_of = self._days[day] = (when.strftime("%Y/%m/%d"), *_ymd(when))
+        hour, second = divmod(second, 3600)
+        minute, second = divmod(second, 60)
+        text, year, month, day_of_month = date_of
+        return text, f"{hour:02d}:{minute:02d}:{second:02d}", year, month, day_of_month
 
 
 def money(cents: int, *, cents_always: bool = False) -> str:
