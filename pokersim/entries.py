@@ -35,7 +35,7 @@ from pokersim.payouts import (
     prize_pool_cents,
     shares_for,
 )
-from pokersim.scenario import ArrivalProcess, Entries, Payouts
+from pokersim.scenario import ArrivalProcess, Entries, Payouts, exact_decimal
 
 __all__ = [
     "BuyKind",
@@ -339,13 +339,15 @@ def late_arrivals(
 
     >>> late_arrivals(10, 0, 600, 1)
     {}
+    >>> len(late_arrivals(375, 18.4, 1200, 1))  # exactly 69, not 68.99999999999999 rounded down
+    69
     """
     try:
         kind = ArrivalProcess(process)
     except ValueError:
         allowed = ", ".join(repr(p.value) for p in ArrivalProcess)
         raise ConfigError(f"arrival must be one of {allowed}, got {process!r}") from None
-    late = min(int(players * percent / 100), players - 2)
+    late = min(int(players * exact_decimal(percent) / 100), players - 2)  # 18.4 % is 184/1000
     if late <= 0 or period_seconds < 2:
         return {}
     gen = rngs.generator(seed, rngs.STREAM_ARRIVALS, 0)

@@ -30,6 +30,7 @@ from pokersim.multipliers import PLAYERS as SPIN_PLAYERS
 from pokersim.multipliers import table_names
 
 __all__ = [
+    "exact_decimal",
     "AnteKind",
     "BUILTIN_MODELS",
     "Balancing",
@@ -1011,7 +1012,7 @@ def mix_counts(players: Players) -> tuple[int, ...]:
                 "add a slice with `percent`, or make the counts add up to players.count"
             )
         return tuple(counts)
-    quotas = [_exact(players.mix[i].percent) * left / 100 for i in share_slices]
+    quotas = [exact_decimal(players.mix[i].percent) * left / 100 for i in share_slices]
     floors = [int(q) for q in quotas]  # quotas are non-negative, so int() is floor
     spare = left - sum(floors)
     # Largest remainder first; ties go to the slice listed first (stable sort on position).
@@ -1023,7 +1024,7 @@ def mix_counts(players: Players) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _exact(value: float | None) -> Fraction:
+def exact_decimal(value: float | None) -> Fraction:
     """The decimal a TOML number was written as, exactly (0.1 is one tenth, not 0.1000...01)."""
     assert value is not None
     return Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
@@ -1349,7 +1350,7 @@ def _units_as_percent(units: int) -> str:
 def _percent_units(sec: Section, name: str) -> int:
     """A percentage written with at most 6 decimals, as exact ``SHARE_UNITS`` (1 = 1e-6 %)."""
     value = sec.number(name, above=0, high=100)
-    units = _exact(value) * SHARE_UNITS / 100
+    units = exact_decimal(value) * SHARE_UNITS / 100
     if units.denominator != 1:
         raise sec.error(name, f"expected at most 6 decimals, got {_show(value)}")
     return int(units)
@@ -1427,8 +1428,8 @@ def _read_players(top: Section) -> Players:
         item.done()
     sec.done()
     percents = [entry.percent for entry in mix if entry.percent is not None]
-    if percents and sum(_exact(p) for p in percents) != 100:
-        total = float(sum(_exact(p) for p in percents))
+    if percents and sum(exact_decimal(p) for p in percents) != 100:
+        total = float(sum(exact_decimal(p) for p in percents))
         raise sec.error("mix", f"the `percent` slices must add up to 100, they add up to {total}")
     if len(named) > count:
         raise sec.error("named", f"{len(named)} named players but players.count = {count}")
