@@ -208,16 +208,14 @@ class MysteryLedger(BountyLedger):
         self._fill()
         assert self._envelopes is not None
         left = sum(self._envelopes)
-        self._envelopes.clear()
-        self._on_heads -= left
         payments = []
-        if players and left:
+        if players and left:  # nobody to pay: the envelopes and their money stay undrawn
+            self._envelopes.clear()
+            self._on_heads -= left
             for p, share in zip(players, split_bounty(left, len(players))):
                 if p not in self._alive:
                     raise ValueError(f"player {p} is not in play, so shares no envelope")
                 payments.append(self._pay(p, p, share, 0))
-        elif left:
-            self._on_heads += left  # nobody to pay: the money stays undrawn
         self._finished = True
         self._check()
         return tuple(payments)
