@@ -8,10 +8,10 @@ to the bigger stack, then to the player listed first.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_icm import brute_force_icm
 
 from pokersim.deals import chip_chop, icm_deal, keep_for_first_cents
 
@@ -96,20 +96,6 @@ def test_r_deal_1_icm_exact_tie_goes_to_the_bigger_stack_then_the_earlier() -> N
     assert icm_deal([1, 1, 4], [2698]).amounts == (450, 449, 1799)
 
 
-def _exact_icm(stacks: list[int], prizes: list[int]) -> list[Fraction]:
-    """Malmuth-Harville equities as exact fractions, over every finishing order."""
-    equity = [Fraction(0)] * len(stacks)
-    for order in permutations(range(len(stacks))):
-        chance, left = Fraction(1), sum(stacks)
-        for p in order:
-            chance *= Fraction(stacks[p], left)
-            left -= stacks[p]
-        for place, p in enumerate(order):
-            if place < len(prizes):
-                equity[p] += chance * prizes[place]
-    return equity
-
-
 def _largest_remainders(quotas: list[Fraction], stacks: list[int]) -> tuple[int, ...]:
     whole = [q.numerator // q.denominator for q in quotas]
     left = int(sum(quotas)) - sum(whole)
@@ -131,5 +117,5 @@ def test_r_deal_1_icm_deal_is_exact_equity_by_largest_remainders(stacks, table) 
     prizes = sorted(table, reverse=True)[: len(stacks)]
     if len(prizes) == len(stacks):
         prizes[-1] = 0  # nothing guaranteed: the next payout is 0
-    expected = _largest_remainders(_exact_icm(stacks, prizes), stacks)
+    expected = _largest_remainders(brute_force_icm(stacks, prizes), stacks)
     assert icm_deal(stacks, prizes).amounts == expected

@@ -9,27 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_entries import TERMS  # 1,000 prize + 200 bounty + 100 fee; rebuy 500, add-on 700
 
 from pokersim.entries import BuyKind, EntryBook, default_wants, late_arrivals, model_wants
 from pokersim.payouts import prize_amounts, shares_for
 from pokersim.scenario import Entries, Payouts
-
-# A buy-in of 1,000 prize + 200 bounty + 100 fee = 1,300 cents; a rebuy 500 (prize part only),
-# the add-on 700 (prize part only).
-TERMS = Entries(
-    prize_cents=1000,
-    bounty_cents=200,
-    fee_cents=100,
-    late_registration_seconds=600,
-    reentries_per_player=1,
-    rebuys_per_player=2,
-    rebuy_price_cents=500,
-    rebuy_chips=1500,
-    rebuy_period_seconds=3600,
-    rebuy_max_stack=1500,
-    addon_price_cents=700,
-    addon_chips=3000,
-)
 
 
 def _book(
