@@ -91,7 +91,17 @@ def apportion_cents(
         if total == 0:
             return tuple(0 for _ in range(n))
         raise ValueError(f"cannot share {total} cents by weights that are all zero")
-    quotas = [total * x / weight_sum for x in w]
+    return _largest_remainders(total, [total * x / weight_sum for x in w], stacks)
+
+
+def _largest_remainders(
+    total: int, quotas: Sequence[Fraction], stacks: Sequence[int] | None
+) -> tuple[int, ...]:
+    """Whole cents of each quota, the ``total`` left to the largest fractional parts.
+
+    Ties go to the bigger stack (if ``stacks`` is given), then to the earlier index.
+    """
+    n = len(quotas)
     base = [q.numerator // q.denominator for q in quotas]
     left = total - sum(base)
     ties = stacks if stacks is not None else [0] * n
@@ -235,22 +245,14 @@ def icm_deal(
 def _apportion_quotas(total: int, quotas: Sequence[int], stacks: Sequence[int]) -> tuple[int, ...]:
     """Share ``total`` cents by quotas already in micro-cents (ICM equities above the floor).
 
-    The quotas are the equities themselves, rounded: each player gets its whole cents and the
-    cents left go to the largest fractional parts, ties to the bigger stack, then the earlier
-    player (docs/money.md). Scaling them again by their sum, as ``apportion_cents`` would, lets
-    the rounding decide an exact tie (449 2/3 and 1798 2/3 cents are tied; rescaled, the
-    smaller stack's third came out a hair larger).
+    The quotas are the equities themselves, rounded, and are not scaled again by their sum, as
+    ``apportion_cents`` would: that lets the rounding decide an exact tie (449 2/3 and
+    1798 2/3 cents are tied; rescaled, the smaller stack's third came out a hair larger).
     """
-    whole = [q // _ICM_WEIGHT_SCALE for q in quotas]
-    left = total - sum(whole)
-    if not 0 <= left <= len(quotas):  # never for equities that sum to ``total``
-        return apportion_cents(total, quotas, stacks=stacks)
-    order = sorted(
-        range(len(quotas)), key=lambda i: (-(quotas[i] % _ICM_WEIGHT_SCALE), -stacks[i], i)
-    )
-    for i in order[:left]:
-        whole[i] += 1
-    return tuple(whole)
+    exact = [Fraction(q, _ICM_WEIGHT_SCALE) for q in quotas]
+    if not 0 <= total - sum(q // _ICM_WEIGHT_SCALE for q in quotas) <= len(quotas):
+        return apportion_cents(total, quotas, stacks=stacks)  # never for equities summing to it
+    return _largest_remainders(total, exact, stacks)
 
 
 def make_deal(
