@@ -68,3 +68,38 @@ def test_a_failed_event_is_raised_and_an_empty_agenda_stops_the_run() -> None:
     with pytest.raises(ValueError, match="boom"):
         env.run()
     assert env.now == 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 30), st.integers(0, 5)), max_size=80))
+def test_a_hand_end_taken_off_the_calendar_never_comes_and_the_rest_keep_their_order(
+    ops: list[tuple[int, int, int]],
+) -> None:
+    """R-FAULT-1 moves a hand's end to now (``HandCalendar.take``, then ``push``): the other
+    ends come out as before, by (time, sequence); a table with no end pending is not taken."""
+    from pokersim.engine.agenda import HandCalendar
+
+    calendar = HandCalendar()
+    calendar.reserve(6)
+    model: dict[int, tuple[int, int]] = {}  # table: (time, sequence) of its pending end
+    now = seq = 0
+    for kind, delay, table in ops:
+        if kind == 0 and table not in model:  # a table's hand is dealt
+            calendar.push(table, now + delay, seq)
+            model[table] = (now + delay, seq)
+            seq += 1
+        elif kind == 1:  # a failure takes the table's end off (when it has one)
+            assert calendar.take(table) == (table in model)
+            model.pop(table, None)
+        elif model:  # the next end comes
+            first = min(model, key=model.__getitem__)
+            assert calendar.head() == first
+            calendar.pop(first)
+            now = model.pop(first)[0]
+    assert calendar.pending == len(model)
+    while model:
+        first = min(model, key=model.__getitem__)
+        assert calendar.head() == first
+        calendar.pop(first)
+        model.pop(first)
+    assert calendar.head() == -1

@@ -1140,6 +1140,20 @@ MUTANTS = [
         ("R-FAULT-1-server-crash-rolls-back-every-table",),
     ),
     Mutant(
+        "R-FAULT-1: a hand in progress is rolled back at its end, not when the server fails",
+        endings.Endings,
+        "_void_hands",
+        lambda original: lambda self: None,
+        ("R-FAULT-1-rolled-back-when-the-server-fails",),
+    ),
+    Mutant(
+        "R-FAULT-1: the time bank drawn on in a voided hand stays drawn",
+        incidents.Incidents,
+        "hand_starting",
+        lambda original: lambda self, tab: None,
+        ("R-FAULT-1-rolled-back-when-the-server-fails",),
+    ),
+    Mutant(
         "R-KO-4: the winner does not receive their own bounty",
         bounties.BountyLedger,
         "award_winner",

@@ -95,6 +95,26 @@ class HandCalendar:
             self.last[b] = -1
         self.pending -= 1
 
+    def take(self, table: int) -> bool:
+        """Take ``table``'s pending end off the calendar wherever it is (False: none pending)."""
+        if table >= len(self.at):
+            return False  # never dealt a hand
+        b = self.at[table] & (WINDOW - 1)
+        before, x = -1, self.first[b]
+        while x >= 0 and x != table:
+            before, x = x, self.next[x]
+        if x < 0:
+            return False
+        after = self.next[table]
+        if before < 0:
+            self.first[b] = after
+        else:
+            self.next[before] = after
+        if after < 0:
+            self.last[b] = before
+        self.pending -= 1
+        return True
+
 
 class Agenda:
     """``schedule``, ``step`` and ``peek`` of ``simpy.Environment`` over events kept by time.
@@ -149,6 +169,17 @@ class Agenda:
         if table >= len(self.hands.next):
             self.hands.reserve(2 * table + 2)
         self.hands.push(table, whole, seq)
+
+    def end_now(self, table: int) -> Any:
+        """The table's hand in progress ends now (R-FAULT-1: voided): its event (None: none)."""
+        if not self.hands.take(table):
+            return None
+        self.hands.push(table, int(self._now), self.seq)
+        self.seq += 1
+        event = self.hand_events[table]
+        if event._value is None:  # a hand of the tables' loop: its result from their arrays
+            event._value = self.cruise.settled(table)
+        return event
 
     def peek(self) -> Any:
         """The time of the next event (infinity when none is left)."""

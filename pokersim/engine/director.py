@@ -5,15 +5,15 @@ it starts and applied at its end (``_hand_end``), where the table deals again; i
 resumes only when the table stops. Plain hand ends and deals run compiled (``engine.cruise``).
 Same-time events run first-in first-out; "every table is idle" runs first in its second.
 
-After a hand (``_hand_ended``), in this order: a rolled-back hand is voided (incidents); the
-hand is logged with its time-outs and disconnections (incidents); stacks are applied; rebuys and
-re-entries are sold (cashier); the players out leave their seats (floor), their bounties are
-paid (cashier) and they are placed (places; held to the end of a synchronized round); a
-shoot-out match where everyone is away ends (incidents, places); faults due by hand count
-strike (incidents); play stops if few enough are left (places); a deal is offered (cashier)
-and its negotiation pauses play (schedule); then the table either waits for the others (a hold:
-break, pause, final table, hand-for-hand), breaks (floor), or balances (floor), wakes idle
-tables and deals again.
+After a hand (``_hand_ended``), in this order: a hand a server failure voided just ends (it
+was rolled back at the failure, ``_void_hands``); the hand is logged with its time-outs and
+disconnections (incidents); stacks are applied; rebuys and re-entries are sold (cashier); the
+players out leave their seats (floor), their bounties are paid (cashier) and they are placed
+(places; held to the end of a synchronized round); a shoot-out match where everyone is away
+ends (incidents, places); faults due by hand count strike (incidents); play stops if few enough
+are left (places); a deal is offered (cashier) and its negotiation pauses play (schedule); then
+the table either waits for the others (a hold: break, pause, final table, hand-for-hand), breaks
+(floor), or balances (floor), wakes idle tables and deals again.
 
 When every table is idle (``_resolve``), in this order: the synchronized round's players are
 placed (places); the final table is formed and a deal offered (floor, cashier); tables break and
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Generator
+from functools import partial
 from typing import Any
 
 import simpy
@@ -90,8 +91,12 @@ class Director(Upkeep):
         self.go: dict[int, simpy.Event] = {}  # by table: the event its process waits on
         self.idle: dict[int, None] = {}  # ids of open tables between hands (ordered set)
         self.all_idle = AllIdle(self.env)
-        if self.incidents.timeline():  # failures, disqualifications, cancel, infractions
-            self.env.process(self._fault_process())
+        faults = self.incidents.timeline()  # failures, disqualifications, cancel, infractions
+        if faults:
+            cancels = self.incidents.faults.cancels  # by kind, as ``timeline`` numbers them
+            act = (lambda i: self._server_failure(cancels[i]), self._draw_disqualification,
+                   lambda i: self._cancel_now(), self._infraction)  # fmt: skip
+            self.env.process(self._at_times([(at, partial(act[k], i)) for at, k, i in faults]))
 
     @property
     def now(self) -> int:
@@ -102,7 +107,8 @@ class Director(Upkeep):
         """Seat the players, open the tables, start the clock and the first hands."""
         on_time = self._late_start()  # R-REG-1: late players arrive later
         if self.arrival_at:
-            self.env.process(self._arrivals())
+            arrivals = sorted((t, p) for p, t in self.arrival_at.items())
+            self.env.process(self._at_times([(at, partial(self._arrive, p)) for at, p in arrivals]))
         self._log(self._opening(on_time))
         if self.lobby.cancelled:  # R-REG-4, R-FAULT-2: every buy-in and fee back, nothing played
             self._cancel_before_start(on_time)
@@ -171,6 +177,7 @@ class Director(Upkeep):
 
     def _deal(self, tab: Table, end: HandEnd) -> HandEnd:
         """Play the table's next hand now (compiled when it may be); ``end`` fires at its end."""
+        self.incidents.hand_starting(tab)  # R-FAULT-1: what a voided hand restores
         if self.env.cruise is not None and self.env.cruise.deal(tab, end):
             return end
         seat_nos, button = Floor.move_button(tab)
@@ -191,6 +198,9 @@ class Director(Upkeep):
             return True
         return False
 
+    def _end_now(self, table_id: int) -> Any:
+        return self.env.end_now(table_id)
+
     def _timer(self, pending: Pending | None) -> tuple[simpy.Event, Callable[[], Any]] | None:
         """A wait asked for by ``_resolve``, its timeout made now (same-time order kept)."""
         if pending is None:
@@ -207,24 +217,14 @@ class Director(Upkeep):
             self.all_idle = AllIdle(self.env)
             timer = self._timer(self._resolve())
 
-    def _fault_process(self) -> Process:
-        inc = self.incidents  # by kind: a server failure, a disqualification, cancel, infraction
-        act = (lambda i: self._server_failure(inc.faults.cancels[i]), self._draw_disqualification,
-               lambda i: self._cancel_now(), self._infraction)  # fmt: skip
-        for at, kind, i in inc.timeline():
+    def _at_times(self, timeline: list[tuple[int, Callable[[], Any]]]) -> Process:
+        """Does each thing at its time (faults, late arrivals) until the tournament is over."""
+        for at, act in timeline:
             if at > self.env.now:
                 yield self.env.timeout(at - self.now)
             if self.over:
                 return
-            act[kind](i)
-
-    def _arrivals(self) -> Process:
-        for at, p in sorted((t, p) for p, t in self.arrival_at.items()):
-            if at > self.env.now:
-                yield self.env.timeout(at - self.now)
-            if self.over:
-                return
-            self._arrive(p)
+            act()
 
     # -- tables starting and stopping --------------------------------------------------------
 

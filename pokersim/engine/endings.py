@@ -9,6 +9,8 @@ another.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pokersim.engine.days import Days
 from pokersim.engine.lobby import cancelled_before_start
 from pokersim.engine.played import Outcome
@@ -223,11 +225,14 @@ class Endings(Days):
         return self.tally.result()
 
     def _roll_back(self, tab: Table, result: Outcome) -> bool:
-        """The hand never happened (R-FAULT-1); its time-outs and disconnections did.
+        """The hand never happened (R-FAULT-1); its players' disconnections did.
 
-        Its button deals again: the rules return the hand to its start, not to the next one.
+        Its button deals again: the rules return the hand to its start, not to the next one. A
+        hand rolled back when the server failed (``_void_hands``) only ends here.
         """
         inc = self.incidents
+        if inc.voided_end(tab.table_id):
+            return False
         event = inc.rolled_back(tab, result, self.now)
         self.floor.button_back(tab)
         tab.playing = False
@@ -238,3 +243,20 @@ class Endings(Days):
         if self.over:
             return False
         return self._stop(tab)
+
+    def _void_hands(self) -> None:
+        """R-FAULT-1: the hands to roll back are rolled back now, not where they would end.
+
+        Each hand's end comes now instead (``_end_now``) and only lets its table's process go
+        on. A table woken to deal in this second has no hand yet: its hand rolls back at its end.
+        """
+        inc = self.incidents
+        for tid in sorted(inc.rollback - inc.voided):
+            end = self._end_now(tid)
+            if end is not None:
+                self._roll_back(self.floor.tables[tid], end._value)
+                self.incidents.voided_now(tid)
+
+    def _end_now(self, table_id: int) -> Any:
+        """The table's hand end, moved to now, its result read (the director's; None: none)."""
+        raise NotImplementedError

@@ -40,6 +40,7 @@ __all__ = ["Incidents"]
 
 Events = list[Any]
 TimedOut = tuple[int, float, Action, bool]  # (player, at, action taken, was connected)
+PlayerClock = tuple[int, float, int, float, bool]  # (player, bank, time-outs, away until, absent)
 
 
 class Incidents:
@@ -97,6 +98,10 @@ class Incidents:
         )
         self.down_until = 0  # no hand starts before this (server outage)
         self.rollback: set[int] = set()  # tables whose hand in progress rolls back
+        self.voided: set[int] = set()  # tables whose hand rolled back before its end came
+        # R-FAULT-1: each hand's players' clocks as it starts, by table, while a failure may come
+        self.keeps_starts = bool(self.faults.failures or self.faults.failure_hands)
+        self.starts: dict[int, list[PlayerClock]] = {}
         self.dq_pending: list[int] = []
         self._fail_hand_i = 0
         self._dq_hand_i = 0
@@ -249,13 +254,42 @@ class Incidents:
             t=now, tables_rolled_back=rolled, resume_at=self.down_until, cancelled=cancel
         )
 
+    def hand_starting(self, tab: Table) -> None:
+        """R-FAULT-1: keep the clocks of the players dealt in, which a voided hand restores."""
+        if not self.keeps_starts:
+            return
+        conn, bank, away, absent = self.conn, self.bank, self.away_until, self.absent
+        self.starts[tab.table_id] = [
+            (p, bank[p], conn.timeouts[p], away[p], absent[p]) for p in tab.seats.values()
+        ]
+
     def rolled_back(self, tab: Table, result: Outcome, now: int) -> HandRolledBack:
-        """The hand never happened: stacks stay as they were when it began (R-FAULT-1)."""
+        """The hand never happened (R-FAULT-1): stacks as when it began, and its players' clocks.
+
+        Their time banks, time-outs and sitting out are restored; their disconnections stand.
+        """
         self.rollback.discard(tab.table_id)
+        self.hand_timeouts.pop(tab.table_id, None)
+        conn, bank, away, absent = self.conn, self.bank, self.away_until, self.absent
+        for p, seconds, timeouts, until, sat_out in self.starts.pop(tab.table_id, ()):
+            bank[p], conn.timeouts[p], away[p], absent[p] = seconds, timeouts, until, sat_out
         self.hands_rolled_back += 1
         return HandRolledBack(
             t=now, table_id=tab.table_id, hand_no=tab.hand_no, stacks=result.setup.stacks
         )
+
+    def voided_now(self, table_id: int) -> None:
+        """The table's hand was rolled back before its end, which is still to come."""
+        self.rollback.add(table_id)
+        self.voided.add(table_id)
+
+    def voided_end(self, table_id: int) -> bool:
+        """True at the end of a hand rolled back before it (nothing left to do)."""
+        if table_id not in self.voided:
+            return False
+        self.voided.discard(table_id)
+        self.rollback.discard(table_id)
+        return True
 
     def failure_due(self, hands_played: int) -> bool | None:
         """A failure scheduled by hand count is due: whether it cancels (``None``: none due)."""

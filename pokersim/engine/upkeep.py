@@ -277,6 +277,7 @@ class Upkeep(Endings):
         """R-FAULT-2: the operator cancels; the hands in progress roll back first."""
         playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
         self.incidents.cancelled_mid_hand(playing)
+        self._void_hands()
         self._cancel(self.now)
 
     def _server_failure(self, cancel: bool) -> None:
@@ -284,6 +285,7 @@ class Upkeep(Endings):
         now = self.now
         playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
         self._log([self.incidents.server_failure(playing, now, cancel=cancel)])
+        self._void_hands()
         if cancel:
             self._cancel(now)
 
