@@ -38,10 +38,12 @@ from pokersim.engine import cashier, dealer, endings, floor, incidents, places, 
 from pokersim.engine import format as engine_format
 from pokersim.engine import lobby as lobby_desk
 from pokersim.engine.days import Days
+from pokersim.engine.director import Director
 from pokersim.engine.format import Format
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.stages import HandForHand
 from pokersim.engine.state import Field
+from pokersim.events import BreakEnded
 from pokersim.formats import round_stack
 from pokersim.scenario import BreakKind
 from pokersim.verify import check_case, load_case
@@ -439,6 +441,41 @@ def _failed_hands_play_on(original):
         return failed
 
     return server_failure
+
+
+def _voided_hand_ends_where_it_would(original):
+    def end_now(self, table_id):
+        hands = self.env.hands
+        if table_id >= len(hands.at):
+            return None
+        at, seq = hands.at[table_id], hands.seq[table_id]
+        event = original(self, table_id)  # taken off and put back due now ...
+        if event is not None:
+            hands.take(table_id)
+            hands.push(table_id, at, seq)  # ... and back where it was
+        return event
+
+    return end_now
+
+
+def _break_end_ignores_an_outage(original):
+    def restart(self, break_index):
+        if break_index is not None:
+            self._log([BreakEnded(t=self.now, break_index=break_index)])
+        return original(self, None)
+
+    return restart
+
+
+def _woken_tables_deal_in_an_outage(original):
+    def hands_in_progress(self):
+        ends = original(self)
+        for tid, tab in self.floor.tables.items():
+            if tab.playing and tid not in ends:
+                tab.recheck = False
+        return ends
+
+    return hands_in_progress
 
 
 def _winner_bounty_kept(original):
@@ -1140,10 +1177,10 @@ MUTANTS = [
         ("R-FAULT-1-server-crash-rolls-back-every-table",),
     ),
     Mutant(
-        "R-FAULT-1: a hand in progress is rolled back at its end, not when the server fails",
-        endings.Endings,
-        "_void_hands",
-        lambda original: lambda self: None,
+        "R-FAULT-1: a voided hand's end stays where the hand would have ended",
+        Director,
+        "_end_now",
+        _voided_hand_ends_where_it_would,
         ("R-FAULT-1-rolled-back-when-the-server-fails",),
     ),
     Mutant(
@@ -1152,6 +1189,20 @@ MUTANTS = [
         "hand_starting",
         lambda original: lambda self, tab: None,
         ("R-FAULT-1-rolled-back-when-the-server-fails",),
+    ),
+    Mutant(
+        "R-FAULT-1: play resumes at a break's end during an outage",
+        Director,
+        "_restart",
+        _break_end_ignores_an_outage,
+        ("R-FAULT-1-outage-outlasts-a-break",),
+    ),
+    Mutant(
+        "R-FAULT-1: a table about to deal when the server fails deals in the outage",
+        endings.Endings,
+        "_hands_in_progress",
+        _woken_tables_deal_in_an_outage,
+        ("R-FAULT-1-failure-as-play-resumes",),
     ),
     Mutant(
         "R-KO-4: the winner does not receive their own bounty",

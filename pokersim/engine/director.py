@@ -270,19 +270,6 @@ class Director(Upkeep):
                 t.recheck = True
                 self._start_table(t)
 
-    def _still_ready(self, tab: Table) -> bool:
-        """A table woken by another's hand deals only if it still may when it resumes."""
-        tab.recheck = False
-        if not self._hold(int(self.env.now)):
-            self._log(self.floor.balance_from(tab, self.now))
-            if len(tab.seats) >= 2:
-                self._wake_idle()
-                return True
-        tab.playing = False
-        self.playing -= 1
-        self._stop(tab)
-        return False
-
     # -- a hand ------------------------------------------------------------------------------
 
     def _hand_ended(self, tab: Table, result: Outcome) -> bool:
@@ -385,13 +372,15 @@ class Director(Upkeep):
             index, resume = due
             if resume > now:
                 return resume - now, lambda: self._restart(index)
-        self._restart(None if due is None else due[0])
-        return None
+        return self._restart(None if due is None else due[0])
 
-    def _restart(self, break_index: int | None) -> None:
+    def _restart(self, break_index: int | None) -> Pending | None:
         """Play resumes (after a break, if one was taken): every table that can deal starts."""
         if break_index is not None:
             self._log([BreakEnded(t=self.now, break_index=break_index)])
+            wait = self._stopped_for(self.now)  # R-FAULT-1: an outage begun in the break
+            if wait:
+                return wait, self._resolve
         self.sync.round = self.sync.on  # a synchronized round starts every table together
         for _tid, tab in sorted(self.floor.tables.items()):
             if len(tab.seats) >= 2:

@@ -96,6 +96,19 @@ class Endings(Days):
             self._log([DealNegotiationStarted(t=now, player_ids=players, scheduled_end=end)])
         self._log(outcome)
 
+    def _still_ready(self, tab: Table) -> bool:
+        """A table woken by another's hand deals only if it still may when it resumes."""
+        tab.recheck = False
+        if not self._hold(self.now):
+            self._log(self.floor.balance_from(tab, self.now))
+            if len(tab.seats) >= 2:
+                self._wake_idle()
+                return True
+        tab.playing = False
+        self.playing -= 1
+        self._stop(tab)
+        return False
+
     def _stopped_for(self, now: int) -> int:
         """Every table idle: seconds play still waits for a deal's negotiation, then an outage.
 
@@ -244,18 +257,32 @@ class Endings(Days):
             return False
         return self._stop(tab)
 
-    def _void_hands(self) -> None:
+    def _hands_in_progress(self) -> dict[int, Any]:
+        """R-FAULT-1: by table, the hands in progress, their ends moved to now (``_end_now``).
+
+        A table woken to deal in this second has dealt no hand yet: it checks the hold (the
+        outage) before it deals (``_still_ready``).
+        """
+        ends = {}
+        for tid, tab in self.floor.tables.items():
+            if tab.playing:
+                end = self._end_now(tid)
+                if end is None:
+                    tab.recheck = True
+                else:
+                    ends[tid] = end
+        return ends
+
+    def _void_hands(self, ends: dict[int, Any]) -> None:
         """R-FAULT-1: the hands to roll back are rolled back now, not where they would end.
 
-        Each hand's end comes now instead (``_end_now``) and only lets its table's process go
-        on. A table woken to deal in this second has no hand yet: its hand rolls back at its end.
+        Each hand's end, moved to now, then only lets its table's process go on.
         """
         inc = self.incidents
-        for tid in sorted(inc.rollback - inc.voided):
-            end = self._end_now(tid)
-            if end is not None:
+        for tid, end in ends.items():
+            if tid in inc.rollback:
                 self._roll_back(self.floor.tables[tid], end._value)
-                self.incidents.voided_now(tid)
+                inc.voided_now(tid)
 
     def _end_now(self, table_id: int) -> Any:
         """The table's hand end, moved to now, its result read (the director's; None: none)."""

@@ -275,17 +275,17 @@ class Upkeep(Endings):
 
     def _cancel_now(self) -> None:
         """R-FAULT-2: the operator cancels; the hands in progress roll back first."""
-        playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
-        self.incidents.cancelled_mid_hand(playing)
-        self._void_hands()
+        ends = self._hands_in_progress()
+        self.incidents.cancelled_mid_hand(list(ends))
+        self._void_hands(ends)
         self._cancel(self.now)
 
     def _server_failure(self, cancel: bool) -> None:
         """R-FAULT-1: every hand in progress at every table rolls back to its start."""
         now = self.now
-        playing = [tid for tid, tab in self.floor.tables.items() if tab.playing]
-        self._log([self.incidents.server_failure(playing, now, cancel=cancel)])
-        self._void_hands()
+        ends = self._hands_in_progress()
+        self._log([self.incidents.server_failure(list(ends), now, cancel=cancel)])
+        self._void_hands(ends)
         if cancel:
             self._cancel(now)
 
