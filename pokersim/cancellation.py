@@ -38,7 +38,7 @@ import numpy as np
 from pokersim.deals import apportion_cents
 from pokersim.errors import ConfigError
 from pokersim.frozen import frozen
-from pokersim.scenario import CancellationPolicy, CancelStage, Faults
+from pokersim.scenario import CancellationPolicy, CancelStage, Faults, exact_decimal
 
 __all__ = [
     "CancelStage",
@@ -106,11 +106,7 @@ def cancellation_shares(
         )
     if isinstance(equal_percent, bool) or not isinstance(equal_percent, int | float):
         raise ConfigError(f"equal_percent must be a number, got {equal_percent!r}")
-    q = (
-        Fraction(str(equal_percent))
-        if isinstance(equal_percent, float)
-        else Fraction(equal_percent)
-    )
+    q = exact_decimal(equal_percent)
     if not 0 <= q <= 100:
         raise ConfigError(f"equal_percent must be between 0 and 100, got {equal_percent!r}")
     n = len(st)

@@ -27,7 +27,7 @@ import numpy as np
 from pokersim.errors import ConfigError
 from pokersim.frozen import frozen
 from pokersim.icm import icm_exact
-from pokersim.scenario import DealMethod
+from pokersim.scenario import DealMethod, exact_decimal
 
 __all__ = [
     "DealMethod",
@@ -122,7 +122,7 @@ def keep_for_first_cents(percent: float, prize_pool: int) -> int:
     """
     if isinstance(percent, bool) or not isinstance(percent, int | float):
         raise ConfigError(f"keep_for_first_percent must be a number, got {percent!r}")
-    q = Fraction(str(percent)) if isinstance(percent, float) else Fraction(percent)
+    q = exact_decimal(percent)
     if not 0 <= q <= KEEP_FOR_FIRST_MAX_PERCENT:
         raise ConfigError(
             f"keep_for_first_percent must be between 0 and {KEEP_FOR_FIRST_MAX_PERCENT} "

@@ -16,7 +16,6 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
 from datetime import datetime
-from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
 from importlib import resources
@@ -1025,9 +1024,20 @@ def mix_counts(players: Players) -> tuple[int, ...]:
 
 
 def exact_decimal(value: float | None) -> Fraction:
-    """The decimal a TOML number was written as, exactly (0.1 is one tenth, not 0.1000...01)."""
+    """The decimal a number was written as, exactly (0.1 is one tenth, not 0.1000...01).
+
+    A float is read as its shortest ``repr``, the decimal a TOML file or a caller wrote; an
+    int as itself. The one reading of a percent for the loader and the money rules (payouts,
+    late arrivals, a deal's part kept for first, a cancellation's equal part: R-MONEY-1). A
+    float that is not finite was written as no decimal: ``ValueError`` (the loader refuses
+    one before; ``deals.keep_for_first_cents`` and ``cancellation.cancellation_shares``, given
+    one, raise it as they did with their own copies of this reading).
+
+    >>> exact_decimal(0.1), exact_decimal(2.5), exact_decimal(7)
+    (Fraction(1, 10), Fraction(5, 2), Fraction(7, 1))
+    """
     assert value is not None
-    return Fraction(Decimal(repr(value))) if isinstance(value, float) else Fraction(value)
+    return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
 # --------------------------------------------------------------------------------------------

@@ -190,18 +190,28 @@ class HandHistoryRecorder:
     # -- input ---------------------------------------------------------------------------
 
     def on_hand(self, result: Any) -> None:
-        """A finished hand (the engine's ``on_hand``): number it and keep it until written."""
-        key = (result.setup.table_id, result.setup.hand_no)
+        """A finished hand (the engine's ``on_hand``): number it and keep it until written.
+
+        With ``hero``, a hand the hero was not dealt in is only counted (the hand numbers are
+        the tournament's order) and is the table's last hand (where the winner is written):
+        nothing of it is kept, and its bounties and finishes are not collected.
+        """
+        setup = result.setup
+        key = (setup.table_id, setup.hand_no)
         self.order += 1
-        self.hand_numbers[key] = hand_id(self.tournament, self.order)
         self.last_hand[key[0]] = key
+        hero = self.hero_id
+        if hero is not None and not any(s.player_id == hero for s in setup.seats):
+            self.current = None  # no file holds it: its bounties and finishes are not kept
+            return
+        self.hand_numbers[key] = hand_id(self.tournament, self.order)
         self.current = key  # its bounties are paid before any other hand ends
         if self.has_bounties:
-            ids = [s.player_id for s in result.setup.seats]
-            self.hand_bounties[key] = {p: self.heads[p] for p in ids if self.heads.get(p)}
-        if self.hero_id is not None:
-            if any(s.player_id == self.hero_id for s in result.setup.seats):
-                self.hero_hands.append(_Kept(result))
+            heads = self.heads
+            ids = [s.player_id for s in setup.seats]
+            self.hand_bounties[key] = {p: heads[p] for p in ids if heads.get(p)}
+        if hero is not None:
+            self.hero_hands.append(_Kept(result))
         else:
             self.by_table.setdefault(key[0], []).append(_Kept(result))
 
@@ -256,7 +266,7 @@ class HandHistoryRecorder:
                 if self.winners_seen == 1:  # the winner, written into the last hand
                     key = self.last_hand.get(event.table_id)
                     winner = True
-        if key is None or key not in self.hand_numbers:
+        if key is None or key not in self.hand_numbers:  # or a hand the hero was not dealt in
             self.latest.pop(event.player_id, None)
             return
         builder = self._builder(key, event.player_id)
