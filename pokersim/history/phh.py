@@ -40,7 +40,6 @@ __all__ = [
     "hand_to_phh",
     "hands_to_phhs",
     "phh_player_order",
-    "records_to_phhs",
     "write_phhs_by_table",
 ]
 
@@ -444,36 +443,8 @@ def _game(level: Level, structure: BettingStructure, n: int) -> tuple[str, str, 
     return "\n".join(before), "\n".join(after), "\n".join(tail)
 
 
-def records_to_phhs(
-    records: Iterable[HandRecord],
-    *,
-    names: Mapping[int, str] | None = None,
-    seat_count: int = 9,
-    tournament_id: int | None = None,
-    tournament_start: datetime | None = None,
-    time_zone: str = "UTC",
-    event: str | None = None,
-    hero: int | None = None,
-    hand_number: Callable[[HandResult], int | None] | None = None,
-    header: str | None = None,
-) -> str:
-    """``hands_to_phhs`` of hands already read (``read_hand``).
-
-    A run's recorder reads each hand once for both formats.
-    """
-    form = _PhhForm(names, seat_count, tournament_id, tournament_start, time_zone, event, hero)
-    parts = []
-    for k, rec in enumerate(records, start=1):
-        number = hand_number(rec.result) if hand_number is not None else None
-        parts.append(f"[{k}]\n{form.body(rec, number)}")
-    text = "\n".join(parts)
-    if header and parts:
-        text = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()) + "\n" + text
-    return text
-
-
 def hands_to_phhs(
-    results: Iterable[HandResult],
+    hands: Iterable[HandResult | HandRecord],
     *,
     names: Mapping[int, str] | None = None,
     seat_count: int = 9,
@@ -487,21 +458,20 @@ def hands_to_phhs(
 ) -> str:
     """Many hands as one ``.phhs`` text: TOML tables ``[1]``, ``[2]``, ... in the given order.
 
-    ``hand_number`` gives each hand's PokerStars hand number (``_hand_id``); ``header`` is
-    written first as TOML comment lines.
+    A hand is a ``HandResult`` or, already read, its ``HandRecord`` (``read_hand``: a run's
+    recorder reads each hand once for both formats). ``hand_number`` gives each hand's
+    PokerStars hand number (``_hand_id``); ``header`` is written first as TOML comment lines.
     """
-    return records_to_phhs(
-        map(read_hand, results),
-        names=names,
-        seat_count=seat_count,
-        tournament_id=tournament_id,
-        tournament_start=tournament_start,
-        time_zone=time_zone,
-        event=event,
-        hero=hero,
-        hand_number=hand_number,
-        header=header,
-    )
+    form = _PhhForm(names, seat_count, tournament_id, tournament_start, time_zone, event, hero)
+    parts = []
+    for k, hand in enumerate(hands, start=1):
+        rec = hand if isinstance(hand, HandRecord) else read_hand(hand)
+        number = hand_number(rec.result) if hand_number is not None else None
+        parts.append(f"[{k}]\n{form.body(rec, number)}")
+    text = "\n".join(parts)
+    if header and parts:
+        text = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines()) + "\n" + text
+    return text
 
 
 def write_phhs_by_table(

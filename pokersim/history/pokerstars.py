@@ -52,7 +52,6 @@ __all__ = [
     "hand_to_pokerstars",
     "hands_to_pokerstars",
     "pokerstars_hand_id",
-    "records_to_pokerstars",
     "roman",
     "write_pokerstars_by_table",
 ]
@@ -462,30 +461,8 @@ class _StarsHand:
                 self.lines.append(f"{head} collected ({won[s]})")
 
 
-def records_to_pokerstars(
-    records: Iterable[HandRecord],
-    *,
-    names: Mapping[int, str] | None = None,
-    seat_count: int = 9,
-    tournament_id: int = 1,
-    buy_in: str = "Freeroll",
-    tournament_start: datetime | None = None,
-    bounties: Mapping[int, int] | None = None,
-    hero: int | None = None,
-    extras: Callable[[HandResult], HandExtras] | None = None,
-) -> str:
-    """``hands_to_pokerstars`` of hands already read (``read_hand``).
-
-    A run's recorder reads each hand once for both formats.
-    """
-    form = _StarsForm(names, seat_count, tournament_id, buy_in, tournament_start, hero)
-    plain = HandExtras(bounties=bounties)
-    texts = [form.text(rec, plain if extras is None else extras(rec.result)) for rec in records]
-    return HAND_SEPARATOR.join(texts) + "\n" if texts else ""
-
-
 def hands_to_pokerstars(
-    results: Iterable[HandResult],
+    hands: Iterable[HandResult | HandRecord],
     *,
     names: Mapping[int, str] | None = None,
     seat_count: int = 9,
@@ -498,20 +475,18 @@ def hands_to_pokerstars(
 ) -> str:
     """Many hands as one PokerStars text, separated by two blank lines, newline-terminated.
 
-    ``extras`` gives each hand's own ``HandExtras`` (hand number, bounties at its start, the
-    players out in it); without it every hand uses ``bounties`` and the default numbering.
+    A hand is a ``HandResult`` or, already read, its ``HandRecord`` (``read_hand``: a run's
+    recorder reads each hand once for both formats). ``extras`` gives each hand's own
+    ``HandExtras`` (hand number, bounties at its start, the players out in it); without it
+    every hand uses ``bounties`` and the default numbering.
     """
-    return records_to_pokerstars(
-        map(read_hand, results),
-        names=names,
-        seat_count=seat_count,
-        tournament_id=tournament_id,
-        buy_in=buy_in,
-        tournament_start=tournament_start,
-        bounties=bounties,
-        hero=hero,
-        extras=extras,
-    )
+    form = _StarsForm(names, seat_count, tournament_id, buy_in, tournament_start, hero)
+    plain = HandExtras(bounties=bounties)
+    texts = []
+    for hand in hands:
+        rec = hand if isinstance(hand, HandRecord) else read_hand(hand)
+        texts.append(form.text(rec, plain if extras is None else extras(rec.result)))
+    return HAND_SEPARATOR.join(texts) + "\n" if texts else ""
 
 
 def write_pokerstars_by_table(

@@ -292,12 +292,12 @@ class HandHistoryRecorder:
         return self.hand_numbers.get((result.setup.table_id, result.setup.hand_no))
 
     def _write(self, hands: list[Any], stem: str, header: str) -> None:
-        from pokersim.history.phh import records_to_phhs
-        from pokersim.history.pokerstars import records_to_pokerstars
+        from pokersim.history.phh import hands_to_phhs
+        from pokersim.history.pokerstars import hands_to_pokerstars
 
         records = list(map(self.read, hands))  # read once for both formats
         if self.kind in ("phh", "both"):
-            text = records_to_phhs(
+            text = hands_to_phhs(
                 records,
                 names=self.names,
                 seat_count=self.seats,
@@ -310,7 +310,7 @@ class HandHistoryRecorder:
             )
             (self.folder / f"{stem}.phhs").write_text(text, encoding="utf-8")
         if self.kind in ("pokerstars", "both"):
-            text = records_to_pokerstars(
+            text = hands_to_pokerstars(
                 records,
                 names=self.names,
                 seat_count=self.seats,
