@@ -387,3 +387,4 @@ class Director(Upkeep):
                 self._start_table(tab)
         if self.playing == 0:
             raise InvariantError(f"no table can deal with {self.field.remaining} players left")
+        return None
