@@ -20,6 +20,7 @@ policies differ only in balancing moves (R-BAL-2).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -125,8 +126,16 @@ def plan_break(
     draw in order, big-blind-next first.
     """
     _validate(source, others, seats_per_table)
-    dests = [_Dest(t, seats_per_table) for t in others]
-    free_total = sum(len(d.free) for d in dests)
+    # the destinations with free seats by how many players they hold, each list in table-id
+    # order: [table id, free seats in order]; a player goes to the fewest players' list
+    by_count: dict[int, list[tuple[int, list[int]]]] = {}
+    free_total = 0
+    for t in sorted(others, key=lambda t: t.table_id):
+        seats = t.seats
+        free = [s for s in range(1, seats_per_table + 1) if s not in seats]
+        if free:
+            by_count.setdefault(len(seats), []).append((t.table_id, free))
+            free_total += len(free)
     if free_total < len(source.seats):
         raise ConfigError(
             f"cannot break table {source.table_id}: {len(source.seats)} players but only "
@@ -134,20 +143,28 @@ def plan_break(
         )
     src_pos = hands_until_big_blind(list(source.seats), source.last_button)
     order = sorted(source.seats, key=lambda s: (src_pos[s], s))
-    by_id = sorted(dests, key=lambda d: d.table_id)  # what _smallest sorts, sorted once
     moves: list[Move] = []
     for from_seat in order:
-        pid = source.seats[from_seat]
-        low = min([len(d.occupied) for d in by_id if d.free])
-        pairs = [(d, s) for d in by_id if d.free and len(d.occupied) == low for s in d.free]
-        dest, seat = pairs[int(rng.integers(len(pairs)))]
-        dest.take(seat)
+        low = min(by_count)
+        group = by_count[low]
+        # the k-th (table, free seat) pair of the fewest players' tables, in table-id order
+        k = int(rng.integers(sum([len(free) for _tid, free in group])))
+        g = 0
+        while k >= len(group[g][1]):
+            k -= len(group[g][1])
+            g += 1
+        tid, free = group.pop(g)
+        seat = free.pop(k)
+        if not group:
+            del by_count[low]
+        if free:
+            insort(by_count.setdefault(low + 1, []), (tid, free))
         moves.append(
             Move(
-                player_id=pid,
+                player_id=source.seats[from_seat],
                 from_table=source.table_id,
                 from_seat=from_seat,
-                to_table=dest.table_id,
+                to_table=tid,
                 to_seat=seat,
             )
         )

@@ -38,6 +38,7 @@ from pokersim.engine.agenda import WINDOW
 from pokersim.engine.played import Outcome, SettledHand
 from pokersim.engine.state import (
     FIN_BUST,
+    FIN_GIVE,
     FIN_LOOP,
     T_BUTTON,
     T_CHIPS,
@@ -51,7 +52,6 @@ from pokersim.engine.state import (
     TableArrays,
 )
 from pokersim.errors import InvariantError
-from pokersim.hand import unchecked_seat, unchecked_setup
 from pokersim.hand_log import HandEvents
 from pokersim.kernel_cache import resolve
 from pokersim.model_kernel import NO_CONTEXT, seats_inputs
@@ -91,7 +91,10 @@ class Cruise:
         self._tis_for: Any = None  # the context of the tournament inputs (``_inputs``)
         self._tis: np.ndarray | None = None
         self._tis_sizes: set[int] = set()
+        self._tis_rows = np.zeros((arrays.spt + 1, len(NO_CONTEXT)), dtype=np.float64)
         self._run: Any = None
+        self._givers: list[int] = []  # the tables ``_givers_marked`` marked
+        self._level_set: Level | None = None  # the level ``_level_state`` wrote last
         dealer = director.dealer
         timing = dealer.pace
         self.pace = np.array(
@@ -112,8 +115,8 @@ class Cruise:
         ):  # fmt: skip
             return False
         sizes = [k for k, ids in enumerate(floor.by_size) if ids]
-        if not sizes or sizes[0] < 2 or sizes[-1] - sizes[0] > min(1, floor.tolerance):
-            return False  # a table would take or give players (R-BAL-2)
+        if not sizes or sizes[0] < 2:
+            return False  # a table cannot deal
         li = d.schedule.level_at(now)
         self.tis = self._inputs(dealer.contexts.for_hand(now, li, False), sizes)
         if self.tis is None:
@@ -123,7 +126,22 @@ class Cruise:
         ends = [d.schedule.next_break, cashier.addon_at, d.schedule.level_ends(now)]
         ends.append(d.sc.max_simulated_seconds + 1)
         self.until = int(min(min(ends), _BIG))
+        self._givers_marked(sizes[0])
         return True
+
+    def _givers_marked(self, smallest: int) -> None:
+        """The hand ends of the tables that give players (R-BAL-2) marked the director's.
+
+        At another table's hand end nothing moves: the loop applies it as the director would.
+        """
+        tabs = self.arrays.tabs
+        for x in self._givers:  # the last check's marks taken back first
+            if tabs[x, T_FIN_OK] == FIN_GIVE:
+                tabs[x, T_FIN_OK] = FIN_LOOP
+        givers = [x for x in self.d.floor.givers(smallest) if tabs[x, T_FIN_OK] == FIN_LOOP]
+        if givers:
+            tabs[givers, T_FIN_OK] = FIN_GIVE
+        self._givers = givers
 
     def run(self, table: int) -> bool:
         """Play the tables' hands up to the director's next event; False when none was.
@@ -133,13 +151,16 @@ class Cruise:
         loop leaves to the director (a player away, a plug-in's seat) is offered to ``deal``
         and the loop goes on: nothing the director sees changed.
         """
-        if self.arrays.tabs[table, T_FIN_OK] != FIN_LOOP:
+        tabs = self.arrays.tabs
+        fin = tabs[table, T_FIN_OK]
+        if fin != FIN_LOOP and fin != FIN_GIVE:
             return False
         if self.dirty:
             self.dirty = False
             self.steady = self._check()
-        if not self.steady:
-            return False
+            fin = tabs[table, T_FIN_OK]
+        if not self.steady or fin != FIN_LOOP:
+            return False  # (``FIN_GIVE``: a table giving players, ``_givers_marked``)
         d = self.d
         env = d.env
         state = self.state
@@ -239,6 +260,9 @@ class Cruise:
     def _level_state(self, level: Level, li: int) -> None:
         """The level (index ``li``) whose blinds and ante the tables' heads must hold."""
         state = self.state
+        if level is self._level_set and state[tk.S_LEVEL] == li:
+            return  # its blinds and ante written last
+        self._level_set = level
         state[tk.S_LEVEL] = li
         state[tk.S_SB], state[tk.S_BB] = level.small_blind, level.big_blind
         state[tk.S_ANTE], state[tk.S_ANTE_KIND] = level.ante, ante_code(level)
@@ -251,7 +275,7 @@ class Cruise:
         """
         if context is not self._tis_for:
             self._tis_for = context
-            self._tis = np.zeros((self.arrays.spt + 1, len(NO_CONTEXT)), dtype=np.float64)
+            self._tis = self._tis_rows  # the loop reads only the rows filled since (as long)
             self._tis_sizes = set()
         tis = self._tis
         if tis is not None:
@@ -367,18 +391,10 @@ class Cruise:
         seat_nos = a.heads[table_id, HEADER + SEAT_NOS * n : HEADER + (SEAT_NOS + 1) * n].tolist()
         stack = self.d.field.stack
         li = row[T_LEVEL]
-        setup = unchecked_setup(
-            seats=tuple([
-                unchecked_seat(player_id=p, stack=stack[p], seat_no=s)
-                for s, p in zip(seat_nos, ids, strict=True)
-            ]),
-            button=seat_nos.index(row[T_BUTTON]),
-            level=self.d.schedule.levels.levels[li],
-            structure=self.d.sc.structure,
-            table_id=table_id,
-            hand_no=row[T_HAND_NO],
-            level_index=li,
-            start_time=row[T_STARTED],
+        start = (
+            seat_nos, [stack[p] for p in ids], seat_nos.index(row[T_BUTTON]),
+            self.d.schedule.levels.levels[li], self.d.sc.structure, table_id, row[T_HAND_NO], li,
+            row[T_STARTED],
         )  # fmt: skip
         knockouts = kept_knockouts(a.kos[table_id], n, final, ids)
-        return SettledHand(final, ids, self._events(table_id), knockouts, setup)
+        return SettledHand(final, ids, self._events(table_id), knockouts, start)

@@ -11,7 +11,7 @@ or TDA) decides balancing moves only (R-BAL-2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pokersim.balancing import Move, TableSeats, plan_balance, plan_break
@@ -24,6 +24,7 @@ from pokersim.events import (
     ShootoutRoundStarted,
     TableBroken,
     TableOpened,
+    record_builder,
 )
 from pokersim.rng import Streams
 from pokersim.scenario import Scenario
@@ -32,6 +33,9 @@ from pokersim.seating import draw_seats, next_button, redraw_seats
 __all__ = ["Floor"]
 
 Events = list[Any]
+_moved: Callable[..., PlayerMoved] = record_builder(
+    PlayerMoved, ("t", "player_id", "from_table", "from_seat", "to_table", "to_seat", "reason")
+)  # a move's event, built without the keyword constructor (fields named in order)
 
 
 class Floor:
@@ -90,14 +94,18 @@ class Floor:
 
     def set_size(self, tab: Table, before: int) -> None:
         """Keep ``by_size`` right after the table went from ``before`` players."""
+        self._resized(tab, before)
+        if self.arrays is not None:
+            self.arrays.seats_changed(tab.table_id, tab.seats)
+
+    def _resized(self, tab: Table, before: int) -> None:
+        """``set_size`` but the tables' arrays (written seat by seat where a seat changed)."""
         del self.by_size[before][tab.table_id]
         size = len(tab.seats)
         self.by_size[size][tab.table_id] = None
         if size < self.low:
             self.low = size
         tab.order = None  # the seats in order are taken again at the next hand
-        if self.arrays is not None:
-            self.arrays.seats_changed(tab.table_id, tab.seats)
 
     def unseat(self, tab: Table, seat_no: int) -> None:
         """A player leaves the table for good."""
@@ -108,7 +116,10 @@ class Floor:
         before = len(tab.seats)
         for s in seat_nos:
             del tab.seats[s]
-        self.set_size(tab, before)
+        self._resized(tab, before)
+        if self.arrays is not None:
+            for s in seat_nos:
+                self.arrays.seat_changed(tab.table_id, s, -1)
 
     def start_draw(self, players: Sequence[int]) -> list[dict[int, int]]:
         """R-SEAT-1: the seats at the start, drawn from the seed."""
@@ -187,26 +198,23 @@ class Floor:
 
     def _apply(self, moves: Sequence[Move], reason: str, now: int) -> Events:
         events: Events = []
+        tables = self.tables
+        arrays = self.arrays
         for m in moves:
-            src = self.tables[m.from_table]
-            dst = self.tables[m.to_table]
+            src = tables[m.from_table]
+            dst = tables[m.to_table]
             if src.seats.get(m.from_seat) != m.player_id or m.to_seat in dst.seats:
                 raise InvariantError(f"bad move {m}")
             del src.seats[m.from_seat]
-            self.set_size(src, len(src.seats) + 1)
+            self._resized(src, len(src.seats) + 1)
             dst.seats[m.to_seat] = m.player_id
-            self.set_size(dst, len(dst.seats) - 1)
+            self._resized(dst, len(dst.seats) - 1)
+            if arrays is not None:
+                arrays.seat_changed(m.from_table, m.from_seat, -1)
+                arrays.seat_changed(m.to_table, m.to_seat, m.player_id)
             self.field.location[m.player_id] = (m.to_table, m.to_seat)
             events.append(
-                PlayerMoved(
-                    t=now,
-                    player_id=m.player_id,
-                    from_table=m.from_table,
-                    from_seat=m.from_seat,
-                    to_table=m.to_table,
-                    to_seat=m.to_seat,
-                    reason=reason,
-                )
+                _moved(now, m.player_id, m.from_table, m.from_seat, m.to_table, m.to_seat, reason)
             )
         return events
 
@@ -243,6 +251,15 @@ class Floor:
             policy=self.policy,
         )
         return self._apply(moves, "balance", now)
+
+    def givers(self, smallest: int) -> list[int]:
+        """The tables that give players at their hand end (``balance_from``), in no order.
+
+        Those more than the tolerance above the smallest table, of ``smallest`` (2 or more).
+        """
+        by_size = self.by_size
+        low = smallest + self.tolerance + 1
+        return [tid for k in range(low, len(by_size)) for tid in by_size[k]]
 
     def rebalance_all(self, now: int) -> Events:
         """With every table idle: break tables while the field fits on fewer, then balance."""

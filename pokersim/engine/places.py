@@ -10,12 +10,12 @@ desk.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pokersim.engine.state import Bust, Field
 from pokersim.errors import InvariantError
-from pokersim.events import BubbleBurst, PlayerEliminated, PrizePaid, PrizeTopUp
+from pokersim.events import BubbleBurst, PlayerEliminated, PrizePaid, PrizeTopUp, record_builder
 from pokersim.faults import lowest_open_place
 from pokersim.formats import round_places
 from pokersim.payouts import split_tied, tied_share
@@ -23,6 +23,13 @@ from pokersim.payouts import split_tied, tied_share
 __all__ = ["Places"]
 
 Events = list[Any]
+# the events of every player out, built without the keyword constructor (fields named in order)
+_ELIMINATED = ("t", "player_id", "place", "table_id", "hand_no", "starting_stack", "by",
+               "synchronized")  # fmt: skip
+_eliminated: Callable[..., PlayerEliminated] = record_builder(PlayerEliminated, _ELIMINATED)
+_paid: Callable[..., PrizePaid] = record_builder(
+    PrizePaid, ("t", "player_id", "place", "prize_cents")
+)
 
 
 class Places:
@@ -132,20 +139,9 @@ class Places:
         by: tuple[int, ...],
         synchronized: bool,
     ) -> Events:
-        events: Events = [
-            PlayerEliminated(
-                t=now,
-                player_id=p,
-                place=place,
-                table_id=table_id,
-                hand_no=hand_no,
-                starting_stack=start,
-                by=by,
-                synchronized=synchronized,
-            )
-        ]
+        events: Events = [_eliminated(now, p, place, table_id, hand_no, start, by, synchronized)]
         if cents:
-            events.append(PrizePaid(t=now, player_id=p, place=place, prize_cents=cents))
+            events.append(_paid(now, p, place, cents))
         return events
 
     def flush(self, prizes: Sequence[int], deal: Mapping[int, int], places_paid: int) -> Events:

@@ -17,6 +17,7 @@ from pokersim.hand import (
     HandResult,
     HandSetup,
     Knockout,
+    Seat,
     unchecked_deal,
     unchecked_seat,
     unchecked_setup,
@@ -117,14 +118,20 @@ class PlayedHand:
         return tuple(self.stacks)
 
 
+# A settled hand's start: seat numbers and stacks by seat index, the button's index, the
+# level, the betting structure, the table, the hand number, the level's index, the start time.
+Start = tuple[list[int], list[int], int, Level, BettingStructure, int, int, int, int]
+
+
 class SettledHand:
     """A hand the tables' loop played (``engine.cruise``): its chips and players.
 
     What the director reads of a hand end of the loop: recorded, its own events too; when
-    someone busted, its knockouts and its starting seats (what a bust reads).
+    someone busted, its knockouts, the seats of the players out and, made when read, its
+    starting seats (the hand's ``Start``).
     """
 
-    __slots__ = ("_setup", "events", "final_stacks", "knockouts", "player_ids")
+    __slots__ = ("_setup", "_start", "events", "final_stacks", "knockouts", "out", "player_ids")
 
     def __init__(
         self,
@@ -132,19 +139,47 @@ class SettledHand:
         player_ids: tuple[int, ...],
         events: Sequence[HandEvent] = (),
         knockouts: tuple[Knockout, ...] = (),
-        setup: HandSetup | None = None,
+        start: Start | None = None,
     ) -> None:
         self.final_stacks = final_stacks
         self.player_ids = player_ids
         self.events = events  # recorded: the hand's own events
         self.knockouts = knockouts
-        self._setup = setup
+        self._start = start
+        self._setup: HandSetup | None = None
+        # the seats of the players left with no chips, as the hand started (``Upkeep._bust``)
+        self.out: list[Seat] = []
+        if start is not None:
+            seat_nos, stacks = start[0], start[1]
+            self.out = [
+                unchecked_seat(player_id=player_ids[k], stack=stacks[k], seat_no=seat_nos[k])
+                for k in range(len(final_stacks))
+                if final_stacks[k] == 0
+            ]
 
     @property
     def setup(self) -> HandSetup:
         """The hand's starting state: kept only when someone busted (a bust reads its seats)."""
         if self._setup is None:
-            raise AttributeError("a hand of the tables' loop in which nobody busted keeps no setup")
+            start = self._start
+            if start is None:
+                raise AttributeError(
+                    "a hand of the tables' loop in which nobody busted keeps no setup"
+                )
+            seat_nos, stacks, button, level, structure, table_id, hand_no, li, at = start
+            self._setup = unchecked_setup(
+                seats=tuple([
+                    unchecked_seat(player_id=p, stack=c, seat_no=s)
+                    for s, p, c in zip(seat_nos, self.player_ids, stacks, strict=True)
+                ]),
+                button=button,
+                level=level,
+                structure=structure,
+                table_id=table_id,
+                hand_no=hand_no,
+                level_index=li,
+                start_time=at,
+            )  # fmt: skip
         return self._setup
 
 

@@ -210,7 +210,9 @@ class Run:
         """The desks that keep state of their own, in the order each needs the ones before."""
         scenario = self.sc
         models = self.models
-        tier = self.format.draw_multiplier(self.streams.prize_draw(), opts.multiplier)
+        tier = None  # a Spin & Go's tier: its stream made only for one
+        if self.format.spin is not None:
+            tier = self.format.draw_multiplier(self.streams.prize_draw(), opts.multiplier)
         self.cashier = Cashier(
             scenario,
             self.format,

@@ -78,10 +78,8 @@ class Table:
         self.kernel: TableKernel | None = None  # the dealer's compiled inputs and head
 
     def view(self) -> TableSeats:
-        """The seats as the pure balancing rules take them."""
-        return TableSeats(
-            table_id=self.table_id, seats=dict(self.seats), last_button=self.last_button
-        )
+        """The seats as the pure balancing rules take them (not copied: read before a move)."""
+        return TableSeats(table_id=self.table_id, seats=self.seats, last_button=self.last_button)
 
 
 class Field:
@@ -115,6 +113,7 @@ T_HAND_NO, T_BUTTON, T_CHIPS, T_HEAD_OK, T_LEVEL, T_PRESENT, T_FIN_OK = range(7)
 T_BLOCK_FIRST, T_BLOCK_LEN, T_DRAWS_FIRST, T_DRAWS_LEN, T_TOUCHED, T_FIN_N, T_STARTED = range(7, 14)
 T_WIDTH = 14
 FIN_LOOP, FIN_BUST = 1, 2  # ``T_FIN_OK``: the loop applies the hand's end; the director does
+FIN_GIVE = 3  # the director does: the table gives players at its hand's end (``engine.cruise``)
 
 
 class TableArrays:
@@ -175,6 +174,12 @@ class TableArrays:
             for seat_no, p in seats.items():
                 row[seat_no - 1] = p + 1
             self.seat_ids[table_id] = row
+
+    def seat_changed(self, table_id: int, seat_no: int, player: int) -> None:
+        """``seats_changed`` for one seat: ``player`` sat down in it, or left it (-1)."""
+        if table_id < self.capacity:
+            self.tabs[table_id, T_HEAD_OK] = 0
+            self.seat_ids[table_id, seat_no - 1] = player + 1
 
     def button_set(self, table_id: int, last_button: int) -> None:
         """The table's last button as its record now says (a voided hand's, R-FAULT-1)."""

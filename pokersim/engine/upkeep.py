@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
 from pokersim.engine.endings import Endings
-from pokersim.engine.played import Outcome
+from pokersim.engine.played import Outcome, SettledHand
 from pokersim.engine.state import Bust, Table
 from pokersim.errors import ConfigError, InvariantError
 from pokersim.events import (
@@ -64,6 +64,8 @@ class Upkeep(Endings):
             stack[p] = left
         if 0 not in finals:
             return []
+        if type(result) is SettledHand:  # a hand of the tables' loop: its seats out kept
+            return result.out
         return [seat for seat, left in zip(result.setup.seats, finals) if left == 0]
 
     def _too_long(self, now: int) -> None:
