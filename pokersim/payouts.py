@@ -17,13 +17,19 @@ the table size matters, not how); ``docs/money.md`` says where each comes from.
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from functools import lru_cache
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 from pokersim.errors import ConfigError
 from pokersim.scenario import SHARE_UNITS, Payouts
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "FULL_RING",
@@ -167,23 +173,233 @@ def _group_sizes(places: int) -> list[int]:
 def _exponent(entries: int, places: int) -> float:
     """The curve's exponent a for ``entries`` paid over ``places``.
 
-    Bisected so that the first share hits its target (the first share grows with a).
+    Bisected so that the first share hits its target (the first share grows with a). Each step
+    asks ``_BelowTarget`` on which side of the target the first share falls: the answer of the
+    sum of powers itself, from far fewer sums.
     """
-    min_share = _MIN_CASH_BUY_INS / entries
-    target = _first_share_target(entries)
-    bases = [i + _OFFSET for i in range(1, places + 1)]
+    below = _BelowTarget(places, _MIN_CASH_BUY_INS / entries, _first_share_target(entries))
+    below.bracket(_LAST_EXPONENT[0])
     lo, hi = 0.05, 6.0
     for _ in range(60):
         mid = (lo + hi) / 2
         # no float lies between lo and hi: after this step every later one would repeat it
         settled = mid in (lo, hi)
-        if _first_share(bases, mid, min_share) < target:
+        if below(mid):
             lo = mid
         else:
             hi = mid
         if settled:
             break
+    _LAST_EXPONENT[0] = (lo + hi) / 2
     return (lo + hi) / 2
+
+
+# How far a power of the C library's pow (behind Python's ``**``) or of numpy's may be from the
+# exact power, relative: 64 units in the last place, 16 times the most either is known to miss
+# by (numpy's vector pow: 4 units; the C libraries': 1).
+_POW_ERROR = 2.0**-46
+_UNIT_ROUNDOFF = 2.0**-53  # half the gap between 1.0 and the next float
+# Python before 3.12 adds floats one at a time from the left; 3.12 compensates the roundings.
+_LEFT_TO_RIGHT_SUM = sys.version_info < (3, 12)
+# Python's sums of the first places' powers (none, 1-32, 1-128, 1-512) tried before the whole.
+_HEADS = (0, 32, 128, 512)
+_LOW, _HIGH = 1.0 - 3.0 * _POW_ERROR, 1.0 + 3.0 * _POW_ERROR  # around either pow's power
+_BOUNDED_FROM = 128  # places: fewer are summed exactly sooner than numpy is called
+_LAST_EXPONENT = [1.0]  # the last exponent bisected: where the next one is looked for first
+
+
+class _BelowTarget:
+    """Each bisection step's ``_first_share(bases, a, min_share) < target``, asked cheaply.
+
+    The same answer at every step, so the bisection takes the plain one's path to the same
+    float (whether or not its predicate is monotone). Steps outside ``sure`` (``bracket``) are
+    answered at once, most others from numpy's powers; only the steps nearest the target sum
+    Python's powers, as before.
+
+    Why the answers agree. Python's and numpy's powers are each within ``_POW_ERROR`` of the
+    exact power. (1) Any sum of n positive floats, in any order, is within n - 1 roundings of
+    the real sum (Python 3.12's compensated one, closer), so Python's sum of powers is within
+    ``slack`` (relative) of numpy's. (2) Before Python 3.12, ``sum`` adds from the left, one
+    at a time, and a sum rounded to the nearest float never falls when a term grows: Python's
+    sum lies between the same left-to-right sums (numpy's ``cumsum``) of each power lowered and
+    raised by ``3 * _POW_ERROR``, started from Python's own sum of the first 32, 128, 512
+    powers when the bounds are too far apart.
+    (3) From a sum between two others the first share is computed with ``_first_share``'s
+    operations, each rounded to the nearest and so never reversing an order: the floor grows
+    with the sum (the divisor ``1 - min_share * places`` is positive), the normalizer with the
+    sum and the floor, so the first share lies between ``(first + low floor) / high
+    normalizer`` and ``(first + high floor) / low normalizer``. When both are on one side of
+    the target, so is the first share; else Python's powers are summed (after the head).
+    """
+
+    __slots__ = (
+        "bases",
+        "array",
+        "min_share",
+        "target",
+        "places",
+        "slack",
+        "heads",
+        "error",
+        "sure",
+    )
+
+    def __init__(self, places: int, min_share: float, target: float) -> None:
+        self.bases, self.array = _bases(places)
+        self.min_share, self.target, self.places = min_share, target, places
+        # each sum within places - 1 roundings of the real one: twice, and more for the bounds'
+        self.slack = 3.0 * (_POW_ERROR + places * _UNIT_ROUNDOFF)
+        divisor = 1.0 - min_share * places
+        if places < _BOUNDED_FROM or not divisor > 0.0:
+            self.slack = 0.0  # (a floor falling as the sum grows: no bounds)
+        self.heads = [count for count in _HEADS if count < places] if _LEFT_TO_RIGHT_SUM else []
+        # how far the first share computed may be from the real one, relative (see bracket)
+        roundoff = 2.0 * (_POW_ERROR + places * _UNIT_ROUNDOFF)
+        self.error = 8.0 * (roundoff + 8.0 * _UNIT_ROUNDOFF / divisor) / divisor
+        if not (self.slack and divisor >= 0.25 and self.bases[-1] ** -6.0 > 1e-300):
+            self.error = 0.0  # (no bracket where powers would reach the smallest floats)
+        self.sure = (-math.inf, math.inf)  # at or below the first: below target; above the last
+
+    def __call__(self, a: float) -> bool:
+        if a <= self.sure[0] or a >= self.sure[1]:
+            return a <= self.sure[0]
+        power = -a
+        first, last = self.bases[0] ** power, self.bases[-1] ** power
+        head, done = 0.0, 0
+        if self.slack and last > 1e-300:  # far from the smallest floats, where powers lose bits
+            powers = self.array**power
+            known = _side(*self._bounds(first, last, powers), self.target)
+            if known is None:
+                known, head, done = self._sandwiched(power, first, last, powers)
+            if known is not None:
+                return known
+        if not done:
+            return _first_share(self.bases, a, self.min_share) < self.target
+        total = sum(map(pow, self.bases[done:], repeat(power, self.places - done)), head)
+        floor, norm = _floor_and_norm(total, last, self.places, self.min_share)
+        return (first + floor) / norm < self.target
+
+    def _bounds(self, first: float, last: float, powers: np.ndarray) -> tuple[float, float]:
+        """Floats at or below and at or above the first share, from numpy's sum of powers."""
+        total = float(powers.sum())  # in numpy's order
+        return self._share_bounds(first, last, total * (1 - self.slack), total * (1 + self.slack))
+
+    def _share_bounds(
+        self, first: float, last: float, low: float, high: float
+    ) -> tuple[float, float]:
+        """The first share's bounds when the sum of its powers lies from ``low`` to ``high``."""
+        low_floor, low_norm = _floor_and_norm(low, last, self.places, self.min_share)
+        high_floor, high_norm = _floor_and_norm(high, last, self.places, self.min_share)
+        return (first + low_floor) / high_norm, (first + high_floor) / low_norm
+
+    def _sandwiched(
+        self, power: float, first: float, last: float, powers: np.ndarray
+    ) -> tuple[bool | None, float, int]:
+        """The answer from Python's order of sums, after the powers of longer and longer heads.
+
+        Returns it (or ``None``) with the last head's sum and length.
+        """
+        if not self.heads:
+            return None, 0.0, 0
+        # both bounds of each power at once: a complex sum adds its parts as two float sums
+        bounds = (powers * _LOW).astype("complex128")
+        bounds.imag = powers * _HIGH
+        head, done = 0.0, 0
+        for count in self.heads:
+            head = sum(map(pow, self.bases[done:count], repeat(power, count - done)), head)
+            done = count
+            if count:
+                bounds[count - 1] = complex(head, head)  # no longer needed: the next head is longer
+            summed = bounds[max(count - 1, 0) :].cumsum()[-1]  # from the left, one by one
+            shares = self._share_bounds(first, last, float(summed.real), float(summed.imag))
+            known = _side(*shares, self.target)
+            if known is not None:
+                return known, head, done
+        return None, head, done
+
+    def bracket(self, guess: float) -> None:
+        """Make ``sure`` two exponents close around the target's, looked for near ``guess``.
+
+        The real first share F(a) (exact powers and operations) grows with a. Without the
+        floor it is ``1 / sum((3 / k)**a)``, k = 3 .. places + 2. With it, it is ``m + D (p_1
+        - p_n) / (T - n p_n)`` (m the min-share, D the divisor, T the sum of the n powers p_k),
+        and ``(T - n p_n) / (p_1 - p_n)`` sums ``(s**c - s) / (1 - s)``, s = (3 / (n + 2))**a
+        falling with a and 0 < c < 1, which grows with s (its derivative has the sign of ``c
+        s**(c-1) + (1-c) s**c - 1``, positive by the weighted mean inequality): the sum
+        falls as a grows, and F grows. The floor is positive from some exponent on, where the
+        two forms meet. The first share computed is within ``error`` of F, relative (the sum's
+        roundings and pows as in (1), then a dozen roundings; the floor's subtraction errs by
+        at most ``m T + p_n`` times those, at most ``(m n + 1) p_1`` in the numerator and ``(m
+        n + 1) T`` in the normalizer, divided by D >= 1/4). So when the computed share's upper
+        bound at a, widened by ``4 * error``, is below target, every computed share at or
+        below a is; and the same above. A few secant steps on numpy's estimates find where
+        to look; the answers never depend on them.
+        """
+        if not self.error:
+            return
+        x0 = guess if 0.05 <= guess <= 5.0 else 1.0
+        x1 = x0 * (1.0 + 2.0**-20)
+        g0, g1 = self._estimate(x0), self._estimate(x1)
+        slope = (g1 - g0) / (x1 - x0)  # of the first share, here where the sums' noise is small
+        for _ in range(8):  # secant steps, to where the estimates stop telling points apart
+            if not math.isfinite(g1 - g0):
+                return
+            if g1 == g0:
+                break
+            x2 = min(max(x1 - g1 * (x1 - x0) / (g1 - g0), 0.05), 6.0)
+            if x2 == x1:
+                break
+            x0, g0, x1, g1 = x1, g1, x2, self._estimate(x2)
+        width = max(6.0 * self.error * self.target / slope if slope > 0.0 else 0.0, x1 * 2.0**-40)
+        self.sure = (self._sure_below(x1, width), self._sure_above(x1, width))
+
+    def _estimate(self, a: float) -> float:
+        """About how far above target the first share is at ``a`` (a guide: no bound)."""
+        first, last = self.bases[0] ** -a, self.bases[-1] ** -a
+        low, high = self._bounds(first, last, self.array**-a)
+        return (low + high) / 2 - self.target
+
+    def _sure_below(self, near: float, width: float) -> float:
+        """An exponent at or below which every first share is below target, or -inf."""
+        for _ in range(6):
+            a = near - width
+            if 0.05 <= a <= 6.0:
+                high = self._bounds(self.bases[0] ** -a, self.bases[-1] ** -a, self.array**-a)[1]
+                if high * (1.0 + 4.0 * self.error) < self.target:
+                    return a
+            width *= 16.0
+        return -math.inf
+
+    def _sure_above(self, near: float, width: float) -> float:
+        """An exponent at or above which no first share is below target, or +inf."""
+        for _ in range(6):
+            a = near + width
+            if 0.05 <= a <= 6.0:
+                low = self._bounds(self.bases[0] ** -a, self.bases[-1] ** -a, self.array**-a)[0]
+                if low * (1.0 - 4.0 * self.error) >= self.target:
+                    return a
+            width *= 16.0
+        return math.inf
+
+
+def _side(low: float, high: float, target: float) -> bool | None:
+    """Whether a first share from ``low`` to ``high`` is below ``target``; ``None``: unknown."""
+    if high < target:
+        return True
+    if low >= target:
+        return False
+    return None
+
+
+@lru_cache(maxsize=4)  # a late registration asks for the same places a few entries running
+def _bases(places: int) -> tuple[list[float], np.ndarray]:
+    """The places plus the offset, ``i + _OFFSET``, as floats and as numpy's (read only)."""
+    import numpy as np  # here: the modules importing payouts need not load numpy
+
+    bases = [i + _OFFSET for i in range(1, places + 1)]
+    array = np.array(bases)
+    array.flags.writeable = False
+    return bases, array
 
 
 @lru_cache(maxsize=256)
