@@ -43,7 +43,15 @@ from pokersim.actions import (
 )
 from pokersim.config import AnteKind
 from pokersim.errors import ConfigError, PokerSimError
-from pokersim.evaluator._kernel import class_of_sums, suit_rank_bit
+from pokersim.evaluator._kernel import (
+    FLUSH_MASK,
+    HIGH_MASK,
+    LOW_MASK,
+    LOW_SHIFT,
+    class_of_sums,
+    flush_suit,
+    suit_rank_bit,
+)
 from pokersim.evaluator._tables import SUIT_BIAS, card_keys, get_tables
 from pokersim.kernel_cache import njit
 from pokersim.model_params import (
@@ -950,6 +958,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _ONE = np.uint64(1)
+_RANKS = np.uint64(0x1FFF)  # a suit's 13 rank bits in a ``suit_rank_bit`` sum
 _NO_BOARD = np.empty(0, dtype=np.int64)  # pre-flop (numba cannot type an empty tuple)
 _SEED_SPAN = float(2**53)  # the sampler's seed: one uniform draw from the player's stream
 
@@ -1068,20 +1077,27 @@ def range_equity(  # pragma: no cover - compiled
             dead |= _ONE << np.uint64(c)
             bkey += card_key[c]
             bbits += suit_rank_bit(c)
-        if missing == 0:
-            hero = hero_river
-        else:
-            hero = class_of_sums(
-                bkey + hkey, bbits + hbits, low_base, high_index, rank_table, flush_table
-            )
+        # the hero's hand (o = -1, unless the river fixed it) and then each opponent's, scored
+        # by class_of_sums written out: called, it counted a reference on each of its four
+        # table arguments and dropped it again, eight calls into numba's runtime a hand scored
+        hero = hero_river
         ties = 0
-        for o in range(n_opp):
-            v = class_of_sums(
-                bkey + okey[o], bbits + obits[o], low_base, high_index, rank_table, flush_table
-            )
-            if v < hero:
+        for o in range(-1 if missing else 0, n_opp):
+            if o < 0:
+                key, bits = bkey + hkey, bbits + hbits
+            else:
+                key, bits = bkey + okey[o], bbits + obits[o]
+            flush = key & FLUSH_MASK
+            if flush:
+                v = flush_table[(bits >> np.uint64(16 * flush_suit(flush))) & _RANKS]
+            else:
+                low = low_base[key & LOW_MASK]
+                v = rank_table[low + high_index[(key >> LOW_SHIFT) & HIGH_MASK]]
+            if o < 0:
+                hero = v
+            elif v < hero:
                 break
-            if v == hero:
+            elif v == hero:
                 ties += 1
         else:
             total += 1.0 / (1.0 + ties)
