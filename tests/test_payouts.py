@@ -255,11 +255,8 @@ def test_split_tied_rejects_bad_places() -> None:
         split_tied((100,), 0, 1)
 
 
-def _plain_default_shares(entries: int, seats: int) -> tuple[int, ...]:
-    """The default table as first written: every bisection step builds the whole curve."""
-    places = default_places_paid(entries, seats)
-    if places in payouts._SMALL_TABLES:
-        return payouts._SMALL_TABLES[places]
+def plain_exponent(entries: int, places: int) -> float:
+    """The bisection as first written: sixty steps, each building the whole curve."""
     min_share = payouts._MIN_CASH_BUY_INS / entries
     target = payouts._first_share_target(entries)
     lo, hi = 0.05, 6.0
@@ -269,7 +266,16 @@ def _plain_default_shares(entries: int, seats: int) -> tuple[int, ...]:
             lo = mid
         else:
             hi = mid
-    curve = payouts._curve(places, (lo + hi) / 2, min_share)
+    return (lo + hi) / 2
+
+
+def _plain_default_shares(entries: int, seats: int) -> tuple[int, ...]:
+    """The default table as first written: every bisection step builds the whole curve."""
+    places = default_places_paid(entries, seats)
+    if places in payouts._SMALL_TABLES:
+        return payouts._SMALL_TABLES[places]
+    min_share = payouts._MIN_CASH_BUY_INS / entries
+    curve = payouts._curve(places, plain_exponent(entries, places), min_share)
     shares: list[int] = []
     start = 0
     for size in payouts._group_sizes(places):

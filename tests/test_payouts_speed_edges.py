@@ -8,23 +8,10 @@ from itertools import repeat
 
 import numpy as np
 import pytest
+from test_payouts import plain_exponent
 
 from pokersim import payouts
 from pokersim.payouts import default_places_paid
-
-
-def _plain_exponent(entries: int, places: int) -> float:
-    """The bisection as first written: sixty steps, each building the whole curve."""
-    min_share = payouts._MIN_CASH_BUY_INS / entries
-    target = payouts._first_share_target(entries)
-    lo, hi = 0.05, 6.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if payouts._curve(places, mid, min_share)[0] < target:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
 
 
 def _summed_exponent(entries: int, places: int) -> float:
@@ -64,7 +51,7 @@ def _differences(
 def test_exponent_is_the_plain_bisections_at_every_count_of_some_ranges(seats: int) -> None:
     """Every count where the bounds start (128 places paid), around 10,000 and 14,500."""
     fields = [*range(820, 880), *range(1_015, 1_045), *range(9_990, 10_030), *range(14_480, 14_500)]
-    assert _differences(fields, seats, _plain_exponent) == []
+    assert _differences(fields, seats, plain_exponent) == []
 
 
 @pytest.mark.slow
