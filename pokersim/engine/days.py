@@ -68,7 +68,7 @@ class Days(Run):
         by_level = self._day_over_by_level(now)
         level = self.schedule.level_at(now) - by_level  # by level: the one that just ended
         book = self.cashier.book
-        self.sync.stop(now)
+        self.sync.stop()
         self._log(
             [
                 DayEnded(

@@ -147,7 +147,7 @@ class Endings(Days):
         )
         bounty = self.cashier.bounty
         self._log(self.cashier.paid((bounty.award_winner(winner),), now))
-        self.sync.stop(now)
+        self.sync.stop()
         self._log(won)
         self._end(now, winner)
 
@@ -160,7 +160,7 @@ class Endings(Days):
         self.cashier.bounty.close()
         stack = self.field.stack
         leader = min(survivors, key=lambda p: (-stack[p], p))
-        self.sync.stop(now)
+        self.sync.stop()
         self._end(now, leader)
 
     def _end(self, now: int, winner: int) -> None:

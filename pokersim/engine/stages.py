@@ -27,8 +27,6 @@ class HandForHand:
         self.set_stages(places_paid)
         self.on = False  # hand-for-hand in force
         self.round = False  # the hands under way are a synchronized round
-        self.since = 0
-        self.seconds = 0  # simulated time spent in synchronized play
         self.busts: list[Bust] = []  # players out in the round, placed when it ends
 
     def set_stages(self, places_paid: int) -> None:
@@ -49,19 +47,15 @@ class HandForHand:
         """Start or end hand-for-hand as ``wanted`` says: the events."""
         if wanted and not self.on:
             self.on = True
-            self.since = now
             return [HandForHandStarted(t=now, players_left=remaining)]
         if not wanted and self.on:
             self.on = False
-            self.seconds += now - self.since
             return [HandForHandEnded(t=now, players_left=remaining)]
         return []
 
-    def stop(self, now: int) -> None:
-        """The tournament ends: count the synchronized time up to now."""
-        if self.on:
-            self.seconds += now - self.since
-            self.on = False
+    def stop(self) -> None:
+        """The tournament ends: no stage is in force (its time is read from the log)."""
+        self.on = False
 
     def round_over(self) -> list[Bust]:
         """The synchronized round ends: the players out in it, to be placed together."""
