@@ -458,6 +458,17 @@ def _voided_hand_ends_where_it_would(original):
     return end_now
 
 
+def _voided_hands_time_outs_logged(original):
+    def rolled_back(self, tab, result, now):
+        kept = self.hand_timeouts.get(tab.table_id)
+        event = original(self, tab, result, now)
+        if kept is not None:
+            self.hand_timeouts[tab.table_id] = kept  # logged with the rollback, as before
+        return event
+
+    return rolled_back
+
+
 def _break_end_ignores_an_outage(original):
     def restart(self, break_index):
         if break_index is not None:
@@ -1188,6 +1199,13 @@ MUTANTS = [
         incidents.Incidents,
         "hand_starting",
         lambda original: lambda self, tab: None,
+        ("R-FAULT-1-rolled-back-when-the-server-fails",),
+    ),
+    Mutant(
+        "R-FAULT-1: the time-outs of a voided hand are logged",
+        incidents.Incidents,
+        "rolled_back",
+        _voided_hands_time_outs_logged,
         ("R-FAULT-1-rolled-back-when-the-server-fails",),
     ),
     Mutant(
