@@ -14,13 +14,16 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET = (ROOT / "scenarios" / "series_target.toml").read_text(encoding="utf-8")
 
 
-def _satellite(tmp_path: Path, series: str, *, target: str = TARGET, seat: int = 2000) -> Path:
+def satellite_file(
+    tmp_path: Path, series: str, *, target: str = TARGET, seat: int = 2000, start: str = "17:00"
+) -> Path:
+    """A satellite of twelve to ``target`` (written beside it), with ``series`` as its series."""
     (tmp_path / "target.toml").write_text(target, encoding="utf-8")
     path = tmp_path / "satellite.toml"
     path.write_text(
         f"""
 name = "satellite"
-start = "17:00"
+start = "{start}"
 starting_stack = 300
 seats_per_table = 6
 [players]
@@ -59,7 +62,7 @@ def test_registration_time_is_at_once_while_registration_is_open() -> None:
 
 
 def test_the_winners_are_seated_when_the_satellite_ends(tmp_path: Path) -> None:
-    sc = load_scenario(_satellite(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 5'))
+    sc = load_scenario(satellite_file(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 5'))
     series = run_series(sc, seed=4)
     sat, target = series.satellite, series.target
     winners = [f.player_id for f in sat.finishes if f.place == 1]
@@ -81,7 +84,7 @@ def test_the_winners_are_seated_when_the_satellite_ends(tmp_path: Path) -> None:
 def test_a_closed_target_leaves_the_winners_with_their_seat_as_cash(tmp_path: Path) -> None:
     closed = TARGET.replace("late_registration_minutes = 30", "late_registration_minutes = 1")
     sc = load_scenario(
-        _satellite(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 0', target=closed)
+        satellite_file(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 0', target=closed)
     )
     series = run_series(sc, seed=4)
     assert series.satellite.duration_seconds > 60
@@ -93,9 +96,9 @@ def test_a_closed_target_leaves_the_winners_with_their_seat_as_cash(tmp_path: Pa
 
 def test_series_errors_are_one_clear_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="series.target: no such scenario file"):
-        run_series(load_scenario(_satellite(tmp_path, 'target = "nope.toml"')))
+        run_series(load_scenario(satellite_file(tmp_path, 'target = "nope.toml"')))
     with pytest.raises(ConfigError, match="seat_value_cents: a seat is one buy-in"):
-        run_series(load_scenario(_satellite(tmp_path, 'target = "target.toml"', seat=1500)))
+        run_series(load_scenario(satellite_file(tmp_path, 'target = "target.toml"', seat=1500)))
     with pytest.raises(ConfigError, match="series.target: only a satellite has a target"):
         parse_scenario(
             {
@@ -107,7 +110,7 @@ def test_series_errors_are_one_clear_line(tmp_path: Path) -> None:
             }
         )
     with pytest.raises(ConfigError, match="series.target: expected a scenario file name"):
-        load_scenario(_satellite(tmp_path, 'target = "target"'))
+        load_scenario(satellite_file(tmp_path, 'target = "target"'))
 
 
 def test_the_series_survives_the_written_file(tmp_path: Path) -> None:
@@ -116,7 +119,9 @@ def test_the_series_survives_the_written_file(tmp_path: Path) -> None:
 
     from pokersim.scenario_toml import scenario_toml
 
-    sc = load_scenario(_satellite(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 7.5'))
+    sc = load_scenario(
+        satellite_file(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 7.5')
+    )
     written = tmp_path / "elsewhere"  # written in another folder, it names the same target
     written.mkdir()
     (written / "satellite.toml").write_text(scenario_toml(sc), encoding="utf-8")
@@ -139,7 +144,7 @@ def test_run_out_writes_the_targets_own_run_beside_the_satellites(tmp_path: Path
 
     from pokersim.cli import main
 
-    path = _satellite(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 5')
+    path = satellite_file(tmp_path, 'target = "target.toml"\ntarget_start_minutes = 5')
     out = tmp_path / "out"
     assert main(["run", str(path), "--seed", "4", "--out", str(out), "--hands", "both"]) == 0
     series = json.loads((out / "series.json").read_text(encoding="utf-8"))
@@ -182,7 +187,7 @@ def test_r_sat_1_a_target_that_cannot_take_the_winners_is_refused_in_one_line(
     buy_in = e["prize_cents"] + e.get("bounty_cents", 0) + e.get("fee_cents", 0)
     # twelve players buying five seats: the pool is 5 buy-ins (a 9-player field + 5 = 14)
     series = 'target = "target.toml"\ntarget_start_minutes = 600'  # the winners come in time
-    sat = _satellite(tmp_path, series, target=text, seat=buy_in)
+    sat = satellite_file(tmp_path, series, target=text, seat=buy_in)
     sat.write_text(
         sat.read_text(encoding="utf-8").replace(
             "prize_cents = 500", f"prize_cents = {buy_in * 5 // 12 + 1}"

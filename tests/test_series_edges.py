@@ -5,13 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_series import TARGET, satellite_file
 
 from pokersim.errors import ConfigError
 from pokersim.scenario import load_scenario
 from pokersim.series import _with_winners, load_target, registration_time
-
-ROOT = Path(__file__).resolve().parents[1]
-TARGET = (ROOT / "scenarios" / "series_target.toml").read_text(encoding="utf-8")
 
 HERO = """
 [[players.named]]
@@ -21,36 +19,8 @@ model = "calling-station"
 
 
 def _satellite(tmp_path: Path, *, start: str, minutes: int, target: str = TARGET) -> Path:
-    (tmp_path / "target.toml").write_text(target, encoding="utf-8")
-    path = tmp_path / "satellite.toml"
-    path.write_text(
-        f"""
-name = "satellite"
-start = "{start}"
-starting_stack = 300
-seats_per_table = 6
-[players]
-count = 6
-mix = [{{ model = "calling-station", percent = 100 }}]
-[entries]
-prize_cents = 500
-fee_cents = 0
-late_registration_minutes = 0
-[satellite]
-seat_value_cents = 2000
-[breaks]
-kind = "none"
-[[levels]]
-small_blind = 25
-big_blind = 50
-minutes = 5
-[series]
-target = "target.toml"
-target_start_minutes = {minutes}
-""",
-        encoding="utf-8",
-    )
-    return path
+    series = f'target = "target.toml"\ntarget_start_minutes = {minutes}'
+    return satellite_file(tmp_path, series, target=target, start=start)
 
 
 def test_r_sat_1_a_satellite_ending_at_the_targets_start_seats_its_winners() -> None:
