@@ -41,6 +41,8 @@ from pokersim.icm import icm_exact
 __all__ = [
     "BF_GRID",
     "CALLERS",
+    "ICM_TIE",
+    "ICM_TIE_DIGITS",
     "MAX_BEHIND",
     "STACKS_BB",
     "PushFoldCharts",
@@ -75,6 +77,10 @@ _N_STACKS = len(STACKS_BB)
 _N_BF = len(BF_GRID)
 _PUSH = 0  # kinds of range in the charts' array: the shove, then each caller of CALLERS
 _KIND = {"other": 1, "sb": 2, "bb": 3}
+ICM_TIE_DIGITS = 9
+"""ICM payoffs of ``icm_ranges`` are rounded to this many decimals of the largest prize."""
+ICM_TIE = 10.0**-ICM_TIE_DIGITS
+"""A change of ICM equity within this share of the largest prize counts as none (float noise)."""
 
 
 # -- the equity matrix ---------------------------------------------------------------------
@@ -271,11 +277,22 @@ def _icm(stacks: Sequence[float] | np.ndarray, prizes: Sequence[float]) -> np.nd
     return out
 
 
+def _tie(prizes: Sequence[float]) -> float:
+    """How close two ICM equities may be and still count as equal: ``ICM_TIE`` of the top prize."""
+    return ICM_TIE * max((abs(float(x)) for x in prizes), default=0.0)
+
+
 def bubble_factor(stacks: Sequence[float], prizes: Sequence[float], i: int, j: int) -> float:
     """Player i's bubble factor against player j: ICM lost by losing to j over ICM won by winning.
 
     The chips at stake are the smaller stack of the two. 1 means chips and prize money move
     together (chip EV); above 1, a chip lost is worth more than a chip won.
+
+    A change of ICM equity within ``ICM_TIE`` of the largest prize counts as none (the float
+    noise of the equities). When neither winning nor losing changes i's prize money (every
+    place still open pays the same, or nothing is at stake), the chips do not matter and the
+    factor is 1: nothing weighs a loss more than a win. When winning gains nothing but losing
+    costs something, it is ``math.inf``.
     """
     s = np.asarray(stacks, dtype=np.float64)
     if i == j:
@@ -289,7 +306,10 @@ def bubble_factor(stacks: Sequence[float], prizes: Sequence[float], i: int, j: i
     lost[j] += at_stake
     gain = _icm(won, prizes)[i] - now
     cost = now - _icm(lost, prizes)[i]
-    return float(cost / gain) if gain > 0 else math.inf
+    tie = _tie(prizes)
+    if gain <= tie:
+        return 1.0 if abs(cost) <= tie else math.inf
+    return float(cost / gain) if abs(cost) > tie else 0.0
 
 
 def bubble_factors(stacks: Sequence[float], prizes: Sequence[float]) -> np.ndarray:
@@ -320,6 +340,12 @@ def icm_ranges(
     before posting; ``posts`` what each has posted (default: the player before the last caller
     the small blind, the last caller the big blind, as when the shover is under the gun up to
     the small blind). If the shover folds, the last caller takes what was posted.
+
+    Ties: each ICM payoff is rounded to ``ICM_TIE_DIGITS`` decimals of the largest prize (as a
+    share of it), so payoffs that differ only by the float noise of the equities are equal and
+    the solver's rule for ties applies: a class shoves or calls only when that pays strictly
+    more than folding. When every player left is paid the same whatever happens (flat prizes
+    for every place still open), every payoff is that prize: nobody shoves and nobody calls.
     """
     s = np.asarray(stacks, dtype=np.float64)
     if posts is None:
@@ -330,10 +356,13 @@ def icm_ranges(
         p = np.asarray(posts, dtype=np.float64)
     pot = float(p.sum())
 
+    top = 0.0 if prizes is None else max((abs(float(x)) for x in prizes), default=0.0)
+
     def value(final: np.ndarray, who: int) -> float:
         if prizes is None:
             return float(final[who] - s[who])
-        return float(_icm(final, prizes)[who])
+        equity = float(_icm(final, prizes)[who])
+        return round(equity / top, ICM_TIE_DIGITS) * top if top > 0.0 else equity
 
     folded = s - p
     folded[callers[-1]] += pot

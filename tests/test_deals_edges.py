@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_icm import brute_force_icm
 
 from pokersim.deals import chip_chop, icm_deal, keep_for_first_cents
+from pokersim.errors import ConfigError
 
 
 def test_r_deal_1_keep_percent_is_the_decimal_written_and_truncated() -> None:
@@ -119,3 +121,77 @@ def test_r_deal_1_icm_deal_is_exact_equity_by_largest_remainders(stacks, table) 
         prizes[-1] = 0  # nothing guaranteed: the next payout is 0
     expected = _largest_remainders(brute_force_icm(stacks, prizes), stacks)
     assert icm_deal(stacks, prizes).amounts == expected
+
+
+# A satellite with two seats of 55.00 (R-ELIM-1): a pool of 120.00 buys two seats and leaves a
+# remainder prize of 10.00 for third place (``formats.satellite_prizes``).
+_SEATS = (5500, 5500, 1000)
+
+
+@pytest.mark.parametrize("stacks", [[7000, 1], [3, 5], [2500, 2500]])
+def test_r_deal_1_two_seats_two_left_each_gets_a_seat_whatever_the_chips(
+    stacks: list[int],
+) -> None:
+    """Two left for two seats: third place (10.00) was decided before, so the prizes in play
+    are 55.00 and 55.00 and the next payout is 55.00. Each is guaranteed it and 110.00 - 2 x
+    55.00 = 0 is left to share (no division by the shares of nothing): a seat each, the deal
+    changes nothing, by chips or by ICM."""
+    for deal in (chip_chop(stacks, _SEATS), icm_deal(stacks, _SEATS)):
+        assert deal.amounts == (5500, 5500)
+        assert deal.next_payout == 5500 and deal.divided == 11_000
+
+
+def test_r_deal_1_two_seats_two_left_nothing_can_be_kept_for_first() -> None:
+    """First prize minus the next payout is 55.00 - 55.00 = 0: not a cent can stay in play
+    for first place (within 5 % of the pool, 6.00, but over what first prize can spare)."""
+    with pytest.raises(ConfigError, match="first prize minus the next payout"):
+        chip_chop([3000, 1000], _SEATS, keep_for_first=1, prize_pool=12_000)
+
+
+def test_r_deal_1_two_seats_three_left_by_hand() -> None:
+    """Three left for two seats, stacks 2 : 1 : 1 of 4, prizes in play 55.00, 55.00, 10.00 (the
+    next payout 10.00, the whole 120.00 divided).
+
+    Chip-chop: 10.00 each, then 120.00 - 3 x 10.00 = 90.00 by chips: 45.00, 22.50, 22.50, so
+    55.00, 32.50, 32.50.
+
+    ICM: a player's equity is 55.00 less 45.00 times the chance of finishing third. The big
+    stack is third when both short stacks finish ahead: 1/4 x 1/3 + 1/4 x 1/3 = 1/6, equity
+    55.00 - 7.50 = 47.50. A short stack is third after the big stack then the other (1/2 x
+    1/2) or the other then the big stack (1/4 x 2/3): 1/4 + 1/6 = 5/12, equity 55.00 - 18.75
+    = 36.25. Whole cents, nothing left over: 47.50 + 36.25 + 36.25 = 120.00."""
+    stacks = [2000, 1000, 1000]
+    chop = chip_chop(stacks, _SEATS)
+    assert chop.amounts == (5500, 3250, 3250) and chop.next_payout == 1000
+    icm = icm_deal(stacks, _SEATS)
+    assert icm.amounts == (4750, 3625, 3625) and icm.divided == 12_000
+
+
+def test_r_deal_1_two_seats_three_left_no_remainder_shares_the_odd_cents() -> None:
+    """A pool of exactly two seats of 1.00: three left, prizes in play 1.00, 1.00 and nothing,
+    so nothing is guaranteed. Equal stacks: each share is 200 / 3 = 66 2/3 cents (by chips and
+    by ICM alike), whole cents 198, and the two cents left go to the two listed first (equal
+    fractions, equal stacks)."""
+    for deal in (chip_chop([900, 900, 900], [100, 100]), icm_deal([900, 900, 900], [100, 100])):
+        assert deal.amounts == (67, 67, 66)
+        assert deal.next_payout == 0 and deal.divided == 200
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    stacks=st.lists(st.integers(1, 10**7), min_size=2, max_size=3),
+    seat=st.integers(1, 10**6),
+    remainder=st.integers(0, 10**6),
+)
+def test_r_deal_1_two_seat_satellite_deals_conserve_every_cent(
+    stacks: list[int], seat: int, remainder: int
+) -> None:
+    """Two seats and a remainder below a seat (``formats.satellite_prizes``), two or three left:
+    every deal divides exactly the prizes in play, each player gets at least the next payout,
+    and an ICM deal (an average of the prizes) never pays more than a seat."""
+    prizes = [seat, seat] + ([remainder % seat] if remainder % seat else [])
+    in_play = (prizes + [0])[: len(stacks)]
+    for deal in (chip_chop(stacks, prizes), icm_deal(stacks, prizes)):
+        assert sum(deal.amounts) == deal.divided == sum(in_play)
+        assert min(deal.amounts) >= deal.next_payout == in_play[-1]
+    assert max(icm_deal(stacks, prizes).amounts) <= seat

@@ -7,8 +7,17 @@ down and leaving at least two, ask to unregister, each at a whole second drawn o
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
 
+import pytest
+from test_engine_helpers import ScriptedModel, make_scenario
+
+from pokersim.bounties import BountyLedger
+from pokersim.engine.cashier import Cashier
+from pokersim.engine.format import Format
+from pokersim.engine.state import Field
 from pokersim.lobby import drawn_unregistrations, plan_lobby
 from pokersim.scenario import Entries, Registration
 
@@ -68,3 +77,78 @@ def test_drawn_requests_come_only_from_players_registered_before_the_start() -> 
         assert len(plan.requests) == 2
         assert all(r.player_id not in late and r.granted for r in plan.requests)
         assert plan.gone == {r.player_id for r in plan.requests}
+
+
+# Late registration at the door of the money (R-REG-1): registration, re-entries and rebuys
+# close once the field is down to the places paid (``EntriesClosed``, "in the money"), and a
+# late player arriving then is refused. Eight players, six on time and two late, three places
+# paid (50 / 30 / 20 from three entries), an hour of late registration.
+_ON_TIME, _LATE, _PAID = 6, (6, 7), 3
+
+
+def _cashier(remaining: int) -> Cashier:
+    """The cashier with ``remaining`` of the six on-time players still holding chips."""
+    pay3 = [{"places": 1, "percent": x} for x in (50, 30, 20)]
+    bands = [
+        {"min_entries": 1, "max_entries": 2, "pay": [{"places": 1, "percent": 100}]},
+        {"min_entries": 3, "pay": pay3},
+    ]
+    sc = make_scenario(8, payouts=bands)
+    sc = replace(sc, entries=replace(sc.entries, late_registration_seconds=3600))
+    field = Field(8, sc.starting_stack)
+    for p in range(8):
+        if p in _LATE or p >= remaining:
+            field.stack[p] = 0
+    field.remaining = field.unplaced = remaining
+    field.registered = _ON_TIME
+    field.total_chips = remaining * sc.starting_stack
+    ledger = BountyLedger.from_terms(sc.bounty, entry_bounty_cents=0, ids_by_name={})
+    models: list[Any] = [ScriptedModel() for _ in range(8)]
+    cashier = Cashier(sc, Format.of(sc), field, models, list(_LATE), bounty=ledger, arrivals=True)
+    assert cashier.places_paid == _PAID and cashier.book_open
+    return cashier
+
+
+def test_r_reg_1_a_late_player_is_refused_once_the_field_is_down_to_the_places_paid() -> None:
+    """Three left for three places paid: everyone left is in the money, so a late player
+    arriving now is refused (not registered, place 0) and the field stays at three."""
+    cashier = _cashier(remaining=_PAID)
+    admitted, events = cashier.admit(6, 100, someone_out=True, full_tables=0)
+    assert not admitted
+    assert [(e.player_id, e.registered) for e in events] == [(6, False)]
+    assert cashier.field.remaining == _PAID
+
+
+def test_r_reg_1_a_late_player_is_admitted_on_the_bubble() -> None:
+    """Four left for three places paid: one more bust before the money, so registration is
+    still open and a late player arriving now is admitted with a starting stack (five left)."""
+    cashier = _cashier(remaining=_PAID + 1)
+    admitted, events = cashier.admit(6, 100, someone_out=True, full_tables=0)
+    assert admitted and events == []
+    assert cashier.field.remaining == _PAID + 2
+    assert cashier.field.stack[6] == cashier.sc.starting_stack
+
+
+def _bust_one(cashier: Cashier) -> tuple[list[Any], list[Any]]:
+    """A hand after which the last on-time player still holding chips is out."""
+    last = cashier.field.remaining - 1
+    cashier.field.stack[last] = 0
+    out: list[Any] = [SimpleNamespace(player_id=last)]
+    result: Any = SimpleNamespace(setup=SimpleNamespace(seats=()), knockouts=())
+    return cashier.buy_back(result, out, 100, someone_out=True)
+
+
+def test_r_reg_1_entries_close_in_the_money_when_a_bust_leaves_the_places_paid() -> None:
+    """Four left, one busts: three left for three places paid, so the entries close at once,
+    "in the money", and the busted player is out (no re-entry at the money's door)."""
+    cashier = _cashier(remaining=_PAID + 1)
+    events, out = _bust_one(cashier)
+    assert [(type(e).__name__, e.reason) for e in events] == [("EntriesClosed", "in the money")]
+    assert len(out) == 1 and not cashier.book_open
+
+
+def test_r_reg_1_entries_stay_open_when_a_bust_leaves_the_bubble() -> None:
+    """Five left, one busts: four left for three places paid, the bubble: entries stay open."""
+    cashier = _cashier(remaining=_PAID + 2)
+    events, out = _bust_one(cashier)
+    assert events == [] and len(out) == 1 and cashier.book_open

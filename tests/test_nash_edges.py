@@ -193,3 +193,68 @@ def test_call_lookups_read_the_nearest_grid_point_for_every_class() -> None:
                 assert got == want, (stack, behind, caller, bf)
                 assert _classes(charts.call_range(stack, behind, caller, bf)) == want
     assert charts.calls(0, 10.0, 0, "bb") == bool(m[3, 0, 0, 0, 9, 0])  # behind 0: as 1
+
+
+@pytest.mark.parametrize(
+    ("stacks", "prizes"),
+    [
+        ([3000, 2000, 1000], [100, 100, 100]),
+        ([1000, 1000, 1000], [100, 100, 100, 100]),
+        ([1, 2, 3, 4, 5], [33.3] * 5),
+        ([8, 12], [50, 50]),
+    ],
+)
+def test_bubble_factor_is_one_when_every_player_left_is_paid_the_same(
+    stacks: list[float], prizes: list[float]
+) -> None:
+    """Every player left is paid the same prize whatever happens: winning the chips at stake
+    gains no prize money and losing them (even busting, which still pays that prize) costs
+    none. A loss then weighs no more than a win: the documented factor is 1 for every pair,
+    not the float noise of ``0 / 0`` (infinity, 0 or -1)."""
+    b = nash.bubble_factors(stacks, prizes)
+    assert b.tolist() == np.ones((len(stacks), len(stacks))).tolist()
+
+
+@pytest.mark.parametrize(
+    ("stacks", "prizes", "pusher", "callers"),
+    [
+        ([10.0, 10.0, 10.0], [100.0, 100.0, 100.0], 0, [1, 2]),
+        ([7.0, 13.0, 21.0], [100.0, 100.0, 100.0], 1, [0, 2]),
+        ([8.0, 12.0], [50.0, 50.0], 0, [1]),
+    ],
+)
+def test_icm_payoffs_with_every_player_paid_the_same_are_exactly_equal(
+    monkeypatch: pytest.MonkeyPatch,
+    stacks: list[float],
+    prizes: list[float],
+    pusher: int,
+    callers: list[int],
+) -> None:
+    """Every player left is paid the same prize, so every outcome -- a fold, a steal, a call
+    won or lost -- is worth exactly that prize to everyone: the payoffs handed to the solver
+    are all equal, not a hair apart by float noise."""
+    seen = _captured(monkeypatch)
+    nash.icm_ranges(stacks, prizes, pusher, callers, big_blind=1.0)
+    (args,) = seen
+    flat = [args[0], args[1], *(x for group in args[2:] for x in group)]
+    assert len(flat) == 2 + 5 * len(callers)
+    assert flat == [prizes[0]] * len(flat)
+
+
+@pytest.mark.parametrize(
+    ("stacks", "prizes", "pusher", "callers"),
+    [
+        ([10.0, 10.0, 10.0], [100.0, 100.0, 100.0], 0, [1, 2]),
+        ([7.0, 13.0, 21.0], [100.0, 100.0, 100.0], 1, [0, 2]),
+        ([8.0, 12.0], [50.0, 50.0], 0, [1]),
+    ],
+)
+def test_icm_ranges_with_every_player_paid_the_same_shove_and_call_nothing(
+    stacks: list[float], prizes: list[float], pusher: int, callers: list[int]
+) -> None:
+    """The payoffs are all equal (above), so shoving never pays strictly more than folding,
+    nor calling: the ranges are empty, whichever way the equities' rounding falls."""
+    r = nash.icm_ranges(stacks, prizes, pusher, callers, big_blind=1.0, iterations=3)
+    assert not r.push.any()
+    assert len(r.calls) == len(callers)
+    assert not any(c.any() for c in r.calls)
