@@ -6,7 +6,8 @@ seed, so the same hands) in one process, in turns (A B C, C B A, ...), after one
 each; CPU time (``time.process_time``) per hand, and the median of each variant's extra cost
 over the run without files played next to it. "recorded, no files" records the hands' events
 (``run_tournament(..., record_actions=True)``) and writes nothing: what ``--actions`` costs the
-engine, apart from the writer.
+engine, apart from the writer. "--hero" writes one player's view (a player from the middle of
+the field): only that player's hands are recorded.
 
     python benchmarks/bench_outputs.py scenarios/mtt_1000.toml --rounds 6
     python benchmarks/bench_outputs.py scenarios/mtt_1000.toml --only out actions
@@ -25,12 +26,16 @@ from pokersim.engine import run_tournament
 from pokersim.outputs import write_run
 from pokersim.scenario import load_scenario
 
-VARIANTS = ("no files", "recorded, no files", "--out", "--out --actions", "--out --hands both")
+VARIANTS = (
+    "no files", "recorded, no files", "--out", "--out --actions", "--out --hands both",
+    "--out --hands both --hero",
+)  # fmt: skip
 SHORT = {  # --only's names of the variants
     "recorded": "recorded, no files",
     "out": "--out",
     "actions": "--out --actions",
     "hands": "--out --hands both",
+    "hero": "--out --hands both --hero",
 }
 
 
@@ -44,12 +49,16 @@ def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]
     def recorded() -> int:  # the hands' events recorded, nothing written: the engine's part
         return run_tournament(scenario, seed, record_actions=True).hands_played
 
-    def files(actions: bool, hands: str) -> Callable[[], int]:
+    specs = scenario.players.expand()
+    hero = specs[len(specs) // 2].name  # a player of the middle of the field
+
+    def files(actions: bool, hands: str, who: str | None = None) -> Callable[[], int]:
         def play() -> int:
-            out = folder / f"run-{actions}-{hands}"
+            out = folder / f"run-{actions}-{hands}-{who}"
             result = write_run(
-                scenario, seed, out, scenario_name=path.stem, actions=actions, hands=hands
-            )
+                scenario, seed, out, scenario_name=path.stem, actions=actions, hands=hands,
+                hero=who,
+            )  # fmt: skip
             return result.hands_played
 
         return play
@@ -60,6 +69,7 @@ def _runner(path: Path, seed: int, folder: Path) -> dict[str, Callable[[], int]]
         "--out": files(False, "none"),
         "--out --actions": files(True, "none"),
         "--out --hands both": files(False, "both"),
+        "--out --hands both --hero": files(False, "both", hero),
     }
 
 

@@ -182,6 +182,9 @@ class RunFiles:
         self.on_hand: Callable[[HandResult], None] | None = (
             self._hand_files.recorder.on_hand if self._hand_files is not None else None
         )
+        # one player's view reads only their hands whole: the others' are dealt unrecorded
+        hero_id = None if self._hand_files is None else self._hand_files.recorder.hero_id
+        self.on_hand_of: frozenset[int] | None = None if hero_id is None else frozenset([hero_id])
         self._on_event = on_event
         self._events_tmp = out / "events.jsonl.part"
         # closed by finish or discard; written in large pieces (the writer buffers)
@@ -309,6 +312,7 @@ def write_run(
             emit_rows=files.emit_rows,
             emit_log=files.emit_log,
             on_hand=files.on_hand,
+            on_hand_of=files.on_hand_of,
             record_actions=actions,
             progress=progress,
         )

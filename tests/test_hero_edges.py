@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from pokersim.engine import run_tournament
+from pokersim.hand import HandResult
 from pokersim.history.recorder import hero_file_stem
 from pokersim.outputs import write_run
 from pokersim.scenario import load_scenario
@@ -129,3 +131,32 @@ def test_hands_the_hero_was_not_dealt_in_are_counted_not_kept(tmp_path: Path) ->
     orders = sorted(number % 10**9 for number in every)
     assert orders == list(range(1, len(every) + 1))
     assert set(mine) <= set(every)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("pko", 3), ("rebuy_addon", 3), ("mtt_1000", 1)])
+def test_the_engine_records_only_the_watched_players_hands(name: str, seed: int) -> None:
+    """``on_hand_of``: the hands dealt to the player arrive whole, every other one unrecorded.
+
+    Held to a run that records every hand: the same hands in the same order with the same
+    final stacks, and each of the player's hands with the same events; a hand without them has
+    none (not recorded: a hand recorded costs about as much again as one played).
+    """
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    every: list[HandResult] = []
+    run_tournament(scenario, seed, on_hand=every.append)
+    hero = every[len(every) // 2].setup.seats[0].player_id  # someone dealt in mid-run
+    seen: list = []
+    run_tournament(scenario, seed, on_hand=seen.append, on_hand_of={hero})
+    assert len(seen) == len(every)
+    kept = 0
+    for mine, full in zip(seen, every, strict=True):
+        key = (mine.setup.table_id, mine.setup.hand_no)
+        assert key == (full.setup.table_id, full.setup.hand_no)
+        assert tuple(mine.final_stacks) == tuple(full.final_stacks), key
+        if any(s.player_id == hero for s in full.setup.seats):
+            kept += 1
+            assert isinstance(mine, HandResult), key
+            assert list(mine.events) == list(full.events) and mine.events, key
+        else:  # recorded, its events would be there (the full run's are)
+            assert full.events and not mine.events, f"{key}: recorded, not theirs"
+    assert kept > 0

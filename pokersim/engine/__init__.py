@@ -49,7 +49,7 @@ Choices where the rules are silent (each desk's docstring names its own):
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokersim.connection import Connections
@@ -79,6 +79,7 @@ def run_tournament(
     emit_rows: Callable[[bytes], None] | None = None,
     emit_log: Callable[[bytes], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
+    on_hand_of: Collection[int] | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,
     hand_player: HandPlayer | None = None,
@@ -98,32 +99,29 @@ def run_tournament(
     ``emit`` receives every tournament event in order (the log), with ``record_actions`` each
     hand's own events too (or ``emit_hand``, a hand at once) before its ``TableHandEnded``;
     ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``), ``emit_log``
-    (if given too) a stretch of unsynchronized hands' rows at once (own events' too); ``on_hand``
-    every ``HandResult``; ``progress`` the number out at each elimination. ``hand_player``
-    replaces ``play_hand``, ``models`` the player models (scripted tests), ``start_position``
-    the seat draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
-    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
+    (if given too) a stretch of unsynchronized hands' rows at once (own events' too);
+    ``on_hand`` every ``HandResult`` (with ``on_hand_of``, only the hands dealt to one of those
+    players are recorded: the others reach it with their setup and final stacks, no events);
+    ``progress`` the number out at each elimination. ``hand_player`` replaces ``play_hand``,
+    ``models`` the player models (scripted tests), ``start_position`` the seat draw, starting
+    stacks and first buttons, ``connections`` the drawn disconnections, ``disqualified`` the
+    player each scheduled disqualification takes (``pokersim.script``),
     ``disqualified_at_hands`` and ``infractions_at_hands`` scripted ``(N, player)``
-    disqualifications and infractions (R-COND-3) due when the run's N-th hand ends,
-    ``decks`` the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands
-    are dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
+    disqualifications and infractions (R-COND-3) due when the run's N-th hand ends, ``decks``
+    the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands are
+    dealt from the seed's deck with those cards swapped in (``pokersim.script.fix_cards``),
     ``multiplier`` a Spin & Go's drawn multiplier (F-SPIN-1), ``arrivals`` some registration
-    times (``{player: seconds}``, 0 or less: at the start; R-SAT-1), ``day`` a multi-day
-    event's flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
+    times (``{player: seconds}``, 0 or less: at the start; R-SAT-1), ``day`` a multi-day event's
+    flight (``DayEnd``) or day 2 (``Carried``; F-FLIGHT-1..4).
     """
     opts = Options(
         emit=emit, emit_hand=emit_hand, emit_rows=emit_rows, emit_log=emit_log, on_hand=on_hand,
+        on_hand_of=None if on_hand_of is None else frozenset(on_hand_of),
         record_actions=record_actions, progress=progress,
         hand_player=hand_player if hand_player is not None else play_hand,
-        models=models,
-        connections=connections,
-        disqualified=disqualified,
-        disqualified_at_hands=disqualified_at_hands,
-        infractions_at_hands=infractions_at_hands,
-        decks=decks,
-        multiplier=multiplier,
-        arrivals=arrivals,
-        day=day,
+        models=models, connections=connections, disqualified=disqualified,
+        disqualified_at_hands=disqualified_at_hands, infractions_at_hands=infractions_at_hands,
+        decks=decks, multiplier=multiplier, arrivals=arrivals, day=day,
     )  # fmt: skip
     with ONE_RUN:
         director = Director(scenario, seed, opts, start_position)

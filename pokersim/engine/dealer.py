@@ -80,6 +80,7 @@ class Dealer(Shoe):
         started: Callable[..., object] | None,
         fixed_decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
         lean: bool = True,
+        watch: frozenset[int] | None = None,
     ) -> None:
         super().__init__(scenario, streams, fixed_decks)
         self.sc = scenario
@@ -89,6 +90,8 @@ class Dealer(Shoe):
         self.models = models
         self.play_hand = hand_player
         self.record_actions = record_actions
+        # ``on_hand_of``: their hands recorded (``recording``: whether this hand is)
+        self.watch, self.recording = watch, record_actions
         self.started = started  # the start event's maker (a record or a row); None: no log
         self.pace = hand_pace_of(scenario.timing)
         self.action_seconds = incidents.action_seconds
@@ -169,8 +172,10 @@ class Dealer(Shoe):
         self._street = 0
         context = self.contexts.for_hand(now, li, synchronized)
         level = self.schedule.level_now
+        seen = self.watch is not None and not self.watch.isdisjoint(ids)  # whole for on_hand
+        self.recording = self.record_actions or seen
         kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, level)
-        if self.quick and kernel is not None and not self.scripted(tab):
+        if self.quick and kernel is not None and not self.scripted(tab) and not seen:
             at = (tab.table_id, tab.hand_no, li, now)
             dealt = (seat_nos, ids, stacks, button)
             return self._quick(tab, at, level, kernel, dealt, context), started
@@ -260,7 +265,7 @@ class Dealer(Shoe):
         deal = self.deal(tab, seat_nos)
         if self._kernel is None:
             result = self.play_hand(
-                setup, deal, self.decide, record_actions=self.record_actions, context=context
+                setup, deal, self.decide, record_actions=self.recording, context=context
             )
         else:
             result = self.whole_hand(setup, deal, context)
@@ -297,17 +302,18 @@ class Dealer(Shoe):
     def _kernel_table(self, tab: Table, seats: list[int], ids: list[int], level: Level) -> Kernel:
         """The compiled hand's inputs and head at a table (None: Python plays, R-DIS-2).
 
-        Kept (``Table.kernel``) while the seats (``Table.order``), level and absences stay.
+        Kept (``Table.kernel``) while the seats (``Table.order``), level, absences and log stay.
         """
         if not self.kernel_on or self.dealt_out:
             return None
         got = tab.kernel
-        if got is None or got[0] is not seats or got[1] is not level or got[2] != self._present:
+        now = (self._present, self.recording)
+        if got is None or got[0] is not seats or got[1] is not level or got[2] != now:
             codes, made = self._kernel_codes(ids), None
             if codes is not None:
                 inputs = codes + seats + ids
-                made = inputs, whole_hand_head(len(ids), level, inputs, self.record_actions)
-            got = tab.kernel = (seats, level, self._present, made)
+                made = inputs, whole_hand_head(len(ids), level, inputs, self.recording)
+            got = tab.kernel = (seats, level, now, made)
         return got[3]
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:
@@ -330,7 +336,7 @@ class Dealer(Shoe):
             setup, deal, inputs, self._kernel_rows, self._kernel_base,
             self._kernel_board, self.kernel_params, self.draws, self._elapsed, self.action_seconds,
             self.incidents.bank, self._ask, self.decision_pace, context, self.decide,
-            self.record_actions, head,
+            self.recording, head,
         )  # fmt: skip
         return result
 
@@ -371,25 +377,14 @@ class Dealer(Shoe):
         return plugin_answer(self.models[p], decide, think_seconds, view, self.player_rng(p))
 
     def _clocked(
-        self,
-        view: DecisionView,
-        p: int,
-        action: Action,
-        think: float,
-        *,
-        absent: bool,
+        self, view: DecisionView, p: int, action: Action, think: float, *, absent: bool,
         back_in: float,
-    ) -> Action | None:
+    ) -> Action | None:  # fmt: skip
         inc = self.incidents
         answer, seconds = inc.clocked(
-            view,
-            action,
-            think,
-            self._t0 + self._elapsed,
-            absent=absent,
-            back_in=back_in,
+            view, action, think, self._t0 + self._elapsed, absent=absent, back_in=back_in,
             places_paid=self._paid,
-        )
+        )  # fmt: skip
         if self.ask[p] is not (ask := None if inc.absent[p] else self.records[id(self.models[p])]):
             self.ask[p], self._present = ask, self._present + 1
             if self.arrays is not None:  # the tables' loop makes heads from the players' codes

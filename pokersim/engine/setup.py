@@ -108,6 +108,7 @@ class Options:
     # with emit_rows: the rows of a stretch of the tables' loop at once (none synchronized)
     emit_log: Callable[[bytes], None] | None = None
     on_hand: Callable[[HandResult], None] | None = None
+    on_hand_of: frozenset[int] | None = None  # only their hands recorded for on_hand
     record_actions: bool = False
     progress: Callable[[int], None] | None = None
     models: Sequence[PlayerModel] | None = None
@@ -150,7 +151,8 @@ class Run:
         self.streams = Streams(seed)
         self.emit_fn = opts.emit
         self.on_hand = opts.on_hand
-        self.record_actions = opts.record_actions or opts.on_hand is not None
+        reads_all = opts.on_hand is not None and opts.on_hand_of is None  # every hand recorded
+        self.record_actions = opts.record_actions or reads_all
         self.log_actions = opts.record_actions and opts.emit is not None
         self.emit_hand = opts.emit_hand if opts.emit_hand is not None else self._emit_each
         self._table_events(opts)
@@ -163,9 +165,7 @@ class Run:
             if len(opts.carried.stacks) != n:
                 raise ValueError(f"expected {n} carried stacks, got {len(opts.carried.stacks)}")
             self.field.stack = array("q", opts.carried.stacks)
-        models = (
-            list(opts.models) if opts.models is not None else build_models(self.specs, scenario)
-        )
+        models = build_models(self.specs, scenario) if opts.models is None else list(opts.models)
         if len(models) != n:
             raise ValueError(f"expected {n} player models, got {len(models)}")
         self.models = models
@@ -254,7 +254,8 @@ class Run:
             record_actions=self.record_actions,
             started=self.hand_started if self.emit_table is not None else None,
             fixed_decks=opts.decks,
-            lean=opts.on_hand is None,
+            lean=opts.on_hand is None or opts.on_hand_of is not None,
+            watch=opts.on_hand_of,
         )
         self.arrays = self._table_arrays()
 
@@ -270,6 +271,7 @@ class Run:
         dealer = self.dealer
         if (
             not dealer.quick or (self.record_actions and not self.log_actions) or dealer.fixed
+            or self.on_hand is not None
             or (self.emit_table is not None and self.hand_started is not table_started_row)
             or self.day_end is not None or self.incidents.faults_on or self.floor.shootout
         ):  # fmt: skip
@@ -358,18 +360,16 @@ class Run:
 
     def _emit_each(self, events: Sequence[HandEvent]) -> None:
         """A hand's own events through ``emit``, one by one."""
-        emit = self.emit_fn
-        if emit is not None:
+        if self.emit_fn is not None:
             for event in events:
-                emit(event)
+                self.emit_fn(event)
 
     def _log(self, events: Sequence[Any]) -> None:
         """Append the desks' events to the log; opened and broken tables start or end play.
 
         The result is a reduction of these events (``pokersim.tally``), made as they come.
         """
-        emit = self.emit_fn
-        tallied = _TALLIED
+        emit, tallied = self.emit_fn, _TALLIED
         for ev in events:
             if emit is not None:
                 emit(ev)

@@ -21,9 +21,10 @@ __all__ = ["Bust", "Field", "Table"]
 # ids of the players who won their last chips).
 Bust = tuple[int, int, int, int, tuple[int, ...]]
 # A table's compiled-hand inputs and head (None: Python plays), and (``Table.kernel``) the
-# seats, level and count of absences they were made for (``Dealer._kernel_table``).
+# seats, level, count of absences and whether the hand logs that they were made for
+# (``Dealer._kernel_table``).
 Kernel = tuple[list[int], "array[int]"] | None
-TableKernel = tuple[list[int], Level, int, Kernel]
+TableKernel = tuple[list[int], Level, tuple[int, bool], Kernel]
 
 
 class Table:

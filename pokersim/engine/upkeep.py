@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import cast
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
 from pokersim.engine.endings import Endings
@@ -44,8 +45,10 @@ class Upkeep(Endings):
         self.playing -= 1
         self.hands_played += 1
         if self.on_hand is not None:
-            assert isinstance(result, HandResult)  # a hand read is played with its records
-            self.on_hand(result)
+            # a hand read is played with its records; with ``on_hand_of`` only theirs, the
+            # others as the engine keeps them (their setup and final stacks read alike)
+            assert self.dealer.watch is not None or isinstance(result, HandResult)
+            self.on_hand(cast(HandResult, result))
         finals = result.final_stacks
         if sum(finals) != tab.chips:
             raise InvariantError(
