@@ -22,7 +22,7 @@ from typing import IO, TYPE_CHECKING, Any
 from pokersim.errors import ConfigError
 
 if TYPE_CHECKING:  # the engine is imported when a run is written, not with the command line
-    from pokersim.engine import TournamentResult
+    from pokersim.engine import HandWatch, TournamentResult
     from pokersim.events import HandEvent
     from pokersim.hand import HandResult
     from pokersim.scenario import Scenario
@@ -179,12 +179,14 @@ class RunFiles:
         )
         if self._hand_files is None and (out / "hands.part").is_dir():
             shutil.rmtree(out / "hands.part")  # left by a killed run
+        recorder = None if self._hand_files is None else self._hand_files.recorder
+        # the full view reads every hand; one player's view follows that player's hands
+        # (recorded whole) and is told the number of the others that matter (``HandWatch``)
+        follows = recorder is not None and recorder.hero_id is not None
         self.on_hand: Callable[[HandResult], None] | None = (
-            self._hand_files.recorder.on_hand if self._hand_files is not None else None
+            recorder.on_hand if recorder is not None and not follows else None
         )
-        # one player's view reads only their hands whole: the others' are dealt unrecorded
-        hero_id = None if self._hand_files is None else self._hand_files.recorder.hero_id
-        self.on_hand_of: frozenset[int] | None = None if hero_id is None else frozenset([hero_id])
+        self.watch: HandWatch | None = recorder if follows else None
         self._on_event = on_event
         self._events_tmp = out / "events.jsonl.part"
         # closed by finish or discard; written in large pieces (the writer buffers)
@@ -312,7 +314,7 @@ def write_run(
             emit_rows=files.emit_rows,
             emit_log=files.emit_log,
             on_hand=files.on_hand,
-            on_hand_of=files.on_hand_of,
+            watch=files.watch,
             record_actions=actions,
             progress=progress,
         )

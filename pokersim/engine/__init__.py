@@ -49,12 +49,12 @@ Choices where the rules are silent (each desk's docstring names its own):
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokersim.connection import Connections
 from pokersim.engine.director import Director
-from pokersim.engine.records import Finish, HandPlayer, TournamentResult
+from pokersim.engine.records import Finish, HandPlayer, HandWatch, TournamentResult
 from pokersim.engine.setup import Options
 from pokersim.events import HandEvent
 from pokersim.hand import HandResult, play_hand
@@ -65,7 +65,7 @@ from pokersim.script import StartPosition
 if TYPE_CHECKING:  # flights load only for a multi-day event
     from pokersim.flights import Carried, DayEnd
 
-__all__ = ["ONE_RUN", "Finish", "HandPlayer", "TournamentResult", "run_tournament"]
+__all__ = ["ONE_RUN", "Finish", "HandPlayer", "HandWatch", "TournamentResult", "run_tournament"]
 
 ONE_RUN = threading.RLock()  # held by every run; re-entrant: never blocks a run's own thread
 
@@ -79,7 +79,7 @@ def run_tournament(
     emit_rows: Callable[[bytes], None] | None = None,
     emit_log: Callable[[bytes], None] | None = None,
     on_hand: Callable[[HandResult], None] | None = None,
-    on_hand_of: Collection[int] | None = None,
+    watch: HandWatch | None = None,
     record_actions: bool = False,
     progress: Callable[[int], None] | None = None,
     hand_player: HandPlayer | None = None,
@@ -100,12 +100,11 @@ def run_tournament(
     hand's own events too (or ``emit_hand``, a hand at once) before its ``TableHandEnded``;
     ``emit_rows`` (if given) every hand's two table events as rows (``hand_log``), ``emit_log``
     (if given too) a stretch of unsynchronized hands' rows at once (own events' too);
-    ``on_hand`` every ``HandResult`` (with ``on_hand_of``, only the hands dealt to one of those
-    players are recorded: the others reach it with their setup and final stacks, no events);
-    ``progress`` the number out at each elimination. ``hand_player`` replaces ``play_hand``,
-    ``models`` the player models (scripted tests), ``start_position`` the seat draw, starting
-    stacks and first buttons, ``connections`` the drawn disconnections, ``disqualified`` the
-    player each scheduled disqualification takes (``pokersim.script``),
+    ``on_hand`` every ``HandResult``, or ``watch`` (``HandWatch``) only its players' hands
+    whole; ``progress`` the number out at each elimination. ``hand_player`` replaces
+    ``play_hand``, ``models`` the player models (scripted tests), ``start_position`` the seat
+    draw, starting stacks and first buttons, ``connections`` the drawn disconnections,
+    ``disqualified`` the player each scheduled disqualification takes (``pokersim.script``),
     ``disqualified_at_hands`` and ``infractions_at_hands`` scripted ``(N, player)``
     disqualifications and infractions (R-COND-3) due when the run's N-th hand ends, ``decks``
     the scripted ``(deck position, card)`` pairs of some ``(table, hand)``: those hands are
@@ -116,7 +115,7 @@ def run_tournament(
     """
     opts = Options(
         emit=emit, emit_hand=emit_hand, emit_rows=emit_rows, emit_log=emit_log, on_hand=on_hand,
-        on_hand_of=None if on_hand_of is None else frozenset(on_hand_of),
+        watch=watch,
         record_actions=record_actions, progress=progress,
         hand_player=hand_player if hand_player is not None else play_hand,
         models=models, connections=connections, disqualified=disqualified,

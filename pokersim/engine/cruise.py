@@ -138,7 +138,9 @@ class Cruise:
         for x in self._givers:  # the last check's marks taken back first
             if tabs[x, T_FIN_OK] == FIN_GIVE:
                 tabs[x, T_FIN_OK] = FIN_LOOP
-        givers = [x for x in self.d.floor.givers(smallest) if tabs[x, T_FIN_OK] == FIN_LOOP]
+        d = self.d  # and where a watch's players sit: their hands are recorded
+        marks = d.floor.givers(smallest) + d.dealer.watching.seated(d.field, d.floor.tables)
+        givers = [x for x in marks if tabs[x, T_FIN_OK] == FIN_LOOP]
         if givers:
             tabs[givers, T_FIN_OK] = FIN_GIVE
         self._givers = givers
@@ -219,7 +221,7 @@ class Cruise:
         dealer, inc = d.dealer, d.incidents
         if (
             d.sync.round or d.cashier.book_open or dealer.dealt_out or dealer.missing
-            or inc.timed_out
+            or inc.timed_out or dealer.watching.director_deals(tab)
         ):  # fmt: skip
             return False
         env = d.env
@@ -339,16 +341,12 @@ class Cruise:
 
     def _give_back(self) -> None:
         """The tables the loop played: their records as the arrays say, their ends unread."""
-        a = self.arrays
-        tabs = a.tabs
-        tables = self.d.floor.tables
-        events = self.d.env.hand_events
+        tabs = self.arrays.tabs
+        tables, events = self.d.floor.tables, self.d.env.hand_events
         for x in self.touched[: self.state[tk.S_TOUCHED]].tolist():
             row = tabs[x].tolist()
             tab = tables[x]
-            tab.hand_no = row[T_HAND_NO]
-            tab.last_button = row[T_BUTTON]
-            tab.chips = row[T_CHIPS]
+            tab.hand_no, tab.last_button, tab.chips = row[T_HAND_NO], row[T_BUTTON], row[T_CHIPS]
             tabs[x, T_TOUCHED] = 0
             events[x]._value = None  # its hand's end is read from the arrays (``settled``)
 
@@ -356,11 +354,12 @@ class Cruise:
         """A hand the director dealt: the table's arrays as its records say."""
         x = tab.table_id
         row = self.arrays.tabs[x]
-        row[T_HAND_NO] = tab.hand_no
-        row[T_BUTTON] = tab.last_button
-        row[T_CHIPS] = tab.chips
+        row[T_HAND_NO], row[T_BUTTON], row[T_CHIPS] = tab.hand_no, tab.last_button, tab.chips
         finals = result.final_stacks
-        if 0 in finals or x in self.d.incidents.hand_timeouts or self.arrays.record:
+        if (
+            0 in finals or x in self.d.incidents.hand_timeouts or self.arrays.record
+            or self.d.dealer.watching.applied(x)
+        ):  # fmt: skip
             # the director's to apply (a hand dealt in Python keeps its own events)
             row[T_FIN_OK] = 0
         else:

@@ -39,6 +39,7 @@ from pokersim.engine.records import (
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.shoe import Shoe
 from pokersim.engine.state import Field, Kernel, Table
+from pokersim.engine.watch import Watching
 from pokersim.hand import (
     Deal,
     HandResult,
@@ -80,7 +81,7 @@ class Dealer(Shoe):
         started: Callable[..., object] | None,
         fixed_decks: Mapping[tuple[int, int], Sequence[tuple[int, int]]] | None = None,
         lean: bool = True,
-        watch: frozenset[int] | None = None,
+        watching: Watching | None = None,
     ) -> None:
         super().__init__(scenario, streams, fixed_decks)
         self.sc = scenario
@@ -90,8 +91,8 @@ class Dealer(Shoe):
         self.models = models
         self.play_hand = hand_player
         self.record_actions = record_actions
-        # ``on_hand_of``: their hands recorded (``recording``: whether this hand is)
-        self.watch, self.recording = watch, record_actions
+        # a watch's players' hands recorded (``recording``: whether this hand is)
+        self.watching, self.recording = watching or Watching(None), record_actions
         self.started = started  # the start event's maker (a record or a row); None: no log
         self.pace = hand_pace_of(scenario.timing)
         self.action_seconds = incidents.action_seconds
@@ -172,7 +173,7 @@ class Dealer(Shoe):
         self._street = 0
         context = self.contexts.for_hand(now, li, synchronized)
         level = self.schedule.level_now
-        seen = self.watch is not None and not self.watch.isdisjoint(ids)  # whole for on_hand
+        seen = self.watching.dealing(tab.table_id, ids)
         self.recording = self.record_actions or seen
         kernel = self._kernel = self._kernel_table(tab, seat_nos, ids, level)
         if self.quick and kernel is not None and not self.scripted(tab) and not seen:

@@ -23,6 +23,7 @@ from pokersim.timing import ActionClock, DecisionPace, HandPace, decision_pace
 __all__ = [
     "Finish",
     "HandPlayer",
+    "HandWatch",
     "Record",
     "TournamentResult",
     "action_clock_of",
@@ -45,6 +46,22 @@ class HandPlayer(Protocol):
         record_actions: bool = ...,
         context: TournamentContext | None = ...,
     ) -> HandResult: ...
+
+
+class HandWatch(Protocol):
+    """What follows a few players' hands (one player's hand histories): theirs whole, others' ends.
+
+    ``dealt`` gets each hand one of ``players`` was dealt in, recorded; ``passed`` the number of
+    every other hand the engine applies itself (each one in which someone busted, and the first
+    a table deals after one of them last played there: where its last hand is). ``order``: the
+    hand's place among every hand ended so far (1 for the first), as an ``on_hand`` would count.
+    """
+
+    players: frozenset[int]
+
+    def dealt(self, result: HandResult, order: int) -> None: ...
+
+    def passed(self, table_id: int, hand_no: int, order: int) -> None: ...
 
 
 # What a decision reads about its player, one record per model shared by its players: its

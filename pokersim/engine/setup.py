@@ -26,11 +26,12 @@ from pokersim.engine.format import Format
 from pokersim.engine.incidents import Incidents
 from pokersim.engine.lobby import before_start, make_plan, start_clock
 from pokersim.engine.places import Places
-from pokersim.engine.records import HandPlayer
+from pokersim.engine.records import HandPlayer, HandWatch
 from pokersim.engine.schedule import Schedule
 from pokersim.engine.shoe import LOOP_DECK_HANDS, LOOP_DRAW_HANDS
 from pokersim.engine.stages import HandForHand
 from pokersim.engine.state import Field, Table, TableArrays
+from pokersim.engine.watch import Watching
 from pokersim.entries import late_arrivals
 from pokersim.errors import ConfigError
 from pokersim.events import (
@@ -108,7 +109,7 @@ class Options:
     # with emit_rows: the rows of a stretch of the tables' loop at once (none synchronized)
     emit_log: Callable[[bytes], None] | None = None
     on_hand: Callable[[HandResult], None] | None = None
-    on_hand_of: frozenset[int] | None = None  # only their hands recorded for on_hand
+    watch: HandWatch | None = None  # only its players' hands recorded, the others' ends told
     record_actions: bool = False
     progress: Callable[[int], None] | None = None
     models: Sequence[PlayerModel] | None = None
@@ -151,8 +152,7 @@ class Run:
         self.streams = Streams(seed)
         self.emit_fn = opts.emit
         self.on_hand = opts.on_hand
-        reads_all = opts.on_hand is not None and opts.on_hand_of is None  # every hand recorded
-        self.record_actions = opts.record_actions or reads_all
+        self.record_actions = opts.record_actions or opts.on_hand is not None
         self.log_actions = opts.record_actions and opts.emit is not None
         self.emit_hand = opts.emit_hand if opts.emit_hand is not None else self._emit_each
         self._table_events(opts)
@@ -254,8 +254,8 @@ class Run:
             record_actions=self.record_actions,
             started=self.hand_started if self.emit_table is not None else None,
             fixed_decks=opts.decks,
-            lean=opts.on_hand is None or opts.on_hand_of is not None,
-            watch=opts.on_hand_of,
+            lean=opts.on_hand is None,
+            watching=None if opts.watch is None else Watching(opts.watch),
         )
         self.arrays = self._table_arrays()
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import cast
 
 from pokersim.conduct import chips_to_remove, confiscated_cents
 from pokersim.engine.endings import Endings
@@ -45,10 +44,10 @@ class Upkeep(Endings):
         self.playing -= 1
         self.hands_played += 1
         if self.on_hand is not None:
-            # a hand read is played with its records; with ``on_hand_of`` only theirs, the
-            # others as the engine keeps them (their setup and final stacks read alike)
-            assert self.dealer.watch is not None or isinstance(result, HandResult)
-            self.on_hand(cast(HandResult, result))
+            assert isinstance(result, HandResult)  # a hand read is played with its records
+            self.on_hand(result)
+        elif self.dealer.watching.watch is not None:  # their hands whole, others' numbers
+            self.dealer.watching.tell(tab, result, self.hands_played)
         finals = result.final_stacks
         if sum(finals) != tab.chips:
             raise InvariantError(

@@ -146,6 +146,7 @@ class HandHistoryRecorder:
         specs = scenario.players.expand()
         self.names = {spec.player_id: spec.name for spec in specs}
         self.hero_id: int | None = None
+        self.players: frozenset[int] = frozenset()  # a HandWatch's: the hero, when one is named
         self.hero = hero
         if hero is not None:
             ids = [pid for pid, nm in self.names.items() if nm == hero]
@@ -155,6 +156,7 @@ class HandHistoryRecorder:
                     f"--hero {hero}: no player of that name in the field (names such as {shown})"
                 )
             self.hero_id = ids[0]
+            self.players = frozenset(ids[:1])
         self.tournament = tournament_id(scenario, seed)
         self.start = start_datetime(scenario)
         self.clock = TournamentClock(self.start)
@@ -214,6 +216,17 @@ class HandHistoryRecorder:
             self.hero_hands.append(_Kept(result))
         else:
             self.by_table.setdefault(key[0], []).append(_Kept(result))
+
+    def dealt(self, result: Any, order: int) -> None:
+        """A hand the hero was dealt in (the engine's ``watch``), ``order``-th of the run's."""
+        self.order = order - 1
+        self.on_hand(result)
+
+    def passed(self, table_id: int, hand_no: int, order: int) -> None:
+        """Another hand's number (the engine's ``watch``): as ``on_hand`` takes one."""
+        self.order = order
+        self.last_hand[table_id] = (table_id, hand_no)
+        self.current = None  # no file holds it: its bounties and finishes are not kept
 
     def _builder(self, key: tuple[int, int], player_id: int) -> _FinishBuilder:
         out = self.finishes.setdefault(key, {})
