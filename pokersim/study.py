@@ -36,6 +36,7 @@ import os
 import re
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -66,6 +67,10 @@ MANIFEST = "study.json"
 PARTS = "parts"
 TABLES = ("runs", "finishes", "timeline")
 MAX_POOL_RESTARTS = 3
+# seconds between looks at the workers while no run ends, and how long a dead worker may go
+# unnoticed by the pool before the study counts the pool broken itself (``_pool_session``)
+WORKER_WATCH_SECONDS = 1.0
+DEAD_WORKER_GRACE_SECONDS = 5.0
 MERGE_ROWS = 1 << 20  # rows per row group of the merged files
 _PART_NAME = re.compile(r"r([0-9]{8,})\.runs\.parquet")  # a completed run's mark
 IDENTITY_KEY = b"pokersim.study"  # a part's schema metadata: the study it belongs to
@@ -1496,8 +1501,15 @@ def _pool_session(queue: Iterator[_Task], workers: LocalWorkers, store: _Store) 
 
     try:
         broken = not submit(2 * jobs)
+        dead_since: float | None = None
         while in_flight and not broken:
-            finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            finished, _ = wait(in_flight, timeout=WORKER_WATCH_SECONDS, return_when=FIRST_COMPLETED)
+            if not finished:
+                dead_since = _dead_since(pool, dead_since)
+                broken = dead_since is not None and (
+                    time.monotonic() - dead_since >= DEAD_WORKER_GRACE_SECONDS
+                )
+                continue
             for fut in sorted(finished, key=lambda f: in_flight[f].index):
                 task = in_flight.pop(fut)
                 try:
@@ -1513,6 +1525,19 @@ def _pool_session(queue: Iterator[_Task], workers: LocalWorkers, store: _Store) 
         workers.replace()
         raise
     return lost
+
+
+def _dead_since(pool: ProcessPoolExecutor, since: float | None) -> float | None:
+    """When a worker of the pool was first seen dead (None: every worker alive).
+
+    The pool notices a killed worker itself, except when it died while sending a run's result:
+    the pool then waits for the rest of that result forever (CPython's ``ProcessPoolExecutor``
+    reads a result whole before it looks at its workers again), and so would the study.
+    """
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    if not any(proc.exitcode is not None for proc in processes):
+        return None
+    return time.monotonic() if since is None else since
 
 
 def _chain(first: list[_Task], rest: Iterator[_Task]) -> Iterator[_Task]:
@@ -1531,17 +1556,24 @@ def _take(it: Iterator[_Task], n: int) -> list[_Task]:
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel queued runs and stop the workers now (the runs in flight are lost, by design)."""
+    """Cancel queued runs and stop the workers now (the runs in flight are lost, by design).
+
+    A worker killed while sending a result leaves the pool's reader waiting for the rest of it;
+    with every worker gone, closing this process's end of the results' pipe ends that wait.
+    """
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # gone on shutdown
     pool.shutdown(wait=False, cancel_futures=True)
     terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
     if terminate is not None:
         terminate()
-        return
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
-        if proc.is_alive():
-            proc.terminate()
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
-        proc.join(timeout=5)
+    else:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            if proc.is_alive():
+                proc.terminate()
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.join(timeout=5)
+    if writer is not None:
+        writer.close()
 
 
 def _execute_dask(tasks: Sequence[_Task], scheduler: Any, store: _Store) -> None:

@@ -249,6 +249,24 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path) -> None:
     assert file_bytes(tmp_path / "crash") == file_bytes(tmp_path / "clean")
 
 
+def test_a_worker_killed_while_sending_a_result_loses_nothing(tmp_path: Path) -> None:
+    """A worker dying half-way through sending a result: the pool waits for the rest forever.
+
+    The study sees the dead worker itself, counts the pool broken and plays the runs in flight
+    again (without that it waited for ever: the pool reads a result whole before it looks at
+    its workers again).
+    """
+    seeds = study.run_seeds(9, 8)
+    marker = tmp_path / "crashed"
+    sc = scenario(
+        tmp_path, players=8, crash_marker=str(marker), crash_seed=seeds[3], crash_sending=1
+    )
+    study.run_study(sc, runs=8, seed=9, out=tmp_path / "crash", jobs=2, runner=FAKE, progress=False)
+    assert marker.exists()  # the worker really died
+    study.run_study(sc, runs=8, seed=9, out=tmp_path / "clean", jobs=1, runner=FAKE, progress=False)
+    assert file_bytes(tmp_path / "crash") == file_bytes(tmp_path / "clean")
+
+
 def _study_cmd(sc: Path, out: Path, runs: int, *extra: str) -> list[str]:
     return [
         sys.executable,

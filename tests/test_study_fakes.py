@@ -2,12 +2,16 @@
 
 They read a tiny TOML file instead of a real scenario: ``players`` (field size), ``sleep``
 (seconds per run, to have runs in flight when a test interrupts a study), ``bounty_cents`` and
-``crash_marker`` (a path: the first worker to play run seed ``crash_seed`` creates it and dies).
+``crash_marker`` (a path: the first worker to play run seed ``crash_seed`` creates it and dies;
+with ``crash_sending``, in the middle of sending a result: it holds the results' pipe and has
+written the length of a message it never writes).
 """
 
 from __future__ import annotations
 
 import os
+import struct
+import sys
 import time
 import tomllib
 from typing import Any
@@ -23,6 +27,18 @@ def _params(path: str) -> dict[str, Any]:
         return tomllib.load(fh)
 
 
+def _die_sending() -> None:
+    """Die as a worker killed while it sends a result: the pipe's lock held, half a message."""
+    frame = sys._getframe()
+    while frame is not None and "result_queue" not in frame.f_locals:
+        frame = frame.f_back
+    assert frame is not None, "not in a worker of a process pool"
+    results = frame.f_locals["result_queue"]
+    results._wlock.acquire()
+    os.write(results._writer.fileno(), struct.pack("!i", 4096))  # 4096 bytes announced, none sent
+    os._exit(13)
+
+
 def fake_runner(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A synthetic tournament: places are a seeded permutation, skill 'pro' places better."""
     p = _params(scenario_path)
@@ -31,6 +47,8 @@ def fake_runner(scenario_path: str, seed: int) -> tuple[dict[str, Any], list[dic
     marker = p.get("crash_marker")
     if marker and seed == p.get("crash_seed") and not os.path.exists(marker):
         open(marker, "w").close()
+        if p.get("crash_sending"):
+            _die_sending()
         os._exit(13)  # a worker killed in the middle of a run
     n = int(p.get("players", 9))
     bounty = int(p.get("bounty_cents", 0))
