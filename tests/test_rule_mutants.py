@@ -146,6 +146,20 @@ def _winner_takes_every_pool(original):
     return spin_prizes
 
 
+def _deal_before_the_old_tables_close(original):
+    def form(self):  # the deal asked while the old tables are still open: never at the final
+        now = self.now
+        _tab, old, events = self.floor.form_final_table(now)
+        self.final_at = now
+        self.final_formed = True
+        self._log(events)
+        if self.sc.deal.enabled and not self.cashier.deal_tried:
+            self._maybe_deal()
+        self._log(self.floor.close_all(old, now))
+
+    return form
+
+
 def _no_pause(original):
     def pause(self, now, seconds):
         return now
@@ -1165,6 +1179,13 @@ MUTANTS = [
         "server_failure",
         _failed_hands_play_on,
         ("R-FAULT-1-server-crash-rolls-back-every-table",),
+    ),
+    Mutant(
+        "R-DEAL-1: no deal offered as the final table forms (only after its first hand)",
+        upkeep.Upkeep,
+        "_form_final_table",
+        _deal_before_the_old_tables_close,
+        ("R-DEAL-1-offered-as-the-final-table-forms",),
     ),
     Mutant(
         "R-COND-1: a disqualification waits for a hand to end while other tables play",

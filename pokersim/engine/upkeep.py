@@ -205,9 +205,9 @@ class Upkeep(Endings):
         self.final_at = now
         self.final_formed = True
         self._log(events)
+        self._log(self.floor.close_all(old, now))  # the final table alone: a deal may be offered
         if self.sc.deal.enabled and not self.cashier.deal_tried:
             self._maybe_deal()
-        self._log(self.floor.close_all(old, now))
 
     def _rebalance_all(self) -> None:
         """Break and balance tables; shoot-outs instead advance a round once it is over."""
