@@ -308,13 +308,13 @@ class Dealer(Shoe):
         if not self.kernel_on or self.dealt_out:
             return None
         got = tab.kernel
-        now = (self._present, self.recording)
-        if got is None or got[0] is not seats or got[1] is not level or got[2] != now:
+        key = (self._present, self.recording)
+        if got is None or got[0] is not seats or got[1] is not level or got[2] != key:
             codes, made = self._kernel_codes(ids), None
             if codes is not None:
                 inputs = codes + seats + ids
                 made = inputs, whole_hand_head(len(ids), level, inputs, self.recording)
-            got = tab.kernel = (seats, level, now, made)
+            got = tab.kernel = (seats, level, key, made)
         return got[3]
 
     def _kernel_codes(self, ids: list[int]) -> list[int] | None:

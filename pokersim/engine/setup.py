@@ -255,7 +255,7 @@ class Run:
             started=self.hand_started if self.emit_table is not None else None,
             fixed_decks=opts.decks,
             lean=opts.on_hand is None,
-            watching=None if opts.watch is None else Watching(opts.watch),
+            watching=Watching(opts.watch),
         )
         self.arrays = self._table_arrays()
 
