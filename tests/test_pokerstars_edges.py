@@ -150,7 +150,7 @@ def test_only_the_last_post_of_a_short_stack_is_all_in() -> None:
         [1000, 1000, 60], button=0, hole="AhAd KhKd 2c7d", board="AsQd4h9cJs", level=level
     )
     posts = [line for line in hand_to_pokerstars(result).split("\n") if ": posts " in line]
-    assert sorted(posts[:3]) == [
+    assert posts[:3] == [
         "Player10: posts the ante 20",
         "Player11: posts the ante 20",
         "Player12: posts the ante 20",
@@ -159,6 +159,55 @@ def test_only_the_last_post_of_a_short_stack_is_all_in() -> None:
         "Player11: posts small blind 50",
         "Player12: posts big blind 40 and is all-in",
     ]
+
+
+def test_classic_antes_are_written_by_seat_number_from_seat_1() -> None:
+    """Four players in seats 1, 3, 5 and 7, the button in seat 3: the small blind is seat 5,
+    the big blind seat 7. The antes are posted from the small blind on (seats 5, 7, 1, 3), but
+    PokerStars writes them by seat number, from seat 1 (``tests/data/histories/stars-03``:
+    seats 2 to 9 in order while the small blind sits in seat 9), then the blinds."""
+    level = Level(small_blind=50, big_blind=100, ante=10, ante_kind=AnteKind.CLASSIC)
+    result = play(
+        [1000, 1000, 1000, 1000],
+        button=1,
+        hole="AhAd KhKd 2c7d 3s8s",
+        board="AsQd4h9cJs",
+        level=level,
+        actions=(Fold(), Fold(), Fold()),
+    )
+    text = hand_to_pokerstars(result)
+    posts = [line for line in text.split("\n") if ": posts " in line]
+    assert posts == [
+        "Player10: posts the ante 10",
+        "Player11: posts the ante 10",
+        "Player12: posts the ante 10",
+        "Player13: posts the ante 10",
+        "Player12: posts small blind 50",
+        "Player13: posts big blind 100",
+    ]
+    assert read(text).chips == _final(result)
+
+
+def test_the_real_hands_write_their_antes_by_seat_number() -> None:
+    """The layout the writer follows, as the real PokerStars hands show it: in every hand with
+    classic antes, the seat numbers of the ante lines rise."""
+    folder = Path(__file__).resolve().parent / "data" / "histories"
+    hands_with_antes = 0
+    for path in sorted(folder.glob("stars-*.txt")):
+        for hand in path.read_text(encoding="utf-8").split("\n\n\n"):
+            lines = hand.splitlines()
+            seat_of = {}
+            for line in lines:
+                if line.startswith("Seat ") and " in chips" in line:
+                    number, rest = line[5:].split(": ", 1)
+                    seat_of[rest.split(" (")[0]] = int(number)
+            antes = [
+                seat_of[x.split(": posts the ante")[0]] for x in lines if ": posts the ante" in x
+            ]
+            if len(antes) > 1:
+                hands_with_antes += 1
+                assert antes == sorted(antes), path.name
+    assert hands_with_antes >= 3
 
 
 @pytest.mark.parametrize(("cents", "money"), [(205, "$2.05"), (50, "$0.50"), (1000, "$10")])

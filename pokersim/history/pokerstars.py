@@ -348,12 +348,18 @@ class _StarsHand:
             self.show()
 
     def posts(self) -> None:
-        """Every forced bet, antes first.
+        """Every forced bet, antes first, by seat number.
 
         PokerStars writes every ante before the blinds, the big-blind ante included (which the
-        engine posts after the blind, R-ANTE-1); "and is all-in" goes on a player's last post.
+        engine posts after the blind, R-ANTE-1), and the antes by seat number from seat 1 (the
+        engine posts them from the small blind on); "and is all-in" goes on a player's last
+        post.
         """
-        posts = sorted(self.rec.posts, key=lambda p: p[2] is not _ANTE)
+        seat_nos = self.rec.seat_nos
+        posts = sorted(
+            self.rec.posts,
+            key=lambda p: (p[2] is not _ANTE, seat_nos[p[1]] if p[2] is _ANTE else 0),
+        )
         last_post = {p[1]: k for k, p in enumerate(posts)}
         all_in_seats = {p[1] for p in posts if p[4]}
         nm = self.nm
