@@ -633,6 +633,23 @@ def plain_text(owners: Sequence[Any]) -> None:
             text.set_parse_math(False)
 
 
+def plain_log_ticks(axis: Any) -> None:
+    r"""A log axis labelled with plain numbers ("0.2", "1", "10").
+
+    matplotlib labels a log axis in mathtext (``$\mathdefault{10^{0}}$``), which the report,
+    drawing every text as written (``plain_text``), showed raw. The same ticks are labelled,
+    as ``%g`` numbers.
+    """
+    from matplotlib.ticker import LogFormatter  # noqa: PLC0415
+
+    class PlainLog(LogFormatter):
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return f"{x:g}" if super().__call__(x, pos) else ""
+
+    axis.set_major_formatter(PlainLog(labelOnlyBase=False))
+    axis.set_minor_formatter(PlainLog(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
+
+
 def _time_bins(axis: Any, series: Sequence[pd.Series]) -> np.ndarray:
     """Histogram bins (seconds) over every series; an axis half an hour wide when they agree.
 
@@ -884,6 +901,7 @@ def plot_profit(
             path_values = np.cumsum(profit[rng.integers(0, profit.size, size=x.size)])
             axes[1].plot(x, path_values, color=color, lw=0.5, alpha=0.6)
     axes[0].set_yscale("log")
+    plain_log_ticks(axes[0].yaxis)
     axes[0].set_xlabel("profit per tournament (buy-ins)")
     axes[0].set_ylabel("density")
     axes[0].legend()

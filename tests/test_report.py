@@ -184,6 +184,25 @@ def test_names_with_dollar_signs_are_drawn_as_written(tmp_path: Path) -> None:
         assert texts and all(not t.get_parse_math() for t in texts)
 
 
+def test_the_profit_density_axis_is_labelled_with_plain_numbers(tmp_path: Path) -> None:
+    """The profit histogram's log axis showed ``$\\mathdefault{10^{0}}$`` as its labels: the
+    report draws every text as written, and matplotlib labels a log axis in mathtext. Its
+    labels, in the figure and in the file, are numbers as written ("1", "0.2")."""
+    res = make_study(tmp_path, players=18)
+    fig = report.plot_profit(res.finishes, tmp_path / "profit.png", seed=1)
+    fig.canvas.draw()
+    axis = fig.axes[0]
+    labels = [
+        t.get_text()
+        for minor in (False, True)
+        for t in axis.get_yticklabels(minor=minor)
+        if t.get_text()
+    ]
+    assert labels
+    for text in labels:
+        assert float(text) > 0, text  # "1", "0.2": no dollar sign, no backslash
+
+
 def test_a_far_target_gives_a_clock_of_a_few_ticks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
