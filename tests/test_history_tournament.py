@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -101,6 +101,20 @@ def test_starts_at_offset_date_time_key() -> None:
         parse_scenario(_minimal(starts_at=datetime(2026, 7, 4, 18, 30)))  # no offset
     with pytest.raises(ConfigError, match="starts_at"):
         parse_scenario(_minimal(starts_at="2026-07-04T18:30:00Z"))
+
+
+def test_one_instant_at_two_offsets_keeps_each_start_its_own_label() -> None:
+    """16:30 UTC and 12:30 Eastern summer time are one instant (equal date-times): a start
+    in UTC is written in UTC, one at Eastern's offset in ET, whichever the run saw first."""
+    utc = datetime(2026, 8, 9, 16, 30, tzinfo=UTC)
+    eastern = datetime(2026, 8, 9, 12, 30, tzinfo=timezone(timedelta(hours=-4)))
+    assert utc == eastern
+    assert TournamentClock(utc).pokerstars(0) == "2026/08/09 16:30:00 UTC [2026/08/09 12:30:00 ET]"
+    assert TournamentClock(eastern).label == "ET"
+    assert (
+        TournamentClock(eastern).pokerstars(0) == "2026/08/09 12:30:00 ET [2026/08/09 12:30:00 ET]"
+    )
+    assert TournamentClock(utc).label == "UTC"
 
 
 def test_finish_lines_as_pokerstars_writes_them() -> None:

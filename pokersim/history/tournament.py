@@ -126,10 +126,18 @@ def start_datetime(scenario: Any) -> datetime:
     return naive.replace(tzinfo=EASTERN)
 
 
-@lru_cache(maxsize=16)  # asked twice a hand, of the one start
 def _label(start: datetime) -> tuple[timezone | ZoneInfo, str]:
     """The zone the histories are written in, and its label (``ET`` or ``UTC``)."""
-    offset = start.utcoffset()
+    return _label_at(start, start.utcoffset())
+
+
+@lru_cache(maxsize=16)  # asked twice a hand, of the one start
+def _label_at(start: datetime, offset: timedelta | None) -> tuple[timezone | ZoneInfo, str]:
+    """``_label``, remembered by instant and offset.
+
+    Two starts at one instant are equal date-times whatever their offsets, and 16:30 UTC does
+    not take 12:30 Eastern's label (a process running both wrote the second as the first).
+    """
     if offset is not None and offset == start.astimezone(EASTERN).utcoffset():
         return EASTERN, "ET"
     return UTC, "UTC"
