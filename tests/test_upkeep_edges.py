@@ -168,6 +168,83 @@ def test_r_cond_3_chips_removed_during_a_break_leave_play_at_once() -> None:
     assert all(x in sanctioned for x in in_breaks)
 
 
+def test_r_cond_1_a_disqualification_in_a_break_that_leaves_one_player_ends_the_run() -> None:
+    """R-COND-1 heads-up, with a break at one minute of 0.9 minutes (60 to 114 s): the third
+    hand ends at 91 s, in the break, and P2 is disqualified at 102 s. P1 is the only player
+    left and wins at 102 s; the break ends on no table, so the log ends with the tournament
+    (play once resumed after it and found no table to deal to)."""
+    data = _case("R-COND-1-heads-up-disqualification-ends-play")
+    data["breaks"] = {"kind": "interval", "every_minutes": 1, "length_minutes": 0.9}
+    data["script"]["disqualify"] = [{"player": "P2", "at_minutes": 1.7}]
+    data["expect"] = {}
+    out = _run(data)
+    last = out.events[-1]
+    assert last["type"] == "TournamentEnded" and last["t"] == 102
+    assert _events(out, "BreakEnded") == []
+    assert {f.name: f.place for f in out.result.finishes} == {"P1": 1, "P2": 2}
+
+
+def test_r_cond_3_a_disqualification_in_a_break_that_leaves_one_player_ends_the_run() -> None:
+    """R-COND-3's ladder of one step, disqualification, with infractions every few minutes
+    and a nine-minute break every ten minutes, heads-up: the run ends when one player is left,
+    with no event after the tournament's end, whether the disqualification came in a hand or in
+    a break (seeds 0 to 9)."""
+    sc = _scenario(
+        players={"count": 2, "mix": [{"model": "calling-station", "percent": 100}]},
+        seats_per_table=2,
+        breaks={"kind": "interval", "every_minutes": 10, "length_minutes": 9},
+        conduct={"ladder": ["disqualification"], "infractions_per_hour": 20},
+    )
+    in_breaks = 0
+    for seed in range(10):
+        log = _log(sc, seed)
+        assert type(log[-1]).__name__ == "TournamentEnded", seed
+        starts = [e.t for e in log if isinstance(e, BreakStarted)]
+        ends = [e.t for e in log if isinstance(e, BreakEnded)]
+        dq = [e.t for e in log if isinstance(e, PlayerDisqualified)]
+        in_breaks += sum(1 for t in dq if any(a <= t for a in starts[len(ends) :]))
+    assert in_breaks  # some disqualification came in a break that never ended
+
+
+def test_r_fault_2_a_cancellation_in_the_money_comes_while_late_players_may_still_arrive() -> None:
+    """R-FAULT-2 with ``cancel_at_stage = "in-money"``: twelve players at 6-max, half of them
+    arriving over 30 minutes of late registration, blinds that bring the field into the money
+    (three places) within minutes. Registration closes once the field is in the money, so the
+    places are final: the run is cancelled the moment no more players are left than places
+    paid, not played to a winner because late players were still to come."""
+    sc = _scenario(
+        seats_per_table=6,
+        starting_stack=1500,
+        players={"count": 12, "mix": [{"model": "random", "percent": 100}]},
+        entries={
+            "prize_cents": 1000,
+            "fee_cents": 0,
+            "late_registration_minutes": 30,
+            "late_arrivals_percent": 50,
+        },
+        payouts={
+            "bands": [
+                {
+                    "min_entries": 3,
+                    "pay": [
+                        {"places": 1, "percent": 50},
+                        {"places": 1, "percent": 30},
+                        {"places": 1, "percent": 20},
+                    ],
+                }
+            ]
+        },
+        faults={"cancel_at_stage": "in-money"},
+    )
+    log = _log(sc, 1)
+    burst = [e for e in log if type(e).__name__ == "BubbleBurst"]
+    cancelled = [e for e in log if type(e).__name__ == "TournamentCancelled"]
+    assert burst and burst[0].t < 30 * 60  # in the money during late registration
+    assert len(cancelled) == 1 and cancelled[0].t == burst[0].t
+    assert cancelled[0].stage == "in-money"
+    assert type(log[-1]).__name__ == "TournamentEnded"
+
+
 def test_r_reg_1_a_disqualification_waits_for_late_registration_to_close() -> None:
     """R-REG-1 gives places only once late registration closes, and a disqualified player
     takes a place (R-COND-1): twelve players, half of them arriving over five minutes of late

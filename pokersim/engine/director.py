@@ -376,6 +376,8 @@ class Director(Upkeep):
 
     def _restart(self, break_index: int | None) -> Pending | None:
         """Play resumes (after a break, if one was taken): every table that can deal starts."""
+        if self.over:
+            return None  # a disqualification in the break left one player (R-COND-1)
         if break_index is not None:
             self._log([BreakEnded(t=self.now, break_index=break_index)])
             wait = self._stopped_for(self.now)  # R-FAULT-1: an outage begun in the break

@@ -272,10 +272,14 @@ class Upkeep(Endings):
             self._cancel_now()
 
     def _in_the_money(self) -> bool:
-        """R-FAULT-2: no more players left than places paid (and the places final)."""
+        """R-FAULT-2: no more players left than places paid.
+
+        The places are final then even while late players may still arrive: registration
+        closes once the field is in the money (``Cashier.admit``).
+        """
         left = self.field.remaining
         cashier = self.cashier
-        return not self.arrival_at and cashier.stop_at < left <= cashier.places_paid
+        return cashier.stop_at < left <= cashier.places_paid
 
     def _cancel_now(self) -> None:
         """R-FAULT-2: the operator cancels; the hands in progress roll back first."""
