@@ -66,7 +66,8 @@ class Days(Run):
         field = self.field
         bagged = field.holding()
         by_level = self._day_over_by_level(now)
-        level = self.schedule.level_at(now) - by_level  # by level: the one that just ended
+        # by level: the stop's level (a last hand may have outlasted the level after it too)
+        level = end.stop_at_level - 1 if by_level else self.schedule.level_at(now)
         book = self.cashier.book
         self.sync.stop()
         self._log(
