@@ -138,6 +138,8 @@ class Director(Upkeep):
 
     def _clock_process(self) -> Process:
         """Log level changes and break starts at their times (R-SHOOT-1: until a restart)."""
+        if self.over:
+            return  # it ended as it started (a flight already at its stop): no level after it
         schedule = self.schedule
         env = self.env
         level_i = schedule.level_at(self.now)
