@@ -14,14 +14,13 @@ of a shoot-out places its players one by one.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
 from test_cashier_edges import _case, _events, _run
+from test_engine_dis import FixedConnections
 
 import pokersim.engine.incidents as engine_incidents
-from pokersim.connection import Connections
 from pokersim.engine import run_tournament
 from pokersim.events import (
     BountyPaid,
@@ -78,24 +77,6 @@ def _flight(sc: Scenario, seed: int, stop_at_level: int) -> list[Any]:
     log: list[Any] = []
     run_tournament(sc, seed, emit=log.append, day=DayEnd(flight="1A", stop_at_level=stop_at_level))
     return log
-
-
-class _Planned(Connections):
-    """Connections whose disconnections are ``plan``: {player: [(start, end), ...]}."""
-
-    plan: dict[int, list[tuple[float, float]]] = {}
-
-    def __init__(self, n: int, model: Any, seed: int) -> None:
-        super().__init__(n, None, seed)
-        self.enabled = True
-        self._left = {p: list(v) for p, v in self.plan.items()}
-        for p in self._left:
-            self._draw_after(p, 0.0)
-
-    def _draw_after(self, p: int, t: float) -> None:
-        left = self._left.get(p)
-        self.start[p], self.end[p] = left.pop(0) if left else (math.inf, math.inf)
-        self._reported[p] = False
 
 
 def _of(log: list[Any], kind: type) -> list[Any]:
@@ -247,7 +228,9 @@ def test_r_dis_1_disconnections_no_hand_told_are_logged_when_the_day_ends(
     second hand (66 s), are away later (player 0 from 150 s to 170 s, player 5 from 100 s on);
     no hand of theirs tells it, so it is logged when the day ends at 180 s."""
     plan = {0: [(150.0, 170.0)], 5: [(100.0, 400.0)]}
-    monkeypatch.setattr(engine_incidents, "Connections", type("Plan", (_Planned,), {"plan": plan}))
+    monkeypatch.setattr(
+        engine_incidents, "Connections", type("Plan", (FixedConnections,), {"plan": plan})
+    )
     log = _flight(_scenario(6, 3), 224, stop_at_level=1)
     (day,) = _of(log, DayEnded)
     assert {e.player_id for e in _of(log, PlayerEliminated)} == {0, 5}
