@@ -115,7 +115,7 @@ def test_f_flight_1_a_last_hand_that_outlasts_a_whole_level_tells_the_stop_level
 def test_f_flight_1_a_flight_already_at_its_stop_bags_everyone_at_once() -> None:
     """Nine players and a stop at nine players left: the stop is due before any hand, so the
     day ends at 0 s with every player bagging 1,000, and the log ends with the tournament's end
-    (no level started after it)."""
+    (no level started after it), naming the chip leader of nine equal bags: the lowest id."""
     log: list[Any] = []
     day = DayEnd(flight="1A", stop_at_players_left=9)
     run_tournament(_scenario(9, 3), 1, emit=log.append, day=day)
@@ -123,6 +123,7 @@ def test_f_flight_1_a_flight_already_at_its_stop_bags_everyone_at_once() -> None
     assert (ended.t, ended.reason, ended.stacks) == (0, "players", (STACK,) * 9)
     assert _of(log, TableHandStarted) == []
     assert type(log[-1]).__name__ == "TournamentEnded"
+    assert log[-1].winner_id == 0  # the chip leader among nine equal bags: the lowest id
 
 
 def test_f_flight_4_the_bags_hold_every_chip_and_the_entries_money_is_carried(
