@@ -214,6 +214,8 @@ class Director(Upkeep):
         while True:
             while timer is not None:
                 yield timer[0]
+                if self.over:
+                    return  # it ended during the wait (a disqualification in a break, R-COND-1)
                 timer = self._timer(timer[1]())
             yield self.all_idle
             self.all_idle = AllIdle(self.env)
@@ -378,8 +380,6 @@ class Director(Upkeep):
 
     def _restart(self, break_index: int | None) -> Pending | None:
         """Play resumes (after a break, if one was taken): every table that can deal starts."""
-        if self.over:
-            return None  # a disqualification in the break left one player (R-COND-1)
         if break_index is not None:
             self._log([BreakEnded(t=self.now, break_index=break_index)])
             wait = self._stopped_for(self.now)  # R-FAULT-1: an outage begun in the break
