@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from pokersim.cards import format_cards
-from pokersim.history.imported import STREETS, ImportedHand
+from pokersim.history.imported import STREETS, ImportedHand, one_line
 from pokersim.history.unshown import losing_cards
 
 __all__ = ["IMPORTED_HEADER", "MAX_CHIPS", "case_toml"]
@@ -102,7 +102,7 @@ def case_toml(hand: ImportedHand) -> str:
     total = sum(s.stack for s in hand.seats)
     ante_above = hand.ante > hand.big_blind
     lines = [
-        f"{IMPORTED_HEADER}{Path(hand.source).name} ({hand.origin}), {hand.label}.",
+        f"{IMPORTED_HEADER}{one_line(Path(hand.source).name)} ({hand.origin}), {hand.label}.",
         "# Seats, stacks, button, blinds, cards and every decision are the history's; the",
         "# expectations are its boards and actions street by street, pots, winners and stacks.",
         *(

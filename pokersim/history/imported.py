@@ -28,17 +28,29 @@ __all__ = [
     "ImportedSeat",
     "as_the_engine_plays",
     "check_replayable",
+    "one_line",
 ]
 
 STREETS = ("preflop", "flop", "turn", "river")
 _EMPTY: Mapping[str, int] = {}
 
 
+def one_line(text: str) -> str:
+    """``text`` as written, or its ``repr`` when it holds a control character (a newline, ...).
+
+    A file name or a PHH table's key goes into an error line and a case's first comment line:
+    a newline in either would start another line (in the case, a live TOML line).
+    """
+    if any(unicodedata.category(c) == "Cc" for c in text):
+        return repr(text)
+    return text
+
+
 class HandError(ConfigError):
     """A hand that cannot become a case: names the file, the hand and what was expected."""
 
     def __init__(self, source: str, hand: str, message: str) -> None:
-        super().__init__(f"{source}: {hand}: {message}")
+        super().__init__(f"{one_line(source)}: {hand}: {message}")
         self.source = source
         self.hand = hand
 

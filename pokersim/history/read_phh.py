@@ -28,6 +28,7 @@ from pokersim.history.imported import (
     ImportedHand,
     ImportedSeat,
     check_replayable,
+    one_line,
 )
 
 __all__ = ["read_phh"]
@@ -56,7 +57,7 @@ def read_phh(text: str, source: str) -> list[ImportedHand | HandError]:
             raise ConfigError(f"{source}: expected a PHH hand ('variant = ...') or tables [1], [2]")
     out: list[ImportedHand | HandError] = []
     for k, (key, body) in enumerate(tables, start=1):
-        label = f"hand [{key}] ({k} of {len(tables)})"
+        label = f"hand [{one_line(key)}] ({k} of {len(tables)})"
         try:
             out.append(_read_hand(body, source, label, key))
         except HandError as exc:
