@@ -484,7 +484,7 @@ class TimeMarks:
     """What the time plots mark: levels, breaks, median bubble and final table, a target.
 
     Times are simulated seconds from the start. ``levels`` holds ``(start, number, blinds)``
-    for every level that starts before ``end``; ``breaks`` the nominal break windows.
+    for every level that starts by the longest run's end; ``breaks`` the nominal break windows.
     """
 
     name: str | None = None
@@ -545,10 +545,11 @@ def level_schedule(
                 break
             windows.append((start, end))
             k += 1
-    # A level whose play begins when a break begins is dealt when the break ends.
+    # A level whose play begins when a break begins is dealt when the break ends: after
+    # ``until`` when the last run ended in that break, and then no run reached it.
     after_break = dict(windows)
-    starts = [(after_break.get(t, t), n, lv) for t, n, lv in starts]
-    return starts, windows
+    moved = [(after_break.get(t, t), n, lv) for t, n, lv in starts]
+    return [s for s in moved if s[0] <= until], windows
 
 
 def time_marks(
