@@ -139,6 +139,9 @@ def _put(out, at, text, starts, k):  # pragma: no cover
 
 # "00" to "99": two digits at a time (a kernel reads this global as a constant)
 _PAIRS = np.frombuffer("".join(f"{k:02d}" for k in range(100)).encode("ascii"), dtype=np.uint8)
+# the lowest int64, whose negation wraps round to itself: its digits as they are written
+_INT64_MIN = -(2**63)
+_MIN_DIGITS = np.frombuffer(str(2**63).encode("ascii"), dtype=np.uint8)
 
 
 @njit(cache=True)
@@ -151,6 +154,10 @@ def _int(out, at, value):  # pragma: no cover
     if value < 0:
         out[at] = 45  # "-"
         at += 1
+        if value == _INT64_MIN:
+            for j in range(len(_MIN_DIGITS)):
+                out[at + j] = _MIN_DIGITS[j]
+            return at + len(_MIN_DIGITS)
         value = -value
     if value < 10:
         out[at] = 48 + value
