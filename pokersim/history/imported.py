@@ -239,7 +239,7 @@ def _check_seats(hand: ImportedHand) -> None:
     names = [s.name for s in hand.seats]
     if len(set(names)) != len(names) or not all(n.strip() for n in names):
         raise hand.error(f"expected distinct, non-empty player names, got {names}")
-    odd = next((n for n in names if any(unicodedata.category(c) == "Cc" for c in n)), None)
+    odd = next((n for n in names if one_line(n) != n), None)
     if odd is not None:  # a newline or tab in a name would break the case's lines
         raise hand.error(
             f"player name {odd!r}: expected a screen name without control characters "
