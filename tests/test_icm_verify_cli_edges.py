@@ -24,6 +24,10 @@ from pokersim.cli import main
 from pokersim.cli.icm import format_cents, parse_money_cents, parse_prizes_cents, parse_stacks
 from pokersim.errors import ConfigError
 
+# three stacks for one prize of 6, estimated from 1,000 seeded samples
+MONTE_CARLO = ("--stacks", "300", "200", "100", "--prizes", "6")
+MONTE_CARLO += ("--method", "monte-carlo", "--samples", "1000", "--seed", "7")
+
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(["icm", *argv, "--json"]) == 0
@@ -151,21 +155,7 @@ def test_one_sample_more_than_a_hundred_million_is_refused(
 def test_monte_carlo_json_names_its_samples_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
     """A Monte-Carlo estimate's JSON object says how it was made: the samples and the seed
     given, and one standard error per player; the equities still add up to the prizes."""
-    doc = _json(
-        capsys,
-        "--stacks",
-        "300",
-        "200",
-        "100",
-        "--prizes",
-        "6",
-        "--method",
-        "monte-carlo",
-        "--samples",
-        "1000",
-        "--seed",
-        "7",
-    )
+    doc = _json(capsys, *MONTE_CARLO)
     assert doc["method"] == "monte-carlo"
     assert doc["samples"] == 1000 and doc["seed"] == 7 and len(doc["stderr"]) == 3
     assert sum(doc["equity"]) == pytest.approx(6.0)
@@ -197,23 +187,7 @@ def test_monte_carlo_text_total_line_names_samples_and_seed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A Monte-Carlo table has a std.err column and its total line ends with how it was made."""
-    code = main(
-        [
-            "icm",
-            "--stacks",
-            "300",
-            "200",
-            "100",
-            "--prizes",
-            "6",
-            "--method",
-            "monte-carlo",
-            "--samples",
-            "1000",
-            "--seed",
-            "7",
-        ]
-    )
+    code = main(["icm", *MONTE_CARLO])
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("  std.err")
