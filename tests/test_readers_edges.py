@@ -373,6 +373,35 @@ def test_a_fixed_limit_hand_keeps_the_small_blind_posted() -> None:
     assert dict(hand.final_stacks) == {"Ann": 1000 - 30 + 15 + 40, "Bob": 990, "Cy": 985}
 
 
+def test_a_fixed_limit_small_blind_all_in_by_its_post_is_not_the_levels() -> None:
+    """Bob has 3 chips and posts them as the small blind: the level's blind is not 3.
+
+    The header states only the bets (15/30), so the blind is taken as half the big blind of
+    15; the replay is the same either way, Bob putting in all he has.
+    """
+    text = (
+        FIXED_LIMIT.replace("Hand #101", "Hand #102")
+        .replace("Seat 2: Bob (1000 in chips)", "Seat 2: Bob (3 in chips)")
+        .replace("Bob: posts small blind 10", "Bob: posts small blind 3 and is all-in")
+        .split("*** HOLE CARDS ***")[0]
+    ) + (
+        "*** HOLE CARDS ***\nAnn: folds\nUncalled bet (12) returned to Cy\n"
+        "*** FLOP *** [2c 7d 9h]\n*** TURN *** [2c 7d 9h] [Js]\n"
+        "*** RIVER *** [2c 7d 9h Js] [3s]\n*** SHOW DOWN ***\n"
+        "Bob: shows [Ah Kd] (high card Ace)\nCy: shows [4c 5c] (high card Jack)\n"
+        "Bob collected 6 from pot\n*** SUMMARY ***\nTotal pot 6 | Rake 0\n"
+        "Board [2c 7d 9h Js 3s]\n"
+        "Seat 2: Bob (small blind) showed [Ah Kd] and won (6) with high card Ace\n"
+        "Seat 3: Cy (big blind) showed [4c 5c] and lost with high card Jack\n"
+    )
+    hand = _one(read_pokerstars(text, "made-up.txt"))
+    assert (hand.small_blind, hand.big_blind) == (7, 15)
+    assert dict(hand.final_stacks) == {"Ann": 1000, "Bob": 6, "Cy": 1000 - 3}
+    # with 13 chips Bob is not all-in by his post of 3: it is the level's blind
+    deeper = text.replace("Bob (3 in chips)", "Bob (13 in chips)").replace(" and is all-in", "")
+    assert _one(read_pokerstars(deeper, "made-up.txt")).small_blind == 3
+
+
 def test_a_wpn_winner_other_than_the_one_who_collected_is_refused() -> None:
     """Ann collects the 250 on her own line but the summary says Cy won them."""
     text = _refused(

@@ -174,7 +174,7 @@ class _Reader(TextReader):
         sb_posts, bb_posts, antes = self._blind_posts()
         if structure == "fixed-limit":  # the header gives the small and big bets
             bb = sb
-            sb = sb_posts[0][1] if sb_posts and sb_posts[0][1] < bb else bb // 2
+            sb = _limit_small_blind(sb_posts, antes, seats, bb)
         bb_name = bb_posts[0][0] if bb_posts else None
         ante = max((a for _n, a in antes), default=0)
         ante_kind = "none"
@@ -221,6 +221,28 @@ class _Reader(TextReader):
         check_replayable(hand)
         self.check_conserved(final)
         return hand
+
+
+def _limit_small_blind(
+    sb_posts: list[tuple[str, int]],
+    antes: list[tuple[str, int]],
+    seats: list[ImportedSeat],
+    bb: int,
+) -> int:
+    """A fixed-limit level's small blind: the one posted, unless the poster was all-in by it.
+
+    A limit header states the bets, not the blinds (15/30 has blinds of 10 and 15), so the
+    small blind is read from its post. A post that took the poster's last chips says only what
+    the poster had: the level's blind is then unknown and taken as half the big blind, which
+    the replay does not feel (the poster puts in all it has either way).
+    """
+    if not sb_posts or sb_posts[0][1] >= bb:
+        return bb // 2
+    name, posted = sb_posts[0]
+    stack = next((s.stack for s in seats if s.name == name), posted + 1)
+    if posted + sum(a for n, a in antes if n == name) >= stack:
+        return bb // 2
+    return posted
 
 
 def _place(header: str) -> dict[str, Any]:
