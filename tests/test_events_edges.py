@@ -243,6 +243,20 @@ def test_a_player_who_never_bagged_carried_nothing(best_stack: tuple[Case, Event
     assert keys == [f"expect.event.carried.{name}", f"expect.event.day2_stacks.{name}"]
 
 
+def test_day_two_stacks_read_the_bag_and_zero_without_one(
+    best_stack: tuple[Case, EventResult],
+) -> None:
+    """A wrong day-2 stack is reported as the chips the bag held, and a player who took no
+    bag started day 2 with none: expecting 0 for them is met, as with prizes."""
+    case, ev = best_stack
+    bagged, bag = next(iter(ev.carried.items()))
+    assert compare_event(ev, DayEventExpect(day2_stacks={bagged: bag.stack}), case.name_of) == []
+    wrong = compare_event(ev, DayEventExpect(day2_stacks={bagged: 1}), case.name_of)
+    assert wrong == [(f"expect.event.day2_stacks.{case.name_of(bagged)}", "1", str(bag.stack))]
+    outsider = next(s.player_id for s in case.specs if s.player_id not in ev.carried)
+    assert compare_event(ev, DayEventExpect(day2_stacks={outsider: 0}), case.name_of) == []
+
+
 def test_a_player_out_before_day_two_won_no_prize(pool: tuple[Case, EventResult]) -> None:
     """Prizes are day 2's: a player who never reached it won nothing, so expecting 0 cents for
     them is met, and expecting a prize for them is not."""
