@@ -280,6 +280,22 @@ def test_r_shoot_1_a_disqualified_player_shares_the_round_place() -> None:
     assert [r["chips_in_play"] for r in rounds] == [4000, 2000]
 
 
+def test_r_shoot_1_a_restarted_rounds_breaks_are_logged_once() -> None:
+    """R-SHOOT-1 with R-BRK-1: each round restarts the levels, not the breaks, and each break
+    is logged once. The round before a restart kept its clock waiting on the next change; woken
+    after the restart, it logged that break again beside the new round's clock (the levels-reset
+    case with a 6-second break every 12 seconds: breaks 1 and 2 were logged twice)."""
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "rules"
+    data = tomllib.loads((path / "R-SHOOT-1-stacks-and-levels-reset-each-round.toml").read_text())
+    data["breaks"] = {"kind": "interval", "every_minutes": 0.2, "length_minutes": 0.1}
+    data["expect"] = {}
+    out = run_case(parse_case(data, source="breaks.toml"))
+    rounds = [e["t"] for e in out.events if e["type"] == "ShootoutRoundStarted"]
+    breaks = [(e["break_index"], e["t"]) for e in out.events if e["type"] == "BreakStarted"]
+    assert len(rounds) >= 2 and breaks[-1][1] > rounds[-1]  # a break after the last restart
+    assert breaks == [(k, 12 * (k + 1)) for k in range(len(breaks))]
+
+
 @pytest.mark.parametrize("seat_cents", [1650, 1100])
 def test_r_elim_1_a_satellite_of_ten_seats_and_more_ends_after_the_hands_under_way(
     seat_cents: int,

@@ -143,11 +143,16 @@ class Director(Upkeep):
         schedule = self.schedule
         env = self.env
         level_i = schedule.level_at(self.now)
-        brk = schedule.breaks.breaks_started_by(self.now) if self.now else 0
         clock_round = schedule.clock_round
         if clock_round == 1:
+            brk = schedule.breaks.breaks_started_by(self.now) if self.now else 0
+            schedule.breaks_logged = brk  # (those before a late start are not logged)
             self._log([schedule.level_started(level_i, self.now)])  # a new round logged its own
+        else:  # the breaks run on the wall clock: the first one not logged yet is this one's
+            brk = schedule.breaks_logged
         while not self.over:
+            if schedule.clock_round != clock_round:
+                return  # the levels restarted: the new round's clock logs from now on
             change = schedule.next_change(level_i, brk)
             if change is None:
                 return
@@ -158,8 +163,7 @@ class Director(Upkeep):
             if is_break:
                 self._log([schedule.break_started(brk, at)])
                 brk += 1
-            if schedule.clock_round != clock_round:
-                return
+                schedule.breaks_logged = brk
             if is_level:
                 level_i += 1
                 self._log([schedule.level_started(level_i, self.now)])

@@ -32,6 +32,7 @@ class Schedule:
         self.paused_until = 0  # R-DEAL-2: no hand starts before this
         self._pause_open = False
         self.clock_round = 1  # R-SHOOT-1: the levels restart with each shoot-out round
+        self.breaks_logged = 0  # BreakStarted events logged: a restarted clock goes on from it
 
     def level_at(self, now: int) -> int:
         """The index of the level in force at ``now``; its record is then ``level_now``.
