@@ -666,3 +666,13 @@ def test_forced_import_removes_only_its_own_earlier_cases(
     assert f"removed {stale} (an earlier import's case)" in out_text
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == sorted([*(f"h-{k}.toml" for k in range(1, 8)), "h-8.toml", "h-old.toml"])
+
+
+def test_kernels_check_and_force_together_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--check`` builds nothing, so ``--force`` has nothing to force: together they are one
+    clear line. They used to answer "absent or stale" (exit 1) for a fresh module."""
+    with pytest.raises(SystemExit) as stop:
+        main(["kernels", "--check", "--force"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1
+    assert "pokersim kernels: error: argument --force: not allowed with argument --check" in err

@@ -22,8 +22,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Build the extension module of the compiled kernels from their sources "
         "(a few minutes), unless it is fresh already.",
     )
-    p.add_argument("--force", action="store_true", help="build even if the module is fresh")
-    p.add_argument("--check", action="store_true", help="only say whether it is fresh")
+    what = p.add_mutually_exclusive_group()  # --check builds nothing, so nothing to force
+    what.add_argument("--force", action="store_true", help="build even if the module is fresh")
+    what.add_argument("--check", action="store_true", help="only say whether it is fresh")
     p.set_defaults(func=main)
 
 
