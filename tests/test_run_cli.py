@@ -332,3 +332,29 @@ def test_run_counts_hand_for_hand_the_same_with_the_tables_loop(
             printed.append((text.replace(str(out), "OUT"), (out / "events.jsonl").read_bytes()))
     assert printed[0] == printed[1]
     assert re.search(r"hand-for-hand 0:\d\d:\d\d, [1-9]\d* hands in [1-9]", printed[0][0])
+
+
+def test_a_multi_day_events_json_names_its_report_as_a_runs_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``run --json`` of an event has the ``out`` and ``report`` keys of docs/json.md: the
+    report's path with ``--report`` (the file is there), null without it."""
+    import tomllib
+
+    import tomli_w
+
+    case = SCENARIOS / "rules" / "F-FLIGHT-2-best-stack-carries.toml"
+    data = tomllib.loads(case.read_text(encoding="utf-8"))
+    del data["script"], data["expect"]  # the event alone, played from the seed
+    source = tmp_path / "event.toml"
+    source.write_text(tomli_w.dumps(data), encoding="utf-8")
+    out = tmp_path / "r"
+    code, stdout, _ = _run(capsys, str(source), "--seed", "73", "--out", str(out), "--json")
+    answer = json.loads(stdout)
+    assert code == 0 and "day2" in answer
+    assert answer["out"] == str(out) and answer["report"] is None
+    args = (str(source), "--seed", "73", "--out", str(out), "--report", "--json", "--force")
+    code, stdout, _ = _run(capsys, *args)
+    answer = json.loads(stdout)
+    assert code == 0 and answer["report"] == str(out / "report.html")
+    assert (out / "report.html").is_file()

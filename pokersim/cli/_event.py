@@ -50,7 +50,9 @@ def play_event(args: argparse.Namespace, scenario: Any, path: Path, out: Path | 
     summary = event_summary(ev)
     if args.json:
         summary.pop("players")
-        emit({"command": "run", **summary, "out": None if out is None else str(out)})
+        where = None if out is None else str(out)
+        report = str(out / "report.html") if args.report and out is not None else None
+        emit({"command": "run", **summary, "out": where, "report": report})
         return 0
     print_event(summary, args.seed)
     if out is not None:
