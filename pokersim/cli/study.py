@@ -100,7 +100,7 @@ def main(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(f"study: {len(runs)} runs in {result.path}")
+    print(f"study: {len(runs)} run{'' if len(runs) == 1 else 's'} in {result.path}")
     if len(runs):
         print(
             f"  mean duration {runs['duration_seconds'].mean() / 60:.1f} min, "
