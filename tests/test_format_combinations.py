@@ -407,9 +407,7 @@ def scenarios(draw: st.DrawFn) -> Data:
         data["payouts"] = _payouts(draw, count)
     if fmt != "shootout" and draw(st.booleans()):
         data["hand_for_hand"] = _stages(draw, count)
-    # excluded: a deal while late players may still arrive ends the run in a KeyError, in the
-    # places deferred to the close of registration (a bug, reported)
-    if fmt != "spin" and "late_arrivals_percent" not in data["entries"] and draw(st.booleans()):
+    if fmt != "spin" and draw(st.booleans()):
         data["deal"] = _deal(draw, data["final_table_size"])
     optional = {"timing": _timing, "connection": _connection, "registration": _registration}
     for key, section in optional.items():
@@ -640,3 +638,43 @@ def _sample() -> Data:
         "faults": {"server_failure_at_hands": [7], "outage_minutes": 1},
         "levels": [{"small_blind": 10 * 2**i, "big_blind": 20 * 2**i} for i in range(8)],
     }
+
+
+# --- combinations that once broke the engine ----------------------------------------------
+
+
+def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
+    return [{"small_blind": big // 2 * 2**i, "big_blind": big * 2**i} for i in range(count)]
+
+
+BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a deal among the players left while places were still deferred to the close of
+    # registration (late arrivals to come): placing those out before it raised a KeyError
+    "deal-with-late-arrivals": (
+        {
+            "name": "a deal while late registration is open",
+            "starting_stack": 300,
+            "level_minutes": 2,
+            "players": {"count": 8, "mix": [{"model": "push-fold", "percent": 100}]},
+            "entries": {"late_registration_minutes": 60, "late_arrivals_percent": 25},
+            "deal": {"enabled": True},
+            "levels": _levels(12),
+        },
+        (1, 2, 3),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKE_ONCE))
+def test_a_combination_that_once_broke_the_engine_plays_to_the_cent(
+    name: str, tmp_path: Path
+) -> None:
+    """Each combination the random files found broken, on the seeds that broke it: the same
+    checks as any combination."""
+    data, seeds = BROKE_ONCE[name]
+    path = tmp_path / "combination.toml"
+    path.write_text(to_toml(data), encoding="utf-8")
+    scenario = load_scenario(path)
+    for seed in seeds:
+        log, summary = play(scenario, seed, tmp_path / f"seed-{seed}")
+        check_run(data, scenario, log, summary)

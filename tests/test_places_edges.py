@@ -93,6 +93,19 @@ def test_a_deal_replaces_the_places_prizes() -> None:
     assert _paid(events) == {2: 1500}
 
 
+def test_r_reg_1_a_player_out_before_a_deal_but_placed_after_it_has_the_places_prize() -> None:
+    """R-REG-1 with R-DEAL-1: players out while late players may still arrive are placed when
+    registration closes, which may come after a deal among the players left; one out before
+    the deal has their place's prize, not a deal. It used to end the run in a ``KeyError``."""
+    places = _places(4)
+    places.defer([_bust(3, 100)], 10, synchronized=False)
+    places.defer([_bust(2, 100)], 20, synchronized=False)
+    deal = {0: 4600, 1: 3400}  # the two left share the 8,000 of places 1 and 2
+    events = places.flush(PRIZES, deal, 3)
+    assert _placed(events) == {3: 4, 2: 3}
+    assert _paid(events) == {3: 700, 2: 1000}
+
+
 def test_the_bubble_bursts_once_when_the_players_left_are_the_places_paid() -> None:
     """Five players, three paid: the first out leaves four (no bubble); the second leaves three,
     so the bubble bursts then, with three left; a third out does not burst it again."""

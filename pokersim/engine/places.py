@@ -118,8 +118,8 @@ class Places:
             if len(group) > 1:
                 self.tied[place] = [b[0] for b in group]
             for (p, start, tid, hand_no, by), cents in zip(group, shares):
-                if deal:  # R-DEAL-1: the deal replaces the place's prize
-                    cents = deal[p]
+                if p in deal:  # R-DEAL-1: the deal replaces the place's prize (placed later,
+                    cents = deal[p]  # R-REG-1, one out before the deal has the place's own)
                 self._settle(p, place, cents, now)
                 events += self._out(p, place, cents, now, tid, hand_no, start, by, synchronized)
             place += len(group)
