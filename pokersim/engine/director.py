@@ -343,7 +343,9 @@ class Director(Upkeep):
         Returns a wait (seconds, then what) when play resumes later: an outage, a deal's
         negotiation, the add-on break or a break.
         """
-        if self.over or self._day_ended():  # F-FLIGHT-1: a flight bags once every table is idle
+        # a table may have dealt again since they stopped (a server failure with no outage);
+        # F-FLIGHT-1: a flight bags once every table is idle
+        if self.over or self.playing or self._day_ended():
             return None
         now = self.now
         if self.sync.round:
