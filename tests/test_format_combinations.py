@@ -294,16 +294,14 @@ def _failures(draw: st.DrawFn, faults: Data, fmt: str) -> None:
     faults["cancel_probability"] = draw(st.sampled_from([0] if fmt == "shootout" else [0, 0, 1]))
 
 
-def _disqualifications(draw: st.DrawFn, faults: Data, fmt: str, dealt: bool) -> None:
+def _disqualifications(draw: st.DrawFn, faults: Data, fmt: str) -> None:
     """Disqualifications at minutes or by rate; the prize kept or forfeited (R-COND-1)."""
     if draw(st.booleans()):
         at = st.lists(st.sampled_from([1, 5, 10, 20]), max_size=2, unique=True)
         faults["disqualify_at_minutes"] = draw(at)
     else:
         faults["disqualifications_per_hour"] = draw(st.sampled_from([2, 10, 30]))
-    # excluded: a prize forfeited in the money before a deal leaves a zero among the prizes,
-    # and the deal stops the run, "prizes must not increase down the table" (a bug, reported)
-    if fmt != "shootout" and not dealt:
+    if fmt != "shootout":
         faults["disqualified_prize"] = draw(st.sampled_from(["keep", "forfeit"]))
 
 
@@ -329,7 +327,7 @@ def _faults(draw: st.DrawFn, data: Data, fmt: str) -> Data:
     # two tables with one player each, and the run stops, "no table can deal with 2 players
     # left" (a bug, reported); so is the conduct ladder's disqualification below
     if data["seats_per_table"] > 2 and draw(st.booleans()):
-        _disqualifications(draw, faults, fmt, "deal" in data)
+        _disqualifications(draw, faults, fmt)
     if fmt != "shootout" and draw(st.booleans()):  # excluded for shoot-outs: see _failures
         _cancellation(draw, faults)
     return faults
@@ -354,8 +352,7 @@ def _conduct(draw: st.DrawFn, data: Data) -> Data:
         "ladder": draw(st.sampled_from(ladders)),
         "missed_hands": draw(st.integers(1, 3)),
         "chips_removed_percent": draw(st.sampled_from([10, 50])),
-        # excluded with a deal, as a forfeit is in _disqualifications
-        "confiscate": draw(st.sampled_from(["none"] if "deal" in data else ["none", "all"])),
+        "confiscate": draw(st.sampled_from(["none", "all"])),
     }
 
 
@@ -646,6 +643,36 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a prize forfeited (or confiscated) in the money before the final table's deal: the deal
+    # was made from the whole prize table, whose decided place now paid 0, and refused it
+    "forfeit-then-deal": (
+        {
+            "name": "a forfeited prize in the money, then a deal",
+            "starting_stack": 1000,
+            "level_minutes": 4,
+            "players": {"count": 40, "mix": [{"model": "random", "percent": 100}]},
+            "deal": {"enabled": True},
+            "faults": {"disqualifications_per_hour": 20, "disqualified_prize": "forfeit"},
+            "levels": _levels(12),
+        },
+        (4,),
+    ),
+    "confiscation-then-deal": (
+        {
+            "name": "a confiscated prize in the money, then a deal",
+            "starting_stack": 1000,
+            "level_minutes": 4,
+            "players": {"count": 40, "mix": [{"model": "random", "percent": 100}]},
+            "deal": {"enabled": True},
+            "conduct": {
+                "infractions_per_hour": 20,
+                "ladder": ["disqualification"],
+                "confiscate": "all",
+            },
+            "levels": _levels(12),
+        },
+        (2,),
+    ),
     # a server failure at a hand count with no outage, at two tables: the table whose hand
     # made the count dealt on and woke the rolled-back one before every table had stopped,
     # and the restart then started it again ("table 1 started twice")

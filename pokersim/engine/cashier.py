@@ -309,8 +309,9 @@ class Cashier:
         keep = keep_for_first_cents(terms.keep_for_first_percent, self.pool)
         next_payout = self.prize_of(len(players))
         keep = min(keep, self.prizes[0] - next_payout)  # what first prize can spare
+        open_prizes = self.prizes[: len(players)]  # a place decided may pay less (a forfeit)
         deal = make_deal(
-            stacks, self.prizes, method=terms.method, keep_for_first=keep, prize_pool=self.pool
+            stacks, open_prizes, method=terms.method, keep_for_first=keep, prize_pool=self.pool
         )
         self.deal_tried = True  # offered once, when the count is first reached
         refusing = tuple(
