@@ -323,10 +323,7 @@ def _faults(draw: st.DrawFn, data: Data, fmt: str) -> Data:
     faults: Data = {}
     if draw(st.booleans()):
         _failures(draw, faults, fmt)
-    # excluded: at heads-up tables (and so in heads-up shoot-outs) a disqualification can leave
-    # two tables with one player each, and the run stops, "no table can deal with 2 players
-    # left" (a bug, reported); so is the conduct ladder's disqualification below
-    if data["seats_per_table"] > 2 and draw(st.booleans()):
+    if draw(st.booleans()):
         _disqualifications(draw, faults, fmt)
     if fmt != "shootout" and draw(st.booleans()):  # excluded for shoot-outs: see _failures
         _cancellation(draw, faults)
@@ -342,11 +339,13 @@ def _conduct(draw: st.DrawFn, data: Data) -> Data:
     # ends is applied after TournamentEnded, so the chips in play at the end are not the
     # chips dealt less those removed (a bug, reported)
     removed = [] if cancels else [["chips_removed", "chips_removed"]]
-    ladders = [*removed, ["warning", "missed_hands"]]
-    if data["seats_per_table"] > 2:  # excluded at heads-up tables: see _faults
-        ladders += [["warning", "missed_hands", "disqualification"]]
-        if not cancels:
-            ladders += [["missed_hands", "chips_removed", "disqualification"]]
+    ladders = [
+        *removed,
+        ["warning", "missed_hands"],
+        ["warning", "missed_hands", "disqualification"],
+    ]
+    if not cancels:
+        ladders += [["missed_hands", "chips_removed", "disqualification"]]
     return {
         "infractions_per_hour": draw(st.sampled_from([2, 10, 40])),
         "ladder": draw(st.sampled_from(ladders)),
@@ -643,6 +642,34 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # disqualifications at heads-up tables (and in a heads-up shoot-out): two tables left with
+    # a player each after them were neither joined nor advanced to the next round, and play
+    # stopped, "no table can deal with 2 players left"
+    "heads-up-disqualifications": (
+        {
+            "name": "heads-up tables with disqualifications",
+            "seats_per_table": 2,
+            "starting_stack": 1000,
+            "level_minutes": 2,
+            "players": {"count": 12, "mix": [{"model": "random", "percent": 100}]},
+            "faults": {"disqualifications_per_hour": 30},
+            "levels": _levels(12),
+        },
+        (0, 4),
+    ),
+    "heads-up-shoot-out-disqualifications": (
+        {
+            "name": "a heads-up shoot-out with disqualifications",
+            "seats_per_table": 2,
+            "starting_stack": 1000,
+            "level_minutes": 2,
+            "players": {"count": 25, "mix": [{"model": "push-fold", "percent": 100}]},
+            "shootout": {"enabled": True},
+            "faults": {"disqualifications_per_hour": 2},
+            "levels": _levels(12),
+        },
+        (0,),
+    ),
     # a prize forfeited (or confiscated) in the money before the final table's deal: the deal
     # was made from the whole prize table, whose decided place now paid 0, and refused it
     "forfeit-then-deal": (

@@ -352,11 +352,7 @@ class Director(Upkeep):
             busts = self.sync.round_over()
             if busts:
                 self._place(busts, synchronized=True)
-        self.resolving = True
-        if self._final_due():
-            self._form_final_table()
-        self._rebalance_all()
-        self.resolving = False
+        self._settle_tables()
         field = self.field
         self._log(
             self.sync.update(
@@ -370,6 +366,7 @@ class Director(Upkeep):
                 if self._play_over():
                     self._finish()
                     return None
+                self._settle_tables()  # those out may leave a table alone (heads-up tables)
         stopped = self._stopped_for(now)  # a deal's negotiation, an outage
         if stopped:
             return stopped, self._resolve

@@ -209,15 +209,17 @@ class Upkeep(Endings):
         if self.sc.deal.enabled and not self.cashier.deal_tried:
             self._maybe_deal()
 
-    def _rebalance_all(self) -> None:
-        """Break and balance tables; shoot-outs instead advance a round once it is over."""
+    def _settle_tables(self) -> None:
+        """The final table if due, then tables broken and balanced (shoot-outs: the next round)."""
+        self.resolving = True
+        if self._final_due():
+            self._form_final_table()
         floor = self.floor
-        if floor.shootout:
-            winners = floor.round_over()
-            if winners is not None:
-                self._next_round(winners)
-            return
-        self._log(floor.rebalance_all(self.now))
+        if not floor.shootout:
+            self._log(floor.rebalance_all(self.now))
+        elif (winners := floor.round_over()) is not None:
+            self._next_round(winners)
+        self.resolving = False
 
     def _next_round(self, winners: list[int]) -> None:
         """R-SHOOT-1: the winners drawn to new tables, each at the round's stack, level 1.
