@@ -289,9 +289,7 @@ def _failures(draw: st.DrawFn, faults: Data, fmt: str) -> None:
         faults["outage_minutes"] = draw(st.sampled_from([0, 2]))
         if draw(st.booleans()):
             faults["server_failures_per_hour"] = draw(st.sampled_from([2, 10]))
-    # excluded: a shoot-out cancelled during a round of several tables pays the round's shared
-    # places twice and places the players left over them (a bug, reported)
-    faults["cancel_probability"] = draw(st.sampled_from([0] if fmt == "shootout" else [0, 0, 1]))
+    faults["cancel_probability"] = draw(st.sampled_from([0, 0, 1]))
 
 
 def _disqualifications(draw: st.DrawFn, faults: Data, fmt: str) -> None:
@@ -325,7 +323,7 @@ def _faults(draw: st.DrawFn, data: Data, fmt: str) -> Data:
         _failures(draw, faults, fmt)
     if draw(st.booleans()):
         _disqualifications(draw, faults, fmt)
-    if fmt != "shootout" and draw(st.booleans()):  # excluded for shoot-outs: see _failures
+    if draw(st.booleans()):
         _cancellation(draw, faults)
     return faults
 
@@ -642,6 +640,48 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a shoot-out cancelled during a round of several tables: the players out in it had shared
+    # its places, and the cancellation paid the players left those places again and ranked
+    # them over the round's shared place
+    "shoot-out-cancelled-in-a-round": (
+        {
+            "name": "a shoot-out cancelled during its first round",
+            "starting_stack": 200,
+            "level_minutes": 4,
+            "seats_per_table": 6,
+            "players": {"count": 12, "mix": [{"model": "random", "percent": 100}]},
+            "shootout": {"enabled": True},
+            "faults": {"cancel_at_minute": 6},
+            "levels": _levels(12),
+        },
+        (2,),
+    ),
+    "shoot-out-cancelled-in-the-money": (
+        {
+            "name": "a shoot-out cancelled in the money",
+            "starting_stack": 200,
+            "level_minutes": 4,
+            "seats_per_table": 6,
+            "players": {"count": 12, "mix": [{"model": "random", "percent": 100}]},
+            "shootout": {"enabled": True},
+            "faults": {"cancel_at_stage": "in-money"},
+            "levels": _levels(12),
+        },
+        (1, 2),
+    ),
+    "shoot-out-cancelled-at-five-tables": (
+        {
+            "name": "a shoot-out of five tables cancelled in its first round",
+            "starting_stack": 200,
+            "level_minutes": 4,
+            "seats_per_table": 5,
+            "players": {"count": 23, "mix": [{"model": "random", "percent": 100}]},
+            "shootout": {"enabled": True},
+            "faults": {"cancel_at_minute": 3},
+            "levels": _levels(12),
+        },
+        (1, 2),
+    ),
     # disqualifications at heads-up tables (and in a heads-up shoot-out): two tables left with
     # a player each after them were neither joined nor advanced to the next round, and play
     # stopped, "no table can deal with 2 players left"

@@ -341,15 +341,17 @@ class Cashier:
         return self.prizes[0]
 
     def cancel(
-        self, players: Sequence[int], stacks: Sequence[int], stage: CancelStage, now: int
+        self, players: Sequence[int], stage: CancelStage, now: int, prizes: Sequence[int]
     ) -> tuple[tuple[int, ...], Events]:
         """R-FAULT-1/2: the players' shares of the remaining prize money (beside any deal).
 
-        Also the events of the money paid back: refunds, then the bounties on their heads.
+        ``prizes``: those of the places they may still take (``Places.open_prizes``). Also the
+        events of the money paid back: refunds, then the bounties on their heads.
         """
         from pokersim.cancellation import Settlement, cancellation_shares, settle_cancellation
 
         terms = self.sc.faults
+        stacks = [self.field.stack[p] for p in players]
         if self.deal_amounts:  # the deals stand; what was kept for first is shared
             none = (0,) * len(players)
             shares = cancellation_shares(
@@ -359,7 +361,7 @@ class Cashier:
         else:
             parts, fees = self.book.paid_in(players)
             settled = settle_cancellation(
-                stage, stacks, self.prizes, prize_parts=parts, fees=fees, terms=terms
+                stage, stacks, prizes, prize_parts=parts, fees=fees, terms=terms
             )
         self.refunded = (sum(settled.prize_refunds), sum(settled.fee_refunds))
         events: Events = [

@@ -202,7 +202,8 @@ class Endings(Days):
         stacks = [field.stack[p] for p in players]
         cashier = self.cashier
         stage = cancellation_stage(players_left=len(players), places_paid=cashier.places_paid)
-        shares, paid_back = cashier.cancel(players, stacks, stage, now)
+        open_prizes = self.places.open_prizes(cashier.prizes)
+        shares, paid_back = cashier.cancel(players, stage, now, open_prizes)
         self._log(
             [
                 TournamentCancelled(

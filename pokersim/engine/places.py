@@ -203,18 +203,33 @@ class Places:
         now: int,
         tables: Sequence[int],
     ) -> Events:
-        """R-FAULT-1: ranked by chips, equal stacks sharing a place; each paid its share."""
+        """R-FAULT-1: ranked by chips, equal stacks sharing a place; each paid its share.
+
+        In a shoot-out round sharing its places, no player left ranks below the round's place.
+        """
         events: Events = []
         order = sorted(range(len(players)), key=lambda i: (-stacks[i], players[i]))
         place = 1
         for rank, i in enumerate(order, start=1):
             if rank > 1 and stacks[i] != stacks[order[rank - 2]]:
-                place = rank
+                place = min(rank, self.round_place or rank)  # R-SHOOT-1: the round's share
             p = players[i]
             self._settle(p, place, cents[i], now)
             events += self._out(p, place, cents[i], now, tables[i], 0, stacks[i], (), False)
         self.field.unplaced = 0
         return events
+
+    def open_prizes(self, prizes: Sequence[int]) -> Sequence[int]:
+        """The prizes of the places the players left may still take, best first (R-FAULT-2).
+
+        In a shoot-out round sharing its places (R-SHOOT-1) those below the tables' winners
+        are the round's shares not paid yet: the places below them were shared already.
+        """
+        place, count = self.round_place, self.round_count
+        if not place:
+            return prizes
+        shares = [tied_share(prizes, place, count, k) for k in range(self.round_out, count)]
+        return [*prizes[: place - 1], *shares]
 
     def lowest_open(self) -> int:
         """The lowest place not given yet (R-COND-1: a disqualified player's place)."""
