@@ -330,20 +330,12 @@ def _faults(draw: st.DrawFn, data: Data, fmt: str) -> Data:
 
 def _conduct(draw: st.DrawFn, data: Data) -> Data:
     """Infractions climbing a ladder of sanctions (R-COND-3)."""
-    faults = data.get("faults", {})
-    cancels = faults.get("cancel_probability") or "cancel_at_minute" in faults
-    cancels = cancels or "cancel_at_stage" in faults
-    # excluded: with a cancellation, a chips-removed sanction due when the cancelling hand
-    # ends is applied after TournamentEnded, so the chips in play at the end are not the
-    # chips dealt less those removed (a bug, reported)
-    removed = [] if cancels else [["chips_removed", "chips_removed"]]
     ladders = [
-        *removed,
+        ["chips_removed", "chips_removed"],
         ["warning", "missed_hands"],
         ["warning", "missed_hands", "disqualification"],
+        ["missed_hands", "chips_removed", "disqualification"],
     ]
-    if not cancels:
-        ladders += [["missed_hands", "chips_removed", "disqualification"]]
     return {
         "infractions_per_hour": draw(st.sampled_from([2, 10, 40])),
         "ladder": draw(st.sampled_from(ladders)),
@@ -640,6 +632,39 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a chips-removed sanction due as the hand that made a cancelling failure's count ended:
+    # it was applied after the tournament ended, so the chips in play at the end were not the
+    # chips bought less those removed
+    "sanction-after-a-cancelling-failure": (
+        {
+            "name": "a chips-removed sanction after a cancelling failure",
+            "seats_per_table": 7,
+            "starting_stack": 300,
+            "ante_kind": "classic",
+            "level_minutes": 2,
+            "players": {
+                "count": 16,
+                "mix": [{"model": "recreational", "percent": 100, "skill": 0.5}],
+            },
+            "entries": {
+                "rebuys_per_player": 2,
+                "rebuy_period_minutes": 12,
+                "addon_price_cents": 1000,
+                "addon_chips": 600,
+            },
+            "faults": {"server_failure_at_hands": [33], "cancel_probability": 1},
+            "conduct": {"infractions_per_hour": 40, "ladder": ["chips_removed", "chips_removed"]},
+            "levels": [
+                {
+                    "small_blind": 10 * 2**i,
+                    "big_blind": 20 * 2**i,
+                    **({"ante": 2 ** (i + 1)} if i >= 2 else {}),
+                }
+                for i in range(12)
+            ],
+        },
+        (793488784,),
+    ),
     # a shoot-out cancelled during a round of several tables: the players out in it had shared
     # its places, and the cancellation paid the players left those places again and ranked
     # them over the round's shared place

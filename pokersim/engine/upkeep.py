@@ -260,9 +260,10 @@ class Upkeep(Endings):
     def _after_hand_faults(self) -> None:
         """Between hands: scheduled failures by hand count, pending disqualifications."""
         inc = self.incidents
-        cancel = inc.failure_due(self.hands_played)
-        if cancel is not None:
+        if (cancel := inc.failure_due(self.hands_played)) is not None:
             self._server_failure(cancel)
+            if self.over:
+                return  # it cancelled the tournament: no sanction after its end (R-COND-3)
         for p in inc.infractions_due(self.hands_played):
             self._commit(p)
         if inc.chips_pending:
