@@ -35,11 +35,8 @@ __all__ = ["build", "fresh"]
 
 def fresh(package: Path = kernel_cache.PACKAGE) -> bool:
     """Whether the module is built from the current sources (its table says so)."""
-    try:
-        table = json.loads((package / kernel_cache.AOT_TABLE).read_text())
-    except (OSError, ValueError):
-        return False
-    return bool(table.get("fingerprint") == kernel_cache.aot_fingerprint(package))
+    table = kernel_cache.aot_table(package)
+    return table is not None and table.get("fingerprint") == kernel_cache.aot_fingerprint(package)
 
 
 def build(

@@ -41,6 +41,7 @@ __all__ = [
     "Deferred",
     "aot_exports",
     "aot_fingerprint",
+    "aot_table",
     "arg_key",
     "fingerprint",
     "intrinsic",
@@ -346,6 +347,15 @@ def aot_fallback() -> str | None:
     return _FALLBACK
 
 
+def aot_table(package: Path) -> dict[str, Any] | None:
+    """The built module's table (``AOT_TABLE``) in ``package``; None: absent or damaged."""
+    try:
+        table = json.loads((package / AOT_TABLE).read_text())
+    except (OSError, ValueError):
+        return None
+    return table if isinstance(table, dict) else None  # (a table written is an object)
+
+
 @functools.cache
 def aot_exports() -> dict[str, dict[tuple[Any, ...], Callable[..., Any]]] | None:
     """The ahead-of-time module's functions by kernel and argument key; None: numba compiles.
@@ -356,13 +366,11 @@ def aot_exports() -> dict[str, dict[tuple[Any, ...], Callable[..., Any]]] | None
     if os.environ.get(JIT_ENV):
         return None
     reason = None
-    try:
-        table = json.loads((PACKAGE / AOT_TABLE).read_text())
-    except (OSError, ValueError):
+    table = aot_table(PACKAGE)
+    if table is None:
         reason = "not built"
-    else:
-        if table.get("fingerprint") != aot_fingerprint():
-            reason = "stale (built from other sources)"
+    elif table.get("fingerprint") != aot_fingerprint():
+        reason = "stale (built from other sources)"
     if reason is None:
         try:
             module = importlib.import_module(f"{__package__}.{AOT_MODULE}")
@@ -375,6 +383,7 @@ def aot_exports() -> dict[str, dict[tuple[Any, ...], Callable[..., Any]]] | None
             "(`pokersim kernels` builds them)"
         )
         return None
+    assert table is not None  # (read, fresh and loaded: no reason to fall back)
     types = py_types()
     exports: dict[str, dict[tuple[Any, ...], Callable[..., Any]]] = {}
     for row in table["exports"]:

@@ -213,14 +213,19 @@ def test_the_documented_variable_forces_numba_without_a_word(
         ('{"fingerprint": "ab', "not built"),  # cut short while written
         ("", "not built"),
         ('{"exports": []}', "stale (built from other sources)"),
+        ("[]", "not built"),  # JSON, but not a table
+        ("null", "not built"),
+        ('"x"', "not built"),
     ],
 )
 def test_a_damaged_table_falls_back_to_numba_with_a_word(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, reason: str
 ) -> None:
-    """A table that is not JSON, or names no fingerprint, is a module to build again, said
-    once a command plays, never an error at import."""
+    """A table that is not JSON, not a JSON object, or names no fingerprint, is a module to
+    build again, said once a command plays, never an error at import (nor for ``--check``)."""
     (tmp_path / kernel_cache.AOT_TABLE).write_text(text)
+    if reason == "not built":  # (a table read asks the sources' fingerprint: none here)
+        assert not aot.fresh(tmp_path)
     assert _load(tmp_path, monkeypatch, _fake_module()) is None
     assert kernel_cache.aot_fallback() == (
         f"pokersim: the ahead-of-time kernels are {reason}: numba compiles them "
