@@ -1991,7 +1991,11 @@ def _read_satellite(top: Section) -> Satellite:
 
 
 def _read_shootout(
-    top: Section, satellite: Satellite, count: int, entries: Entries, faults: Faults
+    top: Section,
+    satellite: Satellite,
+    count: int,
+    entries: Entries,
+    sanctions: tuple[Faults, Conduct],
 ) -> Shootout:
     sec = top.table("shootout", {})
     stacks = sec.array("round_stacks", [])
@@ -2024,10 +2028,16 @@ def _read_shootout(
             "entries.late_arrivals_percent",
             "a shoot-out's rounds are drawn from the players at the start; expected 0",
         )
+    faults, conduct = sanctions
     if shootout.enabled and faults.disqualified_prize_forfeited:
         raise top.error_at(
             "faults.disqualified_prize",
             "a shoot-out round's shared prizes cannot take a forfeited prize; expected 'keep'",
+        )
+    if shootout.enabled and conduct.confiscate is not Confiscation.NONE:
+        raise top.error_at(
+            "conduct.confiscate",
+            "a shoot-out round's shared prizes cannot take a confiscated prize; expected 'none'",
         )
     growing = (
         ("entries.reentries_per_player", entries.reentries_open),
@@ -2391,7 +2401,7 @@ def parse_scenario(data: Mapping[str, Any], *, source: str = "<scenario>") -> Sc
     conduct = _read_conduct(top)
     connection = _read_connection(top)
     satellite = _read_satellite(top)
-    shootout = _read_shootout(top, satellite, players.count, entries, faults)
+    shootout = _read_shootout(top, satellite, players.count, entries, (faults, conduct))
     registration, series = _read_registration(top, players), _read_series(top, satellite)
     return _finish(
         top,

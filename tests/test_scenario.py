@@ -583,6 +583,14 @@ ERRORS: list[tuple[str, Mutation, list[str]]] = [
         ["faults.disqualified_prize", "'forfeit'"],
     ),
     (
+        "confiscation in a shoot-out",
+        lambda data: data.update(
+            shootout={"enabled": True},
+            conduct={"infractions_per_hour": 10, "confiscate": "all"},
+        ),
+        ["conduct.confiscate", "shoot-out", "expected 'none'"],
+    ),
+    (
         "connection typo",
         _set("connection", {"disconnect_rate": 0.1}),
         ["connection.disconnect_rate", "unknown"],

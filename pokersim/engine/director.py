@@ -388,6 +388,8 @@ class Director(Upkeep):
             wait = self._stopped_for(self.now)  # R-FAULT-1: an outage begun in the break
             if wait:
                 return wait, self._resolve
+        if all(len(t.seats) < 2 for t in self.floor.tables.values()):
+            self._settle_tables()  # those disqualified in the break left nobody to deal with
         self.sync.round = self.sync.on  # a synchronized round starts every table together
         for _tid, tab in sorted(self.floor.tables.items()):
             if len(tab.seats) >= 2:
