@@ -633,6 +633,34 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a shoot-out cancelled in its first round with equal stacks across the round's shared
+    # place: the players left were placed 1, 2, 2, 2, 2, 3, 3 (not a ranking)
+    "shoot-out-cancelled-with-equal-stacks": (
+        {
+            "name": "a shoot-out cancelled with equal stacks",
+            "seats_per_table": 5,
+            "starting_stack": 1000,
+            "level_minutes": 2,
+            "players": {"count": 7, "mix": [{"model": "random", "percent": 100}]},
+            "shootout": {"enabled": True},
+            "faults": {"server_failure_at_hands": [1], "cancel_probability": 1},
+            "levels": _levels(1),
+        },
+        (3087,),
+    ),
+    "shoot-out-of-six-tables-cancelled-with-equal-stacks": (
+        {
+            "name": "a shoot-out of six tables cancelled with equal stacks",
+            "seats_per_table": 3,
+            "starting_stack": 500,
+            "level_minutes": 3,
+            "players": {"count": 17, "mix": [{"model": "random", "percent": 100}]},
+            "shootout": {"enabled": True},
+            "faults": {"server_failure_at_hands": [3], "cancel_probability": 1},
+            "levels": _levels(1),
+        },
+        (50026,),
+    ),
     # two players disqualified during a break, one at each heads-up table: when the break
     # ended nobody could deal and the lone players were neither joined nor (in a shoot-out)
     # sent to the next round

@@ -10,6 +10,7 @@ desk.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -205,17 +206,21 @@ class Places:
     ) -> Events:
         """R-FAULT-1: ranked by chips, equal stacks sharing a place; each paid its share.
 
-        In a shoot-out round sharing its places, no player left ranks below the round's place.
+        In a shoot-out round sharing its places (R-SHOOT-1) the first equal stacks to reach the
+        round's place share their place with every player below them: still a ranking.
         """
         events: Events = []
         order = sorted(range(len(players)), key=lambda i: (-stacks[i], players[i]))
-        place = 1
+        equal = Counter(stacks)
+        place, shared = 1, 0
         for rank, i in enumerate(order, start=1):
             if rank > 1 and stacks[i] != stacks[order[rank - 2]]:
-                place = min(rank, self.round_place or rank)  # R-SHOOT-1: the round's share
-            p = players[i]
-            self._settle(p, place, cents[i], now)
-            events += self._out(p, place, cents[i], now, tables[i], 0, stacks[i], (), False)
+                place = rank
+            if not shared and self.round_place and place + equal[stacks[i]] > self.round_place:
+                shared = place  # these equal stacks reach the round's place: all below share it
+            p, at = players[i], shared or place
+            self._settle(p, at, cents[i], now)
+            events += self._out(p, at, cents[i], now, tables[i], 0, stacks[i], (), False)
         self.field.unplaced = 0
         return events
 
