@@ -122,6 +122,7 @@ class EntryBook:
         self.budget: list[int | None] = list(budgets) if budgets is not None else [None] * players
         self.entries = [0] * players
         self.entry_count = 0  # sum(self.entries), kept as they are bought: asked every purchase
+        self.holders = 0  # players with an entry (late players who never came hold none)
         self.rebuys = [0] * players
         self.addons = [0] * players
         self.purchases: list[Purchase] = []
@@ -141,7 +142,7 @@ class EntryBook:
         sells nothing more (the payout table is fixed).
         """
         self.entries = [0] * self.players
-        self.entry_count = 0
+        self.entry_count = self.holders = 0
         self.purchases.clear()
         self.carried_entries = entries
         self.prize_collected = prize_cents
@@ -175,23 +176,29 @@ class EntryBook:
                 fee[buy.player_id] += buy.fee_cents
         return [prize[p] for p in players], [fee[p] for p in players]
 
+    def _placed(self) -> int:
+        """How many places there are: the players holding an entry (day 2: every player)."""
+        return self.holders or self.players
+
     def places_paid(self) -> int:
         """Places paid for the entries so far (never more than the players)."""
         return min(
-            places_paid(self.payouts, self.total_entries, self.seats_per_table), self.players
+            places_paid(self.payouts, self.total_entries, self.seats_per_table), self._placed()
         )
 
     def prizes(self) -> tuple[int, ...]:
         """Prize per place (place 1 first) for the entries so far, to the cent (R-MONEY-1).
 
         With re-entries the table may pay more places than there are players: the places
-        beyond the last player are folded into first place, so the whole pool is paid.
+        beyond the last player are folded into first place, so the whole pool is paid. The
+        players are those holding an entry: a late player who never came takes no place.
         """
         shares = shares_for(self.payouts, self.total_entries, self.seats_per_table)
         amounts = list(prize_amounts(self.prize_pool, shares))
-        if len(amounts) > self.players:
-            amounts[0] += sum(amounts[self.players :])
-            del amounts[self.players :]
+        players = self._placed()
+        if len(amounts) > players:
+            amounts[0] += sum(amounts[players:])
+            del amounts[players:]
         return tuple(amounts)
 
     # -- purchases -------------------------------------------------------------------------
@@ -274,6 +281,7 @@ class EntryBook:
     def _buy(self, player: int, kind: BuyKind) -> Purchase:
         prize, bounty, fee, chips = self.price(kind)
         if kind in (BuyKind.ENTRY, BuyKind.REENTRY):
+            self.holders += not self.entries[player]
             self.entries[player] += 1
             self.entry_count += 1
         elif kind is BuyKind.REBUY:

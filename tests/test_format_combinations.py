@@ -633,6 +633,30 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a payout table of more places than the players who came (late players who never did):
+    # the places beyond the last player were folded by the players listed, and one place's
+    # prize was paid to nobody
+    "more-places-than-players-who-came": (
+        {
+            "name": "more places than players who came",
+            "seats_per_table": 8,
+            "starting_stack": 1000,
+            "level_minutes": 4,
+            "players": {"count": 6, "mix": [{"model": "random", "percent": 100}]},
+            "entries": {"reentries_per_player": 1, "late_arrivals_percent": 50},
+            "payouts": {
+                "bands": [
+                    {"min_entries": 1, "max_entries": 4, "pay": [{"places": 1, "percent": 100}]},
+                    {
+                        "min_entries": 5,
+                        "pay": [{"places": 1, "percent": 80}, {"places": 4, "percent": 5}],
+                    },
+                ]
+            },
+            "levels": _levels(1),
+        },
+        (0, 1, 2),
+    ),
     # a shoot-out cancelled in its first round with equal stacks across the round's shared
     # place: the players left were placed 1, 2, 2, 2, 2, 3, 3 (not a ranking)
     "shoot-out-cancelled-with-equal-stacks": (
