@@ -633,6 +633,42 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 
 
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
+    # a disqualification into the money while the add-on could still grow the pool: its place
+    # was paid from the pool of that moment, and the add-ons' share of it went to nobody
+    "disqualified-into-the-money-before-entries-close": (
+        {
+            "name": "disqualified into the money before entries close",
+            "seats_per_table": 8,
+            "starting_stack": 500,
+            "ante_kind": "bb",
+            "level_minutes": 4,
+            "players": {
+                "count": 8,
+                "mix": [{"model": "calling-station", "percent": 100, "skill": 1.0}],
+            },
+            "entries": {
+                "bounty_cents": 101,
+                "rebuy_period_minutes": 12,
+                "addon_price_cents": 250,
+                "addon_chips": 1000,
+            },
+            "mystery_bounty": {
+                "starts_at": "level",
+                "envelopes": [{"cents": 202, "count": 1}, {"cents": 202, "count": 3}],
+                "level": 4,
+            },
+            "faults": {"disqualifications_per_hour": 30},
+            "levels": [
+                {
+                    "small_blind": 10 * 2**i,
+                    "big_blind": 20 * 2**i,
+                    **({"ante": 20 * 2**i} if i >= 2 else {}),
+                }
+                for i in range(6)
+            ],
+        },
+        (6459,),
+    ),
     # a payout table of more places than the players who came (late players who never did):
     # the places beyond the last player were folded by the players listed, and one place's
     # prize was paid to nobody

@@ -134,6 +134,8 @@ class Upkeep(Endings):
         field.take_out_of_play(p, chips)
         self.floor.unseat(tab, seat_no)
         place = self.places.lowest_open()
+        if cashier.book_open and field.remaining - 1 <= cashier.places_paid:  # as a bust (R-REG-3)
+            self._log(cashier.close_entries(now, "in the money"))
         cents = cashier.prize_of(place)
         shared = self.places.disqualified_place(p, cashier.prizes)
         if shared is not None:  # out in a shoot-out round that shares its places (R-SHOOT-1)
@@ -151,13 +153,10 @@ class Upkeep(Endings):
         field.remaining -= 1
         if n:
             kind = SanctionKind.DISQUALIFICATION.value
-            self._log(
-                [
-                    SanctionImposed(
-                        t=now, player_id=p, kind=kind, infraction=n, confiscated_cents=taken
-                    )
-                ]
+            imposed = SanctionImposed(
+                t=now, player_id=p, kind=kind, infraction=n, confiscated_cents=taken
             )
+            self._log([imposed])
         self._log(
             [
                 PlayerDisqualified(
