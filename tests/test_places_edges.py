@@ -157,6 +157,20 @@ def test_r_shoot_1_a_round_shares_its_places_to_the_cent() -> None:
     assert places.tied == {3: [3, 1]}
 
 
+def test_r_shoot_1_a_cancelled_round_ranks_the_players_left_above_or_at_its_place() -> None:
+    """R-SHOOT-1 with R-FAULT-2: cancelled in a round of 2 tables (shared place 3), the players
+    left take places 1 and 2 by chips, equal stacks across the edge parted by player id, and
+    every other one shares place 3 with the round's players out: the places stay a ranking
+    (1, 2, then 3 for all; not 1, 2, 2, 2, 2, 3, 3)."""
+    places = _places(9)
+    places.start_round(9, 2, shared=True)
+    places.place_busts([_bust(8, 100)], 10, (500, 300, 100), {}, 3, synchronized=False)
+    players = [0, 1, 2, 3, 4, 5, 6, 7]
+    stacks = [1040, 1000, 1000, 1000, 1000, 980, 980, 10]
+    events = places.cancelled(players, stacks, [10] * 8, 20, [1] * 8)
+    assert _placed(events) == {0: 1, 1: 2, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3}
+
+
 def test_r_cond_1_a_forfeit_tops_up_tied_players_in_their_split_order() -> None:
     """R-COND-1 (forfeit): players tied for places split their raise as they split the prize.
 

@@ -10,7 +10,6 @@ desk.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -206,19 +205,17 @@ class Places:
     ) -> Events:
         """R-FAULT-1: ranked by chips, equal stacks sharing a place; each paid its share.
 
-        In a shoot-out round sharing its places (R-SHOOT-1) the first equal stacks to reach the
-        round's place share their place with every player below them: still a ranking.
+        In a shoot-out round sharing its places (R-SHOOT-1) only the places above the round's
+        are given by chips (equal stacks across its edge parted by player id); every other
+        player left shares the round's place with its players out: still a ranking.
         """
         events: Events = []
         order = sorted(range(len(players)), key=lambda i: (-stacks[i], players[i]))
-        equal = Counter(stacks)
-        place, shared = 1, 0
+        place, edge = 1, self.round_place or len(players) + 1
         for rank, i in enumerate(order, start=1):
             if rank > 1 and stacks[i] != stacks[order[rank - 2]]:
                 place = rank
-            if not shared and self.round_place and place + equal[stacks[i]] > self.round_place:
-                shared = place  # these equal stacks reach the round's place: all below share it
-            p, at = players[i], shared or place
+            p, at = players[i], (place if rank < edge else edge)
             self._settle(p, at, cents[i], now)
             events += self._out(p, at, cents[i], now, tables[i], 0, stacks[i], (), False)
         self.field.unplaced = 0
