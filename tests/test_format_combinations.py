@@ -635,7 +635,7 @@ def _levels(count: int, big: int = 20) -> list[dict[str, int]]:
 BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # a disqualification into the money while the add-on could still grow the pool: its place
     # was paid from the pool of that moment, and the add-ons' share of it went to nobody
-    "disqualified-into-the-money-before-entries-close": (
+    "R-REG-3-disqualified-into-the-money-before-entries-close": (
         {
             "name": "disqualified into the money before entries close",
             "seats_per_table": 8,
@@ -672,7 +672,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # a payout table of more places than the players who came (late players who never did):
     # the places beyond the last player were folded by the players listed, and one place's
     # prize was paid to nobody
-    "more-places-than-players-who-came": (
+    "R-MONEY-1-more-places-than-players-who-came": (
         {
             "name": "more places than players who came",
             "seats_per_table": 8,
@@ -695,7 +695,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     ),
     # a shoot-out cancelled in its first round with equal stacks across the round's shared
     # place: the players left were placed 1, 2, 2, 2, 2, 3, 3 (not a ranking)
-    "shoot-out-cancelled-with-equal-stacks": (
+    "R-SHOOT-1-shoot-out-cancelled-with-equal-stacks": (
         {
             "name": "a shoot-out cancelled with equal stacks",
             "seats_per_table": 5,
@@ -708,7 +708,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
         },
         (3087,),
     ),
-    "shoot-out-of-six-tables-cancelled-with-equal-stacks": (
+    "R-SHOOT-1-shoot-out-of-six-tables-cancelled-with-equal-stacks": (
         {
             "name": "a shoot-out of six tables cancelled with equal stacks",
             "seats_per_table": 3,
@@ -724,7 +724,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # two players disqualified during a break, one at each heads-up table: when the break
     # ended nobody could deal and the lone players were neither joined nor (in a shoot-out)
     # sent to the next round
-    "disqualified-in-a-break": (
+    "R-COND-1-disqualified-in-a-break": (
         {
             "name": "disqualified in a break",
             "seats_per_table": 2,
@@ -737,7 +737,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
         },
         (1, 2),
     ),
-    "disqualified-in-a-shoot-outs-break": (
+    "R-COND-1-disqualified-in-a-shoot-outs-break": (
         {
             "name": "disqualified in a shoot-out's break",
             "seats_per_table": 2,
@@ -754,7 +754,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # a chips-removed sanction due as the hand that made a cancelling failure's count ended:
     # it was applied after the tournament ended, so the chips in play at the end were not the
     # chips bought less those removed
-    "sanction-after-a-cancelling-failure": (
+    "R-COND-3-sanction-after-a-cancelling-failure": (
         {
             "name": "a chips-removed sanction after a cancelling failure",
             "seats_per_table": 7,
@@ -787,7 +787,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # a shoot-out cancelled during a round of several tables: the players out in it had shared
     # its places, and the cancellation paid the players left those places again and ranked
     # them over the round's shared place
-    "shoot-out-cancelled-in-a-round": (
+    "R-FAULT-2-shoot-out-cancelled-in-a-round": (
         {
             "name": "a shoot-out cancelled during its first round",
             "starting_stack": 200,
@@ -800,7 +800,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
         },
         (2,),
     ),
-    "shoot-out-cancelled-in-the-money": (
+    "R-FAULT-2-shoot-out-cancelled-in-the-money": (
         {
             "name": "a shoot-out cancelled in the money",
             "starting_stack": 200,
@@ -813,7 +813,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
         },
         (1, 2),
     ),
-    "shoot-out-cancelled-at-five-tables": (
+    "R-FAULT-2-shoot-out-cancelled-at-five-tables": (
         {
             "name": "a shoot-out of five tables cancelled in its first round",
             "starting_stack": 200,
@@ -829,7 +829,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # disqualifications at heads-up tables (and in a heads-up shoot-out): two tables left with
     # a player each after them were neither joined nor advanced to the next round, and play
     # stopped, "no table can deal with 2 players left"
-    "heads-up-disqualifications": (
+    "R-COND-1-heads-up-disqualifications": (
         {
             "name": "heads-up tables with disqualifications",
             "seats_per_table": 2,
@@ -841,7 +841,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
         },
         (0, 4),
     ),
-    "heads-up-shoot-out-disqualifications": (
+    "R-COND-1-heads-up-shoot-out-disqualifications": (
         {
             "name": "a heads-up shoot-out with disqualifications",
             "seats_per_table": 2,
@@ -856,7 +856,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     ),
     # a prize forfeited (or confiscated) in the money before the final table's deal: the deal
     # was made from the whole prize table, whose decided place now paid 0, and refused it
-    "forfeit-then-deal": (
+    "R-DEAL-1-forfeit-then-deal": (
         {
             "name": "a forfeited prize in the money, then a deal",
             "starting_stack": 1000,
@@ -868,7 +868,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
         },
         (4,),
     ),
-    "confiscation-then-deal": (
+    "R-DEAL-1-confiscation-then-deal": (
         {
             "name": "a confiscated prize in the money, then a deal",
             "starting_stack": 1000,
@@ -887,7 +887,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     # a server failure at a hand count with no outage, at two tables: the table whose hand
     # made the count dealt on and woke the rolled-back one before every table had stopped,
     # and the restart then started it again ("table 1 started twice")
-    "failure-with-no-outage": (
+    "R-FAULT-1-failure-with-no-outage": (
         {
             "name": "a server failure with no outage",
             "starting_stack": 200,
@@ -900,7 +900,7 @@ BROKE_ONCE: dict[str, tuple[Data, tuple[int, ...]]] = {
     ),
     # a deal among the players left while places were still deferred to the close of
     # registration (late arrivals to come): placing those out before it raised a KeyError
-    "deal-with-late-arrivals": (
+    "R-REG-1-deal-with-late-arrivals": (
         {
             "name": "a deal while late registration is open",
             "starting_stack": 300,

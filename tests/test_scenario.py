@@ -583,7 +583,7 @@ ERRORS: list[tuple[str, Mutation, list[str]]] = [
         ["faults.disqualified_prize", "'forfeit'"],
     ),
     (
-        "confiscation in a shoot-out",
+        "R-COND-3 confiscation in a shoot-out",
         lambda data: data.update(
             shootout={"enabled": True},
             conduct={"infractions_per_hour": 10, "confiscate": "all"},
